@@ -1,0 +1,65 @@
+"""Exception types. Each failure kind has its own class; the CLI turns every
+:class:`SatgridError` into one line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+
+class SatgridError(Exception):
+    """Base class of every error satgrid reports to a user."""
+
+    exit_status = 2
+
+
+class InputError(SatgridError):
+    """Unusable input, located in a file: ``file:line:column: message``.
+
+    Args:
+        message: what was expected or found.
+        file: the file name (or ``"<string>"``).
+        line, column: 1-based position; ``None`` when not meaningful.
+    """
+
+    def __init__(self, message: str, file: str | None = None,
+                 line: int | None = None, column: int | None = None):
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        super().__init__(self.one_line())
+
+    def one_line(self) -> str:
+        where = [str(self.file if self.file is not None else "<input>")]
+        if self.line is not None:
+            where.append(str(self.line))
+            if self.column is not None:
+                where.append(str(self.column))
+        text = " ".join(str(self.message).split())  # never more than one line
+        return ":".join(where) + ": " + text
+
+
+class InstanceError(InputError):
+    """A puzzle instance file that cannot be used."""
+
+
+class DimacsError(InputError):
+    """A malformed DIMACS / iCNF file."""
+
+
+class SolverOutputError(InputError):
+    """A malformed solver output (SAT-competition or minisat result format)."""
+
+
+class EncodingError(SatgridError):
+    """Unknown encoding name or an unsupported (method, constraint) pair."""
+
+
+class SolverError(SatgridError):
+    """A solver that cannot do what was asked (e.g. assumptions on Kissat)."""
+
+
+class ModelError(SatgridError):
+    """A model (assignment) that does not fit a formula."""
+
+
+class NotAvailableError(SatgridError):
+    """A command whose machinery is not part of this build."""

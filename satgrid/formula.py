@@ -1,0 +1,237 @@
+"""The Formula: one variable pool with names, clauses kept per constraint group.
+
+Every variable of a formula, primary (a puzzle's own, named) or auxiliary (made
+by an encoder), comes from the same pool, so an encoder can never reuse an id
+that the problem already holds -- the classic PySAT pitfall of a ``top_id``
+passed by hand (pysat issues #133 and #207). The pool's top is never handed
+out: encoders ask the formula for fresh variables (:meth:`Formula.new_var`,
+:meth:`Formula.new_vars`), and :meth:`Formula.add_clauses` refuses a literal
+the pool did not allocate.
+
+Clauses are recorded per constraint group (``"sudoku.row"``, ...), which is how
+sizes are reported (:meth:`Formula.sizes`), and how DIMACS headers describe a
+file. Reading and writing DIMACS lives in :mod:`satgrid.dimacs`; the methods
+here are thin conveniences over it.
+
+Example:
+    >>> f = Formula()
+    >>> a, b = f.var("a"), f.var("b")
+    >>> with f.group("demo"):
+    ...     f.add([a, b]); f.add([-a, -b])
+    >>> f.nvars, f.nclauses, f.sizes()["demo"].clauses
+    (2, 2, 2)
+"""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from itertools import chain
+from typing import Iterable, Iterator, Sequence
+
+DEFAULT_GROUP = "main"
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """Size of a formula or of one of its constraint groups."""
+
+    variables: int = 0
+    clauses: int = 0
+    literals: int = 0
+
+    def __add__(self, other: "Sizes") -> "Sizes":
+        return Sizes(self.variables + other.variables, self.clauses + other.clauses,
+                     self.literals + other.literals)
+
+    def as_dict(self) -> dict:
+        return {"variables": self.variables, "clauses": self.clauses, "literals": self.literals}
+
+
+class Formula:
+    """A CNF formula with a variable pool, variable names and constraint groups.
+
+    Args:
+        description: free text used in DIMACS headers (one or more lines).
+    """
+
+    def __init__(self, description: str = ""):
+        self.description = description
+        #: constraint -> encoding chosen, reported in DIMACS headers and stats
+        self.encodings: dict[str, str] = {}
+        self._names: list[str | None] = [None]      # index = variable id
+        self._primary: list[bool] = [False]
+        self._vgroup: list[str] = [DEFAULT_GROUP]    # group a variable was made in
+        self._by_name: dict[str, int] = {}
+        self._groups: dict[str, list[list[int]]] = {}
+        self._current = DEFAULT_GROUP
+
+    # ------------------------------------------------------------------ pool
+    @property
+    def nvars(self) -> int:
+        """Number of variables allocated so far (the DIMACS variable count)."""
+        return len(self._names) - 1
+
+    def var(self, name: str, group: str | None = None) -> int:
+        """A new primary (problem) variable called ``name``; names are unique."""
+        if name in self._by_name:
+            raise ValueError(f"variable name {name!r} is already in use")
+        v = self._alloc(name, True, group)
+        self._by_name[name] = v
+        return v
+
+    def new_var(self, name: str | None = None) -> int:
+        """A new auxiliary variable (optionally named, for DIMACS comments)."""
+        v = self._alloc(name, False, None)
+        if name is not None:
+            if name in self._by_name:
+                raise ValueError(f"variable name {name!r} is already in use")
+            self._by_name[name] = v
+        return v
+
+    def new_vars(self, count: int) -> range:
+        """``count`` new auxiliary variables with consecutive ids, as a range."""
+        if count < 0:
+            raise ValueError("count must be >= 0")
+        first = len(self._names)
+        self._names.extend([None] * count)
+        self._primary.extend([False] * count)
+        self._vgroup.extend([self._current] * count)
+        return range(first, first + count)
+
+    def _alloc(self, name, primary, group) -> int:
+        self._names.append(name)
+        self._primary.append(primary)
+        self._vgroup.append(group or self._current)
+        return len(self._names) - 1
+
+    def lookup(self, name: str) -> int:
+        """The variable called ``name`` (KeyError if there is none)."""
+        return self._by_name[name]
+
+    def name(self, var: int) -> str | None:
+        """The name of variable ``abs(var)``, or None for an unnamed one."""
+        return self._names[abs(var)]
+
+    def is_primary(self, var: int) -> bool:
+        return self._primary[abs(var)]
+
+    @property
+    def primary(self) -> list[int]:
+        """The primary (problem) variables, in order of creation."""
+        return [v for v in range(1, len(self._names)) if self._primary[v]]
+
+    def names(self) -> Iterator[tuple[int, str]]:
+        """(id, name) of every named variable, by id."""
+        return ((v, n) for v, n in enumerate(self._names) if n is not None)
+
+    # ---------------------------------------------------------------- groups
+    @contextlib.contextmanager
+    def group(self, name: str):
+        """Context in which new clauses and variables belong to group ``name``."""
+        previous, self._current = self._current, name
+        try:
+            yield self
+        finally:
+            self._current = previous
+
+    @property
+    def current_group(self) -> str:
+        return self._current
+
+    def groups(self) -> list[str]:
+        """Group names, in order of first use (clauses or variables)."""
+        seen = dict.fromkeys(self._groups)
+        for g in self._vgroup[1:]:
+            seen.setdefault(g, None)
+        return list(seen)
+
+    # --------------------------------------------------------------- clauses
+    def add(self, clause: Sequence[int], group: str | None = None) -> None:
+        """Add one clause (a sequence of non-zero ints over allocated variables)."""
+        self.add_clauses([clause], group)
+
+    def add_clauses(self, clauses: Iterable[Sequence[int]], group: str | None = None) -> None:
+        """Add clauses in bulk. Every literal must be a variable of this pool.
+
+        Raises:
+            ValueError: a zero literal or a variable the pool never allocated
+                (the collision PySAT allows silently).
+        """
+        clauses = [c if type(c) is list else list(c) for c in clauses]
+        if not clauses:
+            return
+        self.check_literals(clauses)
+        self._groups.setdefault(group or self._current, []).extend(clauses)
+
+    def check_literals(self, clauses: list[list[int]]) -> None:
+        """Raise ValueError unless every literal is a non-zero allocated variable."""
+        nonempty = [c for c in clauses if c] if not all(clauses) else clauses
+        if not nonempty:
+            return
+        top = max(max(map(max, nonempty)), -min(map(min, nonempty)))
+        if top > self.nvars:
+            raise ValueError(f"literal {top} is beyond the pool's {self.nvars} variables: "
+                             "auxiliary variables must come from Formula.new_var(s)")
+        if not all(map(all, nonempty)):
+            raise ValueError("0 is not a literal")
+
+    @property
+    def clauses(self) -> list[list[int]]:
+        """All clauses, group by group in order of first use."""
+        return list(chain.from_iterable(self._groups.values()))
+
+    def iter_clauses(self) -> Iterator[list[int]]:
+        return chain.from_iterable(self._groups.values())
+
+    def group_clauses(self, name: str) -> list[list[int]]:
+        return self._groups.get(name, [])
+
+    def clause_groups(self) -> Iterator[tuple[str, list[list[int]]]]:
+        """(group, clauses) pairs, in order."""
+        return iter(self._groups.items())
+
+    @property
+    def nclauses(self) -> int:
+        return sum(map(len, self._groups.values()))
+
+    # ----------------------------------------------------------------- sizes
+    def sizes(self) -> dict[str, Sizes]:
+        """Sizes per group: variables made in the group, its clauses and literals."""
+        nv: dict[str, int] = {}
+        for g in self._vgroup[1:]:
+            nv[g] = nv.get(g, 0) + 1
+        out = {}
+        for g in self.groups():
+            cl = self._groups.get(g, [])
+            out[g] = Sizes(nv.get(g, 0), len(cl), sum(map(len, cl)))
+        return out
+
+    def total(self) -> Sizes:
+        cl = self._groups.values()
+        return Sizes(self.nvars, sum(map(len, cl)),
+                     sum(sum(map(len, c)) for c in cl))
+
+    # ------------------------------------------------------------------- i/o
+    def to_dimacs(self, path, **options) -> None:
+        """Write DIMACS to ``path`` (see :func:`satgrid.dimacs.write_dimacs`)."""
+        from .dimacs import write_dimacs
+        write_dimacs(self, path, **options)
+
+    def dimacs_text(self, **options) -> str:
+        from .dimacs import dimacs_text
+        return dimacs_text(self, **options)
+
+    @classmethod
+    def from_clauses(cls, clauses: Iterable[Sequence[int]], nvars: int | None = None,
+                     group: str = DEFAULT_GROUP) -> "Formula":
+        """A formula over variables 1..nvars (unnamed, primary) holding ``clauses``."""
+        clauses = [list(c) for c in clauses]
+        if nvars is None:
+            nvars = max((abs(l) for c in clauses for l in c), default=0)
+        f = cls()
+        f._names.extend([None] * nvars)
+        f._primary.extend([True] * nvars)
+        f._vgroup.extend([group] * nvars)
+        f.add_clauses(clauses, group)
+        return f
