@@ -1,0 +1,391 @@
+"""The Model: what puzzle modules speak to.
+
+Boolean variables, integer variables with a one-hot (direct) encoding and an
+optional order-encoding channel, and constraints that each pick an explicit
+encoding and record a constraint group. A model compiles to a
+:class:`~satgrid.formula.Formula` (it *is* one, built as you go) and is solved
+through one incremental :class:`~satgrid.session.Session` that is created once
+and never rebuilt.
+
+Example:
+    >>> m = Model()
+    >>> x = [m.int(f"x{i}", range(1, 4)) for i in range(3)]
+    >>> m.all_different(x, group="alldiff")
+    >>> m.linear_int(x[:2], "==", 5, group="sum")
+    >>> sol = m.solve()
+    >>> sorted([sol.value(x[0]), sol.value(x[1])])
+    [2, 3]
+    >>> m.count()
+    (2, True)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Hashable, Iterable, Iterator, Sequence
+
+from . import encodings as enc
+from .errors import EncodingError, SatgridError
+from .formula import Formula, Sizes
+
+#: the default encodings (see SPEC.md section 4)
+DEFAULT_AMO = "pairwise"
+DEFAULT_CARD = "seqcounter"
+DEFAULT_PB = "bdd"
+
+
+class IntVar:
+    """An integer variable over a finite domain, one-hot encoded.
+
+    ``lit(v)`` is the literal of ``x == v`` (the model's constant false literal
+    for a value outside the domain); ``ge(v)`` the order literal ``x >= v``
+    (only when the variable was made with ``order=True``).
+    """
+
+    __slots__ = ("name", "values", "lits", "_ge", "_model")
+
+    def __init__(self, name: str, values: Sequence[int], lits: Sequence[int], model: "Model"):
+        self.name = name
+        self.values = tuple(values)
+        self.lits = dict(zip(self.values, lits))
+        self._ge: dict[int, int] | None = None
+        self._model = model
+
+    def lit(self, value: int) -> int:
+        l = self.lits.get(value)
+        return self._model.false if l is None else l
+
+    eq = lit
+
+    def ge(self, value: int) -> int:
+        if self._ge is None:
+            raise SatgridError(f"{self.name} has no order encoding (make it with order=True)")
+        if value <= self.values[0]:
+            return self._model.true
+        if value > self.values[-1]:
+            return self._model.false
+        # smallest domain value >= value
+        for v in self.values:
+            if v >= value:
+                return self._ge[v]
+        return self._model.false  # pragma: no cover
+
+    def __repr__(self):
+        return f"IntVar({self.name!r}, {self.values[0]}..{self.values[-1]})"
+
+
+class Solution:
+    """A satisfying assignment, read through the model's variables."""
+
+    def __init__(self, model: list[int]):
+        self.model = model
+        self._true = frozenset(l for l in model if l > 0)
+
+    def __getitem__(self, lit: int) -> bool:
+        return (lit in self._true) if lit > 0 else (-lit not in self._true)
+
+    def value(self, x: "IntVar | int") -> int:
+        """The value of an IntVar, or 0/1 of a literal."""
+        if isinstance(x, IntVar):
+            found = [v for v, l in x.lits.items() if self[l]]
+            if len(found) != 1:
+                raise SatgridError(f"{x.name}: {len(found)} values true in the model")
+            return found[0]
+        return int(self[x])
+
+
+class Model:
+    """Variables and constraints of a problem, compiled eagerly into a Formula.
+
+    Args:
+        amo: encoding for at-most-one constraints (and exactly-one).
+        card: encoding for other cardinality constraints.
+        pb: encoding for weighted sums.
+        connectivity: ``"lazy"`` (cuts in a CEGAR loop) or ``"eager"``
+            (complete CNF, for DIMACS export).
+        description: text for DIMACS headers.
+
+    A cardinality encoding that only does at-most-one (pairwise, bitwise,
+    ladder, commander), given as ``card``, is used for the k = 1 constraints and
+    the default ``card`` for the others.
+    """
+
+    def __init__(self, *, amo: str | None = None, card: str | None = None,
+                 pb: str | None = None, connectivity: str = "lazy", description: str = ""):
+        if card is not None and card in enc.AMO_METHODS and card not in enc.CARD_METHODS:
+            amo, card = amo or card, None
+        self.amo = amo or (card if card else DEFAULT_AMO)
+        self.card = card or DEFAULT_CARD
+        self.pb = pb or DEFAULT_PB
+        if connectivity not in ("lazy", "eager"):
+            raise EncodingError(f"connectivity must be 'lazy' or 'eager', not {connectivity!r}")
+        self.connectivity = connectivity
+        self.formula = Formula(description)
+        self.lazy: list = []
+        self.projection: list[int] | None = None
+        self._true: int | None = None
+        self._session = None
+        self._solver_name = None
+        self.status: str | None = None
+
+    # ------------------------------------------------------------- variables
+    def bool(self, name: str, group: str | None = None) -> int:
+        """A named Boolean (primary) variable."""
+        return self.formula.var(name, group)
+
+    def aux(self) -> int:
+        """An unnamed auxiliary variable."""
+        return self.formula.new_var()
+
+    @property
+    def true(self) -> int:
+        """A literal fixed to true (made on first use)."""
+        if self._true is None:
+            self._true = self.formula.new_var("true")
+            self.formula.add([self._true], "constants")
+        return self._true
+
+    @property
+    def false(self) -> int:
+        return -self.true
+
+    def int(self, name: str, values: Iterable[int], *, order: bool = False,
+            group: str | None = None) -> IntVar:
+        """An integer variable over ``values``, one-hot: exactly one ``x == v`` true.
+
+        Names of its literals are ``name=v``. With ``order=True``, also order
+        literals ``x >= v`` channelled to the one-hot ones.
+        """
+        values = sorted(set(values))
+        if not values:
+            raise SatgridError(f"{name}: empty domain")
+        g = group or self.formula.current_group
+        lits = [self.formula.var(f"{name}={v}", g) for v in values]
+        x = IntVar(name, values, lits, self)
+        if len(values) == 1:
+            self.formula.add([lits[0]], g)
+        else:
+            self.exactly(lits, 1, group=g)
+        if order:
+            self._order(x, g)
+        return x
+
+    def _order(self, x: IntVar, group: str) -> None:
+        """Order literals o_v <-> (x >= v) for v above the minimum (ladder)."""
+        vals = x.values
+        ge: dict[int, int] = {}
+        cl = []
+        prev = None
+        for v in reversed(vals[1:]):
+            o = self.formula.new_var(f"{x.name}>={v}")
+            ge[v] = o
+            # o_v <-> (x == v) or o_{next}
+            cl.append([-x.lits[v], o])
+            if prev is not None:
+                cl.append([-prev, o])
+                cl.append([-o, x.lits[v], prev])
+            else:
+                cl.append([-o, x.lits[v]])
+            prev = o
+        ge[vals[0]] = self.true
+        x._ge = ge
+        self.formula.add_clauses(cl, group + ".order")
+
+    # ----------------------------------------------------------- constraints
+    def _g(self, group):
+        return group or self.formula.current_group
+
+    def clause(self, lits: Iterable[int], group: str | None = None) -> None:
+        self.formula.add(list(lits), self._g(group))
+
+    def clauses(self, clauses: Iterable[Sequence[int]], group: str | None = None) -> None:
+        self.formula.add_clauses(clauses, self._g(group))
+
+    def implies(self, premises: "int | Sequence[int]", conclusion: "int | Sequence[int]",
+                group: str | None = None) -> None:
+        """AND(premises) -> OR(conclusion)."""
+        p = [premises] if isinstance(premises, int) else list(premises)
+        c = [conclusion] if isinstance(conclusion, int) else list(conclusion)
+        self.formula.add([-l for l in p] + c, self._g(group))
+
+    def equiv(self, a: int, b: int, group: str | None = None) -> None:
+        self.formula.add_clauses([[-a, b], [a, -b]], self._g(group))
+
+    def reify_and(self, lits: Sequence[int], group: str | None = None, name: str | None = None) -> int:
+        """A literal r with r <-> AND(lits)."""
+        r = self.formula.new_var(name)
+        cl = [[-r, l] for l in lits]
+        cl.append([r] + [-l for l in lits])
+        self.formula.add_clauses(cl, self._g(group))
+        return r
+
+    def reify_or(self, lits: Sequence[int], group: str | None = None, name: str | None = None) -> int:
+        """A literal r with r <-> OR(lits)."""
+        r = self.formula.new_var(name)
+        cl = [[r, -l] for l in lits]
+        cl.append([-r] + list(lits))
+        self.formula.add_clauses(cl, self._g(group))
+        return r
+
+    def _card_method(self, k: int, encoding: str | None) -> str:
+        if encoding:
+            return encoding
+        return self.amo if k <= 1 else self.card
+
+    def at_most(self, lits: Sequence[int], k: int, group: str | None = None,
+                encoding: str | None = None) -> None:
+        method = self._card_method(k, encoding)
+        g = self._g(group)
+        with self.formula.group(g):
+            self.formula.add_clauses(enc.at_most(list(lits), k, self.formula, method), g)
+        self._note(g, method)
+
+    def at_least(self, lits: Sequence[int], k: int, group: str | None = None,
+                 encoding: str | None = None) -> None:
+        lits = list(lits)
+        if k == 1 and encoding is None:
+            self.clause(lits, group)
+            return
+        method = encoding or self.card
+        g = self._g(group)
+        with self.formula.group(g):
+            self.formula.add_clauses(enc.at_least(lits, k, self.formula, method), g)
+        self._note(g, method)
+
+    def exactly(self, lits: Sequence[int], k: int, group: str | None = None,
+                encoding: str | None = None) -> None:
+        method = self._card_method(k, encoding)
+        g = self._g(group)
+        with self.formula.group(g):
+            self.formula.add_clauses(enc.exactly(list(lits), k, self.formula, method), g)
+        self._note(g, method)
+
+    def linear(self, lits: Sequence[int], weights: Sequence[int], op: str, bound: int,
+               group: str | None = None, encoding: str | None = None) -> None:
+        """sum(w * lit) op bound, op in '<=', '>=', '=='; weights may be negative."""
+        method = encoding or self.pb
+        g = self._g(group)
+        with self.formula.group(g):
+            self.formula.add_clauses(
+                enc.linear(list(lits), list(weights), op, bound, self.formula, method), g)
+        self._note(g, method)
+
+    def linear_int(self, terms: Sequence["IntVar | tuple[int, IntVar]"], op: str, bound: int,
+                   group: str | None = None, encoding: str | None = None) -> None:
+        """sum(c * x) op bound over integer variables (items ``x`` or ``(c, x)``).
+
+        Expands each x into its one-hot literals with weight c * v.
+        """
+        lits, weights = [], []
+        for t in terms:
+            c, x = (1, t) if isinstance(t, IntVar) else t
+            for v, l in x.lits.items():
+                if c * v:
+                    lits.append(l)
+                    weights.append(c * v)
+        self.linear(lits, weights, op, bound, group, encoding)
+
+    def all_different(self, xs: Sequence[IntVar], group: str | None = None,
+                      encoding: str | None = None) -> None:
+        """Pairwise different values: at most one x == v for each value v."""
+        values = sorted({v for x in xs for v in x.values})
+        for v in values:
+            lits = [x.lits[v] for x in xs if v in x.lits]
+            if len(lits) > 1:
+                self.at_most(lits, 1, group, encoding)
+
+    def permutation(self, xs: Sequence[IntVar], values: Iterable[int], group: str | None = None,
+                    encoding: str | None = None) -> None:
+        """Each value of ``values`` taken exactly once among ``xs`` (len(xs) == len(values))."""
+        for v in values:
+            self.exactly([x.lit(v) for x in xs if v in x.lits], 1, group, encoding)
+
+    def allowed(self, x: IntVar, values: Iterable[int], group: str | None = None) -> None:
+        """x takes one of ``values``."""
+        keep = set(values)
+        self.clauses([[-l] for v, l in x.lits.items() if v not in keep], group)
+
+    def connected(self, lits: dict[Hashable, int], graph, group: str | None = None,
+                  mode: str | None = None, max_true: int | None = None) -> None:
+        """The nodes whose literal is true form one connected set of ``graph``.
+
+        The empty set and a single node count as connected. ``mode`` defaults
+        to the model's ``connectivity`` option: ``"lazy"`` registers cuts found
+        by networkx (a CEGAR checker), ``"eager"`` adds a complete encoding.
+        """
+        from . import connectivity as con
+        mode = mode or self.connectivity
+        g = self._g(group)
+        if mode == "lazy":
+            self.lazy.append(con.ConnectivityCuts(lits, graph, name=g))
+            self.formula.encodings[g] = "lazy cuts"
+        elif mode == "eager":
+            with self.formula.group(g):
+                cl = con.eager_connectivity(lits, graph, self.formula, max_true=max_true)
+                self.formula.add_clauses(cl, g)
+            self.formula.encodings[g] = "eager spanning tree"
+        else:
+            raise EncodingError(f"connectivity must be 'lazy' or 'eager', not {mode!r}")
+
+    def add_lazy(self, checker) -> None:
+        """Register a lazy constraint: ``checker.violated(model) -> clauses``."""
+        self.lazy.append(checker)
+        if self._session is not None:
+            self._session.add_lazy(checker)
+
+    def _note(self, group: str, method: str) -> None:
+        self.formula.encodings.setdefault(group, method)
+
+    # ----------------------------------------------------------------- sizes
+    def stats(self) -> dict[str, Sizes]:
+        """Variables, clauses and literals per constraint group."""
+        return self.formula.sizes()
+
+    # --------------------------------------------------------------- solving
+    def session(self, solver: str | None = None):
+        """The model's Session, created on first use (the solver is never rebuilt)."""
+        from .session import Session
+        if self._session is None:
+            self._session = Session(self.formula, solver=solver or "cadical195")
+            self._solver_name = solver or "cadical195"
+            for c in self.lazy:
+                self._session.add_lazy(c)
+        elif solver is not None and solver != self._solver_name:
+            raise SatgridError(f"this model's session already uses {self._solver_name}")
+        return self._session
+
+    @property
+    def over(self) -> list[int]:
+        """Variables that tell solutions apart (default: every primary variable)."""
+        return self.projection if self.projection is not None else self.formula.primary
+
+    def solve(self, assumptions: Sequence[int] = (), *, solver: str | None = None,
+              time_limit: float | None = None, conflict_limit: int | None = None) -> Solution | None:
+        """Solve; a Solution, or None (then ``self.status`` is 'unsat' or 'unknown')."""
+        s = self.session(solver)
+        self.status = s.solve(assumptions, conflict_limit=conflict_limit, time_limit=time_limit)
+        return Solution(s.model) if self.status == "sat" else None
+
+    def solutions(self, limit: int | None = None, assumptions: Sequence[int] = (), *,
+                  time_limit: float | None = None) -> Iterator[Solution]:
+        """Distinct solutions (distinct on :attr:`over`)."""
+        s = self.session()
+        for m in s.enumerate(self.over, assumptions=assumptions, limit=limit, time_limit=time_limit):
+            yield Solution(m)
+
+    def count(self, limit: int | None = None, assumptions: Sequence[int] = (), *,
+              time_limit: float | None = None) -> tuple[int, bool]:
+        """(number of solutions, complete?) -- distinct on :attr:`over`."""
+        return self.session().count(self.over, assumptions=assumptions, limit=limit,
+                                    time_limit=time_limit)
+
+    def is_unique(self, assumptions: Sequence[int] = (), *,
+                  time_limit: float | None = None) -> bool | None:
+        return self.session().is_unique(self.over, assumptions=assumptions, time_limit=time_limit)
+
+    def write_dimacs(self, path, **options) -> None:
+        """Write the model as DIMACS. Lazy constraints cannot be exported."""
+        if self.lazy:
+            raise SatgridError("this model has lazy constraints; build it with "
+                               "connectivity='eager' for a complete DIMACS file")
+        self.formula.to_dimacs(path, **options)

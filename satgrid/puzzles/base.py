@@ -1,0 +1,92 @@
+"""The puzzle framework: a registry of kinds and the base class they share.
+
+A kind is a subclass of :class:`Puzzle` registered with :func:`register`. It
+parses its instance (``from_toml``), builds the rules into a
+:class:`~satgrid.model.Model` (``build``), names the literals its givens fix
+(``givens``), decodes a solution (``decode``), checks it with an independent
+checker (``check``: plain Python that never imports the model or the
+encodings), computes the answer (``answer``) and draws it (``render``).
+
+The decoded form of a solution is a plain dict, JSON-ready: ``{"grid": rows}``
+(0 = empty) for single-grid kinds, ``{"grids": [rows, ...]}`` for composite
+kinds, plus whatever else the kind shows (``"hooks"`` for Hooks).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from ..errors import InstanceError
+from ..model import Model, Solution
+
+KINDS: dict[str, type["Puzzle"]] = {}
+
+
+def register(cls: type["Puzzle"]) -> type["Puzzle"]:
+    """Class decorator: make a kind known by its ``kind`` name."""
+    KINDS[cls.kind] = cls
+    return cls
+
+
+class Puzzle:
+    """One instance of a puzzle kind.
+
+    Attributes:
+        file: where it was read from (for messages and JSON).
+        title, source: free text from the instance.
+        expect: the ``[expect]`` table (answer, unique, count, solution).
+    """
+
+    kind: ClassVar[str] = ""
+    #: a list of the kind's encodable choices shown by ``stats``/the atlas:
+    #: subset of {"amo", "card", "pb", "connectivity"}
+    uses: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, file: str = "<string>", title: str = "", source: str = "",
+                 expect: dict | None = None):
+        self.file = file
+        self.title = title
+        self.source = source
+        self.expect = dict(expect or {})
+
+    # -- to implement by each kind -------------------------------------
+    @classmethod
+    def from_toml(cls, data: dict, raw: str, file: str) -> "Puzzle":
+        """Build an instance from a parsed TOML table (``raw`` = the file's text)."""
+        raise NotImplementedError
+
+    def build(self, model: Model) -> None:
+        """Add the variables and rules (not the givens) to ``model``."""
+        raise NotImplementedError
+
+    def givens(self, model: Model) -> list[int]:
+        """Literals that the givens fix (after :meth:`build`); unit clauses or assumptions."""
+        return []
+
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        """Rules the decoded solution breaks (empty = valid). Independent of the model."""
+        raise NotImplementedError
+
+    def answer(self, decoded: dict[str, Any]) -> int | None:
+        return None
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        raise NotImplementedError
+
+    def expected_solution(self) -> Any:
+        """The ``[expect] solution`` parsed into the decoded form's main part, or None."""
+        return None
+
+    def signature(self) -> tuple:
+        """Instances with the same signature share one base formula (collections)."""
+        return (self.kind, id(self))
+
+    # -- helpers ---------------------------------------------------------
+    def error(self, message: str, line: int | None = None, column: int | None = None) -> InstanceError:
+        return InstanceError(message, self.file, line, column)
+
+    def label(self) -> str:
+        return self.title or self.file

@@ -1,0 +1,62 @@
+"""Text and SVG drawings of grids (0 or None = empty cell)."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Sequence
+
+
+def text_grid(rows: Sequence[Sequence[object]], *, empty: str = ".",
+              box: tuple[int, int] | None = None) -> str:
+    """Rows of cells as aligned text; ``box=(h, w)`` draws Sudoku box separators."""
+    cells = [[empty if v in (0, None, "") else str(v) for v in row] for row in rows]
+    width = max((len(c) for row in cells for c in row), default=1)
+    lines = []
+    for r, row in enumerate(cells):
+        if box and r and r % box[0] == 0:
+            seg = "-" * ((width + 1) * box[1] - 1)
+            lines.append("-+-".join([seg] * (len(row) // box[1])))
+        parts = []
+        for c, v in enumerate(row):
+            if box and c and c % box[1] == 0:
+                parts.append("|")
+            parts.append(v.rjust(width))
+        lines.append(" ".join(parts))
+    return "\n".join(lines)
+
+
+def svg_grid(rows: Sequence[Sequence[object]], *, cell: int = 36,
+             regions: Sequence[Sequence[object]] | None = None,
+             shade: Sequence[Sequence[bool]] | None = None) -> str:
+    """A simple SVG drawing: thin cell lines, thick lines between regions."""
+    h, w = len(rows), len(rows[0]) if rows else 0
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * cell + 4}" '
+           f'height="{h * cell + 4}" viewBox="-2 -2 {w * cell + 4} {h * cell + 4}">',
+           '<rect x="0" y="0" width="%d" height="%d" fill="white"/>' % (w * cell, h * cell)]
+    for r in range(h):
+        for c in range(w):
+            x, y = c * cell, r * cell
+            if shade and shade[r][c]:
+                out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="#ddd"/>')
+            v = rows[r][c]
+            if v not in (0, None, ""):
+                out.append(f'<text x="{x + cell / 2}" y="{y + cell * 0.68}" font-size="{cell // 2}" '
+                           f'text-anchor="middle" font-family="sans-serif">{escape(str(v))}</text>')
+    for r in range(h + 1):
+        out.append(f'<line x1="0" y1="{r * cell}" x2="{w * cell}" y2="{r * cell}" stroke="#999"/>')
+    for c in range(w + 1):
+        out.append(f'<line x1="{c * cell}" y1="0" x2="{c * cell}" y2="{h * cell}" stroke="#999"/>')
+    if regions:
+        for r in range(h):
+            for c in range(w):
+                x, y = c * cell, r * cell
+                if c + 1 < w and regions[r][c] != regions[r][c + 1]:
+                    out.append(f'<line x1="{x + cell}" y1="{y}" x2="{x + cell}" y2="{y + cell}" '
+                               'stroke="black" stroke-width="3"/>')
+                if r + 1 < h and regions[r][c] != regions[r + 1][c]:
+                    out.append(f'<line x1="{x}" y1="{y + cell}" x2="{x + cell}" y2="{y + cell}" '
+                               'stroke="black" stroke-width="3"/>')
+    out.append(f'<rect x="0" y="0" width="{w * cell}" height="{h * cell}" fill="none" '
+               'stroke="black" stroke-width="3"/>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
