@@ -1,0 +1,470 @@
+"""Tests of satgrid.connectivity against the meaning of the constraint.
+
+"The true nodes induce a connected subgraph (the empty set and one node count
+as connected)." The reference is networkx's ``is_connected`` over every subset
+(brute force), cross-checked against OEIS A287151 / A059525 (connected induced
+subgraphs of the grid graph P_m x P_n): the counts below come from outside.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import networkx as nx
+import pytest
+from pysat.card import CardEnc, EncType
+from pysat.solvers import Solver
+
+from satgrid.connectivity import (EAGER_METHODS, ConnectivityCuts, eager_connectivity,
+                                  eager_size, node_order)
+from satgrid.errors import EncodingError
+from satgrid.formula import Formula
+
+SOLVER = "cadical195"
+
+# OEIS A287151 (T(m,n) = nonempty connected induced subgraphs of P_m x P_n;
+# its diagonal is A059525): 2x2 13, 2x3 40, 3x3 218, 3x4 1126, 4x4 11506.
+OEIS_NONEMPTY = {(2, 2): 13, (2, 3): 40, (3, 3): 218, (3, 4): 1126, (4, 4): 11506}
+
+
+# ------------------------------------------------------------------ helpers
+class Counter:
+    """A minimal variable source (new_var / new_vars) starting above ``top``."""
+
+    def __init__(self, top: int):
+        self.top = top
+
+    def new_var(self) -> int:
+        self.top += 1
+        return self.top
+
+    def new_vars(self, count: int) -> range:
+        first = self.top + 1
+        self.top += count
+        return range(first, first + count)
+
+
+def windows(rows: int, cols: int):
+    """The 2x2 windows of a rows x cols grid, as lists of 4 cells."""
+    return [[(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+            for r in range(rows - 1) for c in range(cols - 1)]
+
+
+def brute_force(graph, nodes, forbidden_windows=()):
+    """Subsets of ``nodes`` (all 2^n, the empty set included) that induce a
+    connected subgraph of ``graph`` and contain no full window."""
+    out = set()
+    for mask in range(1 << len(nodes)):
+        s = frozenset(v for i, v in enumerate(nodes) if mask >> i & 1)
+        if any(all(c in s for c in w) for w in forbidden_windows):
+            continue
+        if not s or nx.is_connected(graph.subgraph(s)):
+            out.add(s)
+    return out
+
+
+def grid_problem(rows: int, cols: int):
+    """A Formula with one primary variable per cell, the grid graph, lits."""
+    f = Formula()
+    lits = {(r, c): f.var(f"x[{r},{c}]") for r in range(rows) for c in range(cols)}
+    return f, nx.grid_2d_graph(rows, cols), lits
+
+
+def enumerate_sets(clauses, nvars, lits, checker=None):
+    """Every set of true nodes of the satisfying assignments, projected on
+    ``lits`` (blocking clauses over the inputs only). With ``checker``, a CEGAR
+    loop: each model is first given to ``checker.violated`` and its cuts added."""
+    over = list(lits.values())
+    found = set()
+    with Solver(SOLVER, bootstrap_with=clauses) as s:
+        for v in range(1, nvars + 1):            # every variable known to the solver
+            s.add_clause([v, -v])
+        while s.solve():
+            model = s.get_model()
+            if checker is not None:
+                cuts = checker.violated(model)
+                if cuts:
+                    for c in cuts:
+                        s.add_clause(c)
+                    continue
+            truth = {v: model[abs(l) - 1] == l for v, l in lits.items()}
+            key = frozenset(v for v, t in truth.items() if t)
+            assert key not in found, "a blocked set came back"
+            found.add(key)
+            s.add_clause([-l if truth[v] else l for v, l in lits.items()])
+    return found
+
+
+def eager_sets(rows, cols, method, extra=(), **kw):
+    f, g, lits = grid_problem(rows, cols)
+    f.add_clauses(list(extra(lits)) if extra else [])
+    f.add_clauses(eager_connectivity(lits, g, f, method=method, **kw))
+    return enumerate_sets(f.clauses, f.nvars, lits)
+
+
+def lazy_sets(rows, cols, extra=(), **kw):
+    f, g, lits = grid_problem(rows, cols)
+    f.add_clauses(list(extra(lits)) if extra else [])
+    checker = ConnectivityCuts(lits, g, **kw)
+    return enumerate_sets(f.clauses, f.nvars, lits, checker), checker
+
+
+def no_full_window(rows, cols):
+    def extra(lits):
+        return [[-lits[c] for c in w] for w in windows(rows, cols)]
+    return extra
+
+
+GRIDS = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)]
+_BRUTE: dict = {}
+
+
+def brute_grid(rows, cols, no2x2=False):
+    key = (rows, cols, no2x2)
+    if key not in _BRUTE:
+        g = nx.grid_2d_graph(rows, cols)
+        _BRUTE[key] = brute_force(g, sorted(g), windows(rows, cols) if no2x2 else ())
+    return _BRUTE[key]
+
+
+# ------------------------------------------------------- counts on grids
+@pytest.mark.parametrize("rows,cols", GRIDS)
+def test_brute_force_matches_oeis(rows, cols):
+    sets = brute_grid(rows, cols)
+    assert frozenset() in sets
+    assert len(sets) - 1 == OEIS_NONEMPTY[(rows, cols)]
+
+
+@pytest.mark.parametrize("rows,cols", GRIDS)
+def test_count_connected_lazy_eager_brute(rows, cols):
+    expected = brute_grid(rows, cols)
+    lazy, checker = lazy_sets(rows, cols)
+    assert lazy == expected
+    assert checker.stats["rounds"] > 0 and checker.stats["cuts"] >= checker.stats["rounds"]
+    for method in EAGER_METHODS:
+        assert eager_sets(rows, cols, method) == expected, method
+
+
+@pytest.mark.parametrize("rows,cols", GRIDS)
+def test_count_connected_no_full_2x2(rows, cols):
+    expected = brute_grid(rows, cols, no2x2=True)
+    assert len(expected) < len(brute_grid(rows, cols))
+    extra = no_full_window(rows, cols)
+    lazy, _ = lazy_sets(rows, cols, extra)
+    assert lazy == expected
+    for method in EAGER_METHODS:
+        assert eager_sets(rows, cols, method, extra) == expected, method
+
+
+def test_count_with_one_cut_per_round():
+    # the loop converges with the smallest budget too
+    lazy, checker = lazy_sets(3, 3, max_cuts_per_round=1)
+    assert lazy == brute_grid(3, 3)
+    assert checker.stats["cuts"] == checker.stats["rounds"]
+
+
+# ------------------------------------- every assignment, arbitrary graphs
+def small_graphs():
+    """Varied small graphs: random G(n, p) (isolated nodes, several components,
+    cycles), a cycle, a star, a complete graph, a path."""
+    out = [nx.gnp_random_graph(n, p, seed=seed)
+           for n, p, seed in [(6, 0.3, 1), (7, 0.35, 2), (8, 0.3, 3), (8, 0.5, 4),
+                              (7, 0.2, 5), (8, 0.25, 6)]]
+    out += [nx.cycle_graph(7), nx.star_graph(6), nx.complete_graph(5), nx.path_graph(8)]
+    return out
+
+
+def signed_lits(nodes, seed):
+    """Literals over variables 1..n, some of them negative, in shuffled order."""
+    rnd = random.Random(seed)
+    vals = [(i + 1) * rnd.choice((1, -1)) for i in range(len(nodes))]
+    pairs = list(zip(nodes, vals))
+    rnd.shuffle(pairs)
+    return dict(pairs)
+
+
+def assignments(lits, nodes):
+    """(set, assumptions) for all 2^n sets of true nodes."""
+    for mask in range(1 << len(nodes)):
+        s = frozenset(v for i, v in enumerate(nodes) if mask >> i & 1)
+        yield s, [lits[v] if v in s else -lits[v] for v in nodes]
+
+
+def accepted_eager(clauses, nvars, lits, nodes):
+    with Solver(SOLVER, bootstrap_with=clauses) as s:
+        for v in range(1, nvars + 1):
+            s.add_clause([v, -v])
+        return {st for st, assume in assignments(lits, nodes) if s.solve(assumptions=assume)}
+
+
+def accepted_lazy(checker, nvars, lits, nodes):
+    out = set()
+    with Solver(SOLVER) as s:
+        for v in range(1, nvars + 1):
+            s.add_clause([v, -v])
+        for st, assume in assignments(lits, nodes):
+            while s.solve(assumptions=assume):
+                cuts = checker.violated(s.get_model())
+                if not cuts:
+                    out.add(st)
+                    break
+                for c in cuts:
+                    s.add_clause(c)
+    return out
+
+
+@pytest.mark.parametrize("gi", range(10))
+def test_every_assignment_arbitrary_graphs(gi):
+    g = small_graphs()[gi]
+    nodes = sorted(g)
+    lits = signed_lits(nodes, gi)
+    expected = brute_force(g, nodes)
+    n = len(nodes)
+    assert accepted_lazy(ConnectivityCuts(lits, g), n, lits, nodes) == expected
+    for method in EAGER_METHODS:
+        src = Counter(n)
+        cl = eager_connectivity(lits, g, src, method=method)
+        assert accepted_eager(cl, src.top, lits, nodes) == expected, method
+
+
+@pytest.mark.parametrize("method", EAGER_METHODS)
+def test_eager_with_root(method):
+    # with root given: the connected sets that contain the root, and the empty set
+    for gi, g in enumerate(small_graphs()[:6]):
+        nodes = sorted(g)
+        lits = signed_lits(nodes, 10 + gi)
+        root = nodes[len(nodes) // 2]
+        src = Counter(len(nodes))
+        cl = eager_connectivity(lits, g, src, method=method, root=root)
+        expected = {s for s in brute_force(g, nodes) if not s or root in s}
+        assert accepted_eager(cl, src.top, lits, nodes) == expected
+
+
+@pytest.mark.parametrize("method", EAGER_METHODS)
+@pytest.mark.parametrize("max_true", [1, 2, 3, 5])
+def test_eager_max_true(method, max_true):
+    # with |X| <= max_true enforced by the caller, the capped depth loses nothing
+    for gi, g in enumerate(small_graphs()[:6] + [nx.path_graph(8), nx.cycle_graph(8)]):
+        nodes = sorted(g)
+        lits = signed_lits(nodes, 20 + gi)
+        src = Counter(len(nodes))
+        cl = eager_connectivity(lits, g, src, method=method, max_true=max_true)
+        card = CardEnc.atmost(list(lits.values()), bound=max_true, top_id=src.top,
+                              encoding=EncType.seqcounter)
+        top = max(src.top, card.nv)
+        expected = {s for s in brute_force(g, nodes) if len(s) <= max_true}
+        assert accepted_eager(cl + card.clauses, top, lits, nodes) == expected
+
+
+def test_empty_and_single_node_are_connected():
+    g = nx.grid_2d_graph(3, 3)
+    lits = {v: i + 1 for i, v in enumerate(sorted(g))}
+    cuts = ConnectivityCuts(lits, g)
+    assert cuts.violated([-v for v in range(1, 10)]) == []
+    for one in range(1, 10):
+        assert cuts.violated([v if v == one else -v for v in range(1, 10)]) == []
+    assert cuts.stats == {**cuts.stats, "calls": 10, "rounds": 0, "cuts": 0}
+
+
+def test_nodes_without_literal_never_connect():
+    g = nx.path_graph(3)                         # 0 - 1 - 2, node 1 has no literal
+    lits = {0: 1, 2: 2}
+    assert ConnectivityCuts(lits, g).violated([1, 2]) == [[-1, -2]]
+    for method in EAGER_METHODS:
+        src = Counter(2)
+        cl = eager_connectivity(lits, g, src, method=method)
+        assert accepted_eager(cl, src.top, lits, [0, 2]) == {
+            frozenset(), frozenset({0}), frozenset({2})}
+
+
+# ------------------------------------------------------------ cut quality
+def test_cuts_are_violated_and_valid():
+    """Every cut is false in the model that produced it and true for every
+    connected set (all 2^12 subsets of a 3x4 grid)."""
+    g = nx.grid_2d_graph(3, 4)
+    nodes = sorted(g)
+    lits = {v: i + 1 for i, v in enumerate(nodes)}
+    connected = brute_grid(3, 4)
+    checker = ConnectivityCuts(lits, g, max_cuts_per_round=1000)
+    rnd = random.Random(7)
+    seen_cuts = 0
+    for _ in range(200):
+        s = {v for v in nodes if rnd.random() < 0.45}
+        model = [lits[v] if v in s else -lits[v] for v in nodes]
+        cuts = checker.violated(model)
+        assert (cuts == []) == (frozenset(s) in connected)
+        for c in cuts:
+            assert all(model[abs(l) - 1] != l for l in c), "cut not violated"
+            for t in connected:
+                assert any((l > 0) == (nodes[abs(l) - 1] in t) for l in c), "cut too strong"
+        seen_cuts += len(cuts)
+    assert seen_cuts > 100
+
+
+def test_separator_skips_enclosed_holes():
+    # a ring of 8 cells around an empty centre and a far cell: the boundary of
+    # the ring includes the centre, but the centre cannot lead to the far cell
+    g = nx.grid_2d_graph(5, 5)
+    nodes = sorted(g)
+    lits = {v: i + 1 for i, v in enumerate(nodes)}
+    ring = {(r, c) for r in range(3) for c in range(3)} - {(1, 1)}
+    s = ring | {(4, 4)}
+    cuts = ConnectivityCuts(lits, g).violated([lits[v] if v in s else -lits[v] for v in nodes])
+    assert len(cuts) == 1
+    sep = {nodes[l - 1] for l in cuts[0] if l > 0}
+    assert (1, 1) not in sep
+    # smaller side: the far corner's two neighbours, not the ring's 5 outer neighbours
+    assert sep == {(3, 4), (4, 3)}
+    assert sorted(-l for l in cuts[0] if l < 0) == [lits[(0, 0)], lits[(4, 4)]]
+
+
+def test_max_cuts_per_round_and_pairs():
+    g = nx.grid_2d_graph(5, 5)
+    nodes = sorted(g)
+    lits = {v: i + 1 for i, v in enumerate(nodes)}
+    checker_board = {v for v in nodes if sum(v) % 2 == 0}        # 13 isolated cells
+    model = [lits[v] if v in checker_board else -lits[v] for v in nodes]
+    for k in (1, 5, 12, 40, 1000):
+        cuts = ConnectivityCuts(lits, g, max_cuts_per_round=k).violated(model)
+        assert len(cuts) == min(k, 13 * 12 // 2)
+        assert len({tuple(sorted(c)) for c in cuts}) == len(cuts)   # no duplicates
+    with pytest.raises(ValueError):
+        ConnectivityCuts(lits, g, max_cuts_per_round=0)
+
+
+def test_stats_count_rounds_and_cuts():
+    g = nx.grid_2d_graph(3, 3)
+    lits = {v: i + 1 for i, v in enumerate(sorted(g))}
+    c = ConnectivityCuts(lits, g)
+    m1 = [1, -2, 3, -4, -5, -6, 7, -8, 9]     # four corners
+    m2 = [1, 2, 3, -4, -5, -6, -7, -8, -9]    # top row
+    n1 = len(c.violated(m1))
+    assert c.violated(m2) == []
+    n2 = len(c.violated(m1))
+    assert (c.rounds, c.cuts, c.stats["calls"]) == (2, n1 + n2, 3)
+    assert c.is_connected(m2) and not c.is_connected(m1)
+    assert c.components(m1) == [[(0, 0)], [(0, 2)], [(2, 0)], [(2, 2)]]
+
+
+# ------------------------------------------------------------ seed 002
+def test_seed_edge_count_stand_in_accepts_a_disconnected_grid():
+    """Seed 002 stands in for connectivity with edge variables y_e allowed only
+    between two filled cells and sum(y_e) == filled - 1. A component holding a
+    cycle pays for a second component: a ring of 8 cells around an empty
+    centre (8 edges) plus one far cell is 9 cells with 8 usable edges, no full
+    2x2 window, yet disconnected."""
+    rows = cols = 5
+    g = nx.grid_2d_graph(rows, cols)
+    nodes = sorted(g)
+    pattern = ({(r, c) for r in range(3) for c in range(3)} - {(1, 1)}) | {(4, 4)}
+    assert not nx.is_connected(g.subgraph(pattern))
+    assert not any(all(c in pattern for c in w) for w in windows(rows, cols))
+
+    # the seed's formulation, with the pattern fixed
+    f = Formula()
+    x = {v: f.var(f"x[{v[0]},{v[1]}]") for v in nodes}
+    edges = sorted(tuple(sorted(e)) for e in g.edges)
+    y = {e: f.var(f"y{e}") for e in edges}
+    for (a, b), ye in y.items():
+        f.add([-ye, x[a]])
+        f.add([-ye, x[b]])
+    f.add_clauses([[-x[c] for c in w] for w in windows(rows, cols)])
+    card = CardEnc.equals(list(y.values()), bound=len(pattern) - 1, top_id=f.nvars,
+                          encoding=EncType.seqcounter)
+    f.new_vars(max(0, card.nv - f.nvars))        # the pool owns the counter's variables
+    f.add_clauses(card.clauses)
+    fixed = [x[v] if v in pattern else -x[v] for v in nodes]
+    with Solver(SOLVER, bootstrap_with=f.clauses) as s:
+        assert s.solve(assumptions=fixed), "the stand-in should accept the pattern"
+        model = s.get_model()
+    chosen = [e for e, ye in y.items() if model[ye - 1] > 0]
+    assert len(chosen) == len(pattern) - 1
+    assert all(a in pattern and b in pattern for a, b in chosen)
+
+    # satgrid rejects it, lazily ...
+    cuts = ConnectivityCuts(x, g).violated(model)
+    assert cuts and all(all(model[abs(l) - 1] != l for l in c) for c in cuts)
+    # ... and eagerly, with the seed's rules and edge count kept
+    for method in EAGER_METHODS:
+        f2 = Formula()
+        x2 = {v: f2.var(str(v)) for v in nodes}
+        f2.add_clauses([[-x2[c] for c in w] for w in windows(rows, cols)])
+        f2.add_clauses(eager_connectivity(x2, g, f2, method=method))
+        with Solver(SOLVER, bootstrap_with=f2.clauses) as s:
+            assert not s.solve(assumptions=[x2[v] if v in pattern else -x2[v] for v in nodes])
+            # and a connected pattern of the same size is accepted
+            ok = ({(r, c) for r in range(3) for c in range(3)} - {(1, 1)}) | {(3, 2)}
+            assert s.solve(assumptions=[x2[v] if v in ok else -x2[v] for v in nodes])
+
+
+# ------------------------------------------------------------ determinism
+def test_violated_is_deterministic():
+    g = nx.grid_2d_graph(6, 6)
+    nodes = sorted(g)
+    lits = {v: i + 1 for i, v in enumerate(nodes)}
+    rnd = random.Random(3)
+    shuffled = list(lits.items())
+    rnd.shuffle(shuffled)
+    a = ConnectivityCuts(lits, g, max_cuts_per_round=10)
+    b = ConnectivityCuts(dict(shuffled), g, max_cuts_per_round=10)   # other dict order
+    for _ in range(30):
+        model = [v if rnd.random() < 0.5 else -v for v in range(1, 37)]
+        first = a.violated(model)
+        assert a.violated(model) == first
+        assert b.violated(model) == first
+
+
+@pytest.mark.parametrize("method", EAGER_METHODS)
+def test_eager_is_deterministic(method):
+    g = nx.grid_2d_graph(4, 5)
+    nodes = sorted(g)
+    lits = {v: i + 1 for i, v in enumerate(nodes)}
+    rev = dict(reversed(list(lits.items())))
+    c1 = eager_connectivity(lits, g, Counter(20), method=method)
+    c2 = eager_connectivity(rev, g, Counter(20), method=method)
+    assert c1 == c2
+    assert node_order(rev) == nodes
+
+
+# ------------------------------------------------------------------ sizes
+@pytest.mark.parametrize("method", EAGER_METHODS)
+def test_eager_size_formula(method):
+    cases = [(nx.grid_2d_graph(9, 9), None, None), (nx.grid_2d_graph(9, 9), 45, None),
+             (nx.grid_2d_graph(7, 7), 28, None), (nx.grid_2d_graph(7, 7), None, (3, 3)),
+             (nx.gnp_random_graph(12, 0.3, seed=1), None, 5), (nx.cycle_graph(6), 3, 0)]
+    for g, max_true, root in cases:
+        nodes = sorted(g)
+        lits = {v: i + 1 for i, v in enumerate(nodes)}
+        f = Formula.from_clauses([], len(nodes))
+        with f.group("conn"):
+            cl = eager_connectivity(lits, g, f, method=method, max_true=max_true, root=root)
+            f.add_clauses(cl)
+        n, m = len(nodes), g.number_of_edges()
+        D = n - 1 if max_true is None else min(n - 1, max_true - 1)
+        d0 = g.degree(nodes[0] if root is None else root)
+        size = f.sizes()["conn"]
+        assert (size.variables, size.clauses) == eager_size(
+            n, m, D, d0, method=method, rooted=root is not None)
+    # the figures quoted in the docstring
+    assert eager_size(81, 144, 80, 2, method="tree") == (6845, 30249)
+    assert eager_size(81, 144, 80, 2, method="layers") == (6559, 13437)
+
+
+# ----------------------------------------------------------------- errors
+def test_bad_arguments():
+    g = nx.path_graph(3)
+    with pytest.raises(EncodingError):
+        eager_connectivity({0: 1, 1: 2}, g, Counter(2), method="flow")
+    with pytest.raises(ValueError):
+        ConnectivityCuts({0: 1, 7: 2}, g)                 # node 7 not in the graph
+    with pytest.raises(ValueError):
+        ConnectivityCuts({0: 1, 1: 0}, g)                 # zero literal
+    with pytest.raises(ValueError):
+        ConnectivityCuts({0: 1, 1: 2}, nx.DiGraph([(0, 1)]))
+    with pytest.raises(ValueError):
+        eager_connectivity({0: 1, 1: 2}, g, Counter(2), max_true=0)
+    with pytest.raises(ValueError):
+        eager_connectivity({0: 1, 1: 2}, g, Counter(2), root=2)
+    assert eager_connectivity({}, g, Counter(0)) == []
+    assert eager_connectivity({1: 5}, g, Counter(5)) == []
