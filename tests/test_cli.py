@@ -1,0 +1,113 @@
+"""The command line: exit codes, one-line errors, JSON shape (SPEC.md section 3)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+INST = ROOT / "instances"
+
+
+def run(*args, stdin=None, cwd=None):
+    p = subprocess.run([sys.executable, "-m", "satgrid", *map(str, args)], capture_output=True,
+                       text=True, input=stdin, cwd=cwd or ROOT, timeout=300)
+    return p.returncode, p.stdout, p.stderr
+
+
+def one_line_error(err):
+    lines = [l for l in err.splitlines() if l.strip()]
+    assert len(lines) == 1, err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+def test_solve_json_shape():
+    code, out, err = run("solve", INST / "sudoku-classic.toml", "--unique", "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["puzzle"] == "sudoku" and d["status"] == "sat" and d["unique"] is True
+    assert len(d["grid"]) == 9 and all(len(r) == 9 for r in d["grid"])
+    assert set(d["stats"]) >= {"solver", "variables", "clauses", "rounds", "seconds"}
+    assert d["stats"]["solver"] == "cadical195"
+
+
+def test_missing_file_is_exit_2_one_line(tmp_path):
+    code, out, err = run("solve", tmp_path / "nope.toml")
+    assert code == 2
+    assert "nope.toml" in one_line_error(err)
+
+
+def test_malformed_toml_names_line_and_column(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('puzzle = "sudoku"\ngivens = """\n1 2\n')
+    code, out, err = run("solve", bad)
+    assert code == 2
+    line = one_line_error(err)
+    assert "bad.toml:" in line
+
+
+def test_unknown_kind(tmp_path):
+    bad = tmp_path / "k.toml"
+    bad.write_text('puzzle = "chess"\n')
+    code, _, err = run("solve", bad)
+    assert code == 2 and "k.toml:1:1: unknown puzzle kind" in one_line_error(err)
+
+
+def test_bad_option_is_one_line_exit_2():
+    code, _, err = run("solve")
+    assert code == 2
+    one_line_error(err)
+    code, _, err = run("encode", "atmost", "--n", "5", "--k", "2", "--encoding", "nonsense")
+    assert code == 2 and "nonsense" in one_line_error(err)
+
+
+def test_unsat_is_exit_1(tmp_path):
+    f = tmp_path / "u.toml"
+    f.write_text('puzzle = "sudoku"\ngivens = """\n1 1 . .\n. . . .\n. . . .\n. . . .\n"""\n')
+    code, out, err = run("solve", f, "--json")
+    assert code == 1, err
+    assert json.loads(out)["status"] == "unsat"
+
+
+def test_count_json():
+    code, out, err = run("count", INST / "vertex-sums-17-25-18-29.toml", "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    assert set(d) == {"count", "complete"} and d["complete"] is True and d["count"] >= 1
+
+
+def test_encode_dimacs_and_json(tmp_path):
+    code, out, err = run("encode", "atmost", "--n", "6", "--k", "2", "--encoding", "seqcounter")
+    assert code == 0, err
+    header = [l for l in out.splitlines() if l.startswith("p ")]
+    assert header and header[0].split()[:2] == ["p", "cnf"]
+    code, out, err = run("encode", "atmost", "--n", "10", "--k", "3", "--encoding", "seqcounter", "--json")
+    d = json.loads(out)
+    # Knuth's irredundant sequential counter (PySAT's): k(n-k) auxiliaries
+    assert d["auxiliary"] == 3 * 7 and d["variables"] == 10 + 21
+
+
+def test_sqgrid_seed_command():
+    code, out, err = run("sqgrid", "17", "25", "18", "29")
+    assert code == 0, err
+    assert "17" in out and "29" in out
+    code, _, err = run("sqgrid", "17", "x")
+    assert code == 2 and "x" in one_line_error(err)
+
+
+def test_stats_table():
+    code, out, err = run("stats", INST / "sudoku-classic.toml", "--card", "ladder")
+    assert code == 0, err
+    assert "sudoku.row" in out and "total" in out and "ladder" in out
+
+
+def test_time_limit_gives_exit_3(tmp_path):
+    # an unsatisfiable pigeonhole-like Latin puzzle is too hard for a zero limit
+    code, out, err = run("solve", INST / "hooks-8.toml", "--time-limit", "0", "--json")
+    assert code in (0, 3), err
+    if code == 3:
+        assert json.loads(out)["status"] == "unknown"
