@@ -1,0 +1,826 @@
+"""Session: a formula loaded once into a PySAT solver, then used incrementally.
+
+A :class:`Session` hands a :class:`~satgrid.formula.Formula` to a PySAT solver
+in bulk (``append_formula``) and then answers questions about it without ever
+rebuilding the solver: solve under assumptions, read the model or the
+failed-assumption core, add clauses, enumerate and count solutions *projected
+on the puzzle's own variables*, prove uniqueness, and run a generic CEGAR loop
+over lazy constraints (:meth:`Session.add_lazy`). Conflict and wall-clock
+limits turn an answer into ``"unknown"`` instead of running forever.
+
+Variables: one pool for everyone
+    Every variable the session ever mentions comes from the formula's pool.
+    The activation literal that guards an enumeration's blocking clauses is
+    made with ``formula.new_var()`` (in group ``"session"``), never picked by
+    hand above the current top, so a variable the caller makes *later*
+    (``formula.new_var()`` for a new auxiliary definition, then
+    :meth:`Session.add`) can never collide with it. This is the PySAT pitfall
+    of auxiliary variables chosen without a shared pool (pysat issues #133,
+    #207): two parties each take "top + 1" and silently share a variable.
+    Before each SAT call the solver is told about every variable of the pool
+    (a tautology ``[n, -n]`` on the top variable ``n`` declares it: solvers
+    allocate variables densely), so models always cover all formula
+    variables. Conversely, if a solver ever minted variables of its own
+    (bounded variable addition; PySAT keeps it off for ``cadical300`` and
+    ``ergo`` unless an IDPool is attached, and the session never attaches
+    one), their ids are reserved in the formula (group ``"session.solver"``)
+    so the pool never hands them out again.
+
+What is recorded
+    Clauses given to :meth:`Session.add` / :meth:`Session.add_clauses` and the
+    cuts returned by lazy checkers go to the solver *and* to the list
+    :attr:`Session.added_clauses`, in order, so a caller can export what was
+    learned (for instance append it to the formula in a group of its own
+    before writing DIMACS). The formula itself is not modified by these
+    calls. Blocking clauses and activation units of enumerations are not
+    recorded: they are not constraints of the problem.
+
+Example:
+    >>> from satgrid.formula import Formula
+    >>> f = Formula()
+    >>> x, y = f.var("x"), f.var("y")
+    >>> f.add([x, y])
+    >>> with Session(f) as s:
+    ...     s.solve(assumptions=[-x]), s.value(y), s.count([x, y])
+    ('sat', True, (3, True))
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass
+from typing import Iterable, Iterator, Protocol, Sequence
+
+from pysat.solvers import NoSuchSolverError, Solver, SolverNames
+
+from .errors import ModelError, SolverError
+from .formula import Formula
+
+__all__ = ["Capabilities", "CAPABILITIES", "LazyChecker", "Session", "solver_names",
+           "canonical_name", "SAT", "UNSAT", "UNKNOWN"]
+
+SAT, UNSAT, UNKNOWN = "sat", "unsat", "unknown"
+DEFAULT_SOLVER = "cadical195"
+SESSION_GROUP = "session"
+SOLVER_GROUP = "session.solver"
+
+
+# --------------------------------------------------------------- capabilities
+@dataclass(frozen=True)
+class Capabilities:
+    """What a PySAT solver can do through PySAT's interface.
+
+    Attributes:
+        incremental: clauses may be added and the solver called again after a
+            call (enumeration, CEGAR and slicing a time limit need this).
+        assumptions: ``solve(assumptions)`` honours the assumptions.
+        cores: ``get_core()`` returns the failed assumptions after UNSAT.
+        budgets: ``conf_budget`` + ``solve_limited`` stop a call after about
+            that many conflicts (answer ``None``).
+        decision_budget: ``dec_budget`` is supported.
+        interrupt: ``interrupt()`` from another thread stops a
+            ``solve_limited(expect_interrupt=True)`` call.
+        phases: ``set_phases(literals)`` steers the polarity of decisions.
+        stats: ``accum_stats()`` reports conflicts, decisions, propagations.
+        verified: every claim above was checked by running the solver
+            (``tests/test_session.py::test_capability_table_matches_probes``);
+            False only for a solver whose extra package is not installed here.
+        note: anything a user should know (overshooting budgets, ...).
+    """
+
+    incremental: bool
+    assumptions: bool
+    cores: bool
+    budgets: bool
+    decision_budget: bool
+    interrupt: bool
+    phases: bool
+    stats: bool
+    verified: bool = True
+    note: str = ""
+
+    @property
+    def time_limit(self) -> bool:
+        """A wall-clock limit is possible: by interrupt, or by budget slices."""
+        return self.interrupt or (self.budgets and self.incremental)
+
+    def as_dict(self) -> dict:
+        return {k: getattr(self, k) for k in (
+            "incremental", "assumptions", "cores", "budgets", "decision_budget",
+            "interrupt", "phases", "stats", "time_limit", "verified", "note")}
+
+
+def _caps(inc=True, asm=True, core=True, bud=True, dec=False, intr=True, ph=True,
+          st=True, **kw) -> Capabilities:
+    return Capabilities(inc, asm, core, bud, dec, intr, ph, st, **kw)
+
+
+_GLUCOSE_NOTE = ("the conflict budget is checked at restarts only: a budget of 100 "
+                 "was observed to stop after 1127 conflicts")
+_CADICAL_NOTE = "no interrupt: a time limit is enforced by growing conflict-budget slices"
+
+#: Capabilities of every PySAT solver, by canonical PySAT name (the attribute
+#: names of :class:`pysat.solvers.SolverNames`; every PySAT alias is accepted
+#: too). Established by probing each solver in python-sat 1.9.dev17 (the
+#: probes are in tests/test_session.py); where this contradicts PySAT's own
+#: docstrings (which say CaDiCaL has neither ``solve_limited`` nor phases),
+#: the probes win.
+CAPABILITIES: dict[str, Capabilities] = {
+    "cadical103": _caps(intr=False, ph=False, dec=True, note=_CADICAL_NOTE +
+                        "; set_phases is not implemented for CaDiCaL 1.0.3"),
+    "cadical153": _caps(intr=False, dec=True, note=_CADICAL_NOTE),
+    "cadical195": _caps(intr=False, dec=True, note=_CADICAL_NOTE),
+    "cadical300": _caps(intr=False, dec=True, note=_CADICAL_NOTE),
+    "cryptosat": _caps(intr=False, ph=False, st=False, verified=False,
+                       note="needs the pycryptosat package (not installed here); "
+                            "claims taken from pysat/solvers.py, not probed"),
+    "ergo": _caps(),
+    "gluecard3": _caps(note=_GLUCOSE_NOTE),
+    "gluecard4": _caps(note=_GLUCOSE_NOTE),
+    "glucose3": _caps(note=_GLUCOSE_NOTE),
+    "glucose4": _caps(note=_GLUCOSE_NOTE),
+    "glucose42": _caps(note=_GLUCOSE_NOTE),
+    "kissat404": _caps(inc=False, asm=False, core=False, dec=True, intr=False, ph=False,
+                       st=False,
+                       note="not incremental: one SAT call per session (a second call "
+                            "or a clause added after it aborts the process); PySAT "
+                            "ignores assumptions with a warning; a conflict budget "
+                            "works for that single call"),
+    "lingeling": _caps(bud=False, intr=False,
+                       note="no solve_limited: neither conflict nor time limits"),
+    "maplechrono": _caps(),
+    "maplecm": _caps(note="accum_stats always reports 0 propagations"),
+    "maplesat": _caps(),
+    "mergesat3": _caps(),
+    "minicard": _caps(),
+    "minisat22": _caps(),
+    "minisatgh": _caps(),
+    "minisatep": _caps(),
+}
+# solvers this PySAT build does not know are left out
+CAPABILITIES = {k: v for k, v in CAPABILITIES.items() if hasattr(SolverNames, k)}
+
+_ALIASES: dict[str, str] = {}
+for _key in CAPABILITIES:
+    _ALIASES[_key] = _key
+    for _alias in getattr(SolverNames, _key):
+        _ALIASES.setdefault(_alias.lower(), _key)
+
+_AVAILABLE: dict[str, bool] = {}
+
+
+def canonical_name(name: str) -> str:
+    """The canonical PySAT name (a :data:`CAPABILITIES` key) of ``name``.
+
+    Raises:
+        SolverError: an unknown name; the message lists the known ones.
+    """
+    key = _ALIASES.get(str(name).lower())
+    if key is None:
+        raise SolverError(f"unknown solver {name!r}; known solvers: "
+                          + ", ".join(CAPABILITIES))
+    return key
+
+
+def _pysat_alias(key: str) -> str:
+    # the canonical key itself is not always an alias PySAT accepts
+    # ("minisatgh", "cryptosat"), its first alias always is
+    return getattr(SolverNames, key)[0]
+
+
+def solver_names(available: bool = False) -> list[str]:
+    """Canonical names of PySAT's solvers, in :data:`CAPABILITIES` order.
+
+    Args:
+        available: only the solvers that can be created in this installation
+            (each is tried once and the answer cached).
+    """
+    if not available:
+        return list(CAPABILITIES)
+    out = []
+    for key in CAPABILITIES:
+        if key not in _AVAILABLE:
+            try:
+                Solver(name=_pysat_alias(key)).delete()
+                _AVAILABLE[key] = True
+            except Exception:  # NoSuchSolverError, missing extra package, ...
+                _AVAILABLE[key] = False
+        if _AVAILABLE[key]:
+            out.append(key)
+    return out
+
+
+# -------------------------------------------------------------- lazy checkers
+class LazyChecker(Protocol):
+    """A lazy constraint: ``violated(model)`` returns clauses the model breaks.
+
+    ``model`` is the PySAT-style model list (index ``v-1`` holds ``+v`` or
+    ``-v``). An empty list means the model is accepted. Returned clauses must
+    be valid constraints of the problem (they are added permanently) over
+    variables of the formula's pool, and at least one of them must be
+    falsified by ``model``.
+    """
+
+    def violated(self, model: list[int]) -> list[list[int]]: ...
+
+
+# --------------------------------------------------------------------- limits
+class _Budget:
+    """Conflicts and wall-clock time left for one session operation."""
+
+    __slots__ = ("conflicts", "deadline")
+
+    def __init__(self, conflict_limit, time_limit):
+        if conflict_limit is not None:
+            if isinstance(conflict_limit, bool) or not isinstance(conflict_limit, int) \
+                    or conflict_limit < 1:
+                raise ValueError(f"conflict_limit must be an int >= 1, got {conflict_limit!r}")
+        if time_limit is not None:
+            if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) \
+                    or not time_limit >= 0:
+                raise ValueError(f"time_limit must be a number of seconds >= 0, "
+                                 f"got {time_limit!r}")
+        self.conflicts = conflict_limit
+        self.deadline = None if time_limit is None else time.monotonic() + time_limit
+
+    @property
+    def unlimited(self) -> bool:
+        return self.conflicts is None and self.deadline is None
+
+    def time_left(self) -> float | None:
+        return None if self.deadline is None else self.deadline - time.monotonic()
+
+
+_FIRST_SLICE = 1000          # conflicts of the first budget slice (CaDiCaL)
+_MAX_SLICE = 1 << 22
+
+
+# -------------------------------------------------------------------- session
+class Session:
+    """A formula loaded once into a PySAT solver, used incrementally.
+
+    Args:
+        formula: the :class:`~satgrid.formula.Formula`. Its clauses are loaded
+            in bulk now; clauses added to the formula later reach the solver
+            only through :meth:`sync` (or give them to :meth:`add`).
+        solver: a PySAT solver name or alias (default ``"cadical195"``); see
+            :data:`CAPABILITIES` and :func:`solver_names`.
+
+    Raises:
+        SolverError: an unknown solver name, or a solver that cannot be
+            created in this installation.
+
+    Attributes:
+        formula: the formula (its pool also provides the session's variables).
+        solver_name: canonical PySAT name of the solver.
+        capabilities: its :class:`Capabilities`.
+        status: ``"sat"``, ``"unsat"``, ``"unknown"`` of the last
+            :meth:`solve`, or None (before any, and after an enumeration).
+        added_clauses: clauses given to :meth:`add`/:meth:`add_clauses` and
+            lazy cuts, in order (see the module docs).
+        complete: after :meth:`enumerate`, :meth:`count`, :meth:`is_unique`,
+            :meth:`second_solution`: True when the search ran until no model
+            was left (or, for uniqueness, until it was settled), False when a
+            limit stopped it; None before any.
+        witnesses: the models found by the last :meth:`is_unique` or
+            :meth:`second_solution` (0, 1 or 2 of them).
+    """
+
+    def __init__(self, formula: Formula, solver: str = DEFAULT_SOLVER):
+        if not isinstance(formula, Formula):
+            raise TypeError(f"Session needs a Formula, got {type(formula).__name__}")
+        self.formula = formula
+        self.solver_name = canonical_name(solver)
+        self.capabilities = CAPABILITIES[self.solver_name]
+        t0 = time.perf_counter()
+        try:
+            self._solver = Solver(name=_pysat_alias(self.solver_name))
+        except NoSuchSolverError as e:  # pragma: no cover - the table mirrors SolverNames
+            raise SolverError(f"solver {self.solver_name} is not in this PySAT build") from e
+        except Exception as e:
+            raise SolverError(f"solver {self.solver_name} cannot be created in this "
+                              f"installation: {e}") from e
+        self._checkers: list[LazyChecker] = []
+        self.added_clauses: list[list[int]] = []
+        self.status: str | None = None
+        self.complete: bool | None = None
+        self.witnesses: list[list[int]] = []
+        self._model: list[int] | None = None
+        self._core: list[int] | None = None
+        self._calls = 0              # SAT oracle calls that ran
+        self._spent = False          # a non-incremental solver has been called
+        self._counters = dict(rounds=0, cuts=0, lazy_clauses=0, blocking_clauses=0,
+                              enumerations=0, slices=0)
+        # bulk load: clauses straight from the formula's group lists
+        self._loaded = {g: len(cl) for g, cl in formula.clause_groups()}
+        self._solver.append_formula(formula.iter_clauses())
+        self._top = 0
+        self._sync_vars()
+        self._seconds = time.perf_counter() - t0
+
+    # ------------------------------------------------------------ lifecycle
+    def close(self) -> None:
+        """Free the solver. Any later call raises :class:`SolverError`."""
+        if self._solver is not None:
+            self._solver.delete()
+            self._solver = None
+
+    delete = close
+
+    def __enter__(self) -> "Session":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._solver is None
+
+    def _live(self) -> Solver:
+        if self._solver is None:
+            raise SolverError("the session is closed")
+        return self._solver
+
+    def _refuse(self, what: str) -> None:
+        raise SolverError(f"solver {self.solver_name} does not support {what}; "
+                          f"solvers that do: {', '.join(self._who(what))}")
+
+    @staticmethod
+    def _who(what: str) -> list[str]:
+        attr = {"assumptions": "assumptions", "conflict limits": "budgets",
+                "time limits": "time_limit", "phases": "phases",
+                "incremental use": "incremental"}.get(what, "incremental")
+        return [k for k, c in CAPABILITIES.items() if getattr(c, attr)]
+
+    def _check_incremental(self, what: str) -> None:
+        if not self.capabilities.incremental and self._spent:
+            raise SolverError(f"solver {self.solver_name} is not incremental and has "
+                              f"already answered; {what} needs an incremental solver "
+                              f"(for example {DEFAULT_SOLVER})")
+
+    # ------------------------------------------------------------- variables
+    def _sync_vars(self) -> None:
+        """Declare every variable of the pool in the solver (dense allocation)."""
+        n = self.formula.nvars
+        if n > self._top:
+            self._solver.add_clause([n, -n])
+            self._top = n
+
+    def _reserve_minted(self) -> None:
+        """Reserve in the pool any variable the solver made on its own."""
+        try:
+            top = self._solver.nof_vars()
+        except NotImplementedError:  # pragma: no cover - every probed solver has it
+            return
+        if top and top > self.formula.nvars:
+            with self.formula.group(SOLVER_GROUP):
+                self.formula.new_vars(top - self.formula.nvars)
+        if top and top > self._top:
+            self._top = top
+
+    def _new_activation(self) -> int:
+        with self.formula.group(SESSION_GROUP):
+            return self.formula.new_var()
+
+    def sync(self) -> int:
+        """Load the clauses the formula gained since the session was built.
+
+        Groups only grow, so the new clauses are those past the count loaded
+        from each group. Returns how many clauses were loaded. They are not
+        put in :attr:`added_clauses` (they are already in the formula).
+        """
+        s = self._live()
+        new = []
+        for g, cl in self.formula.clause_groups():
+            done = self._loaded.get(g, 0)
+            if len(cl) > done:
+                new.extend(cl[done:])
+                self._loaded[g] = len(cl)
+        if new:
+            self._check_incremental("adding clauses")
+            s.append_formula(new)
+        return len(new)
+
+    # --------------------------------------------------------------- clauses
+    def add(self, clause: Sequence[int]) -> None:
+        """Add one clause (over variables of the formula's pool)."""
+        self.add_clauses([clause])
+
+    def add_clauses(self, clauses: Iterable[Sequence[int]]) -> None:
+        """Add clauses to the solver, in bulk; recorded in :attr:`added_clauses`.
+
+        Raises:
+            ValueError: a zero literal or a variable the pool never allocated
+                (make new variables with ``formula.new_var()``).
+            SolverError: a non-incremental solver that has already answered.
+        """
+        s = self._live()
+        clauses = [c if type(c) is list else list(c) for c in clauses]
+        if not clauses:
+            return
+        self.formula.check_literals(clauses)
+        self._check_incremental("adding clauses")
+        s.append_formula(clauses)
+        self.added_clauses.extend(clauses)
+
+    def add_lazy(self, checker: LazyChecker) -> None:
+        """Register a lazy constraint (an object with ``violated(model)``).
+
+        After every SAT answer, each checker may return clauses the model
+        violates; they are added (permanently, unguarded) and the solver is
+        called again, until every checker accepts or the answer is UNSAT.
+
+        Raises:
+            TypeError: ``checker`` has no ``violated`` method.
+            SolverError: a non-incremental solver (the loop re-solves).
+        """
+        self._live()
+        if not callable(getattr(checker, "violated", None)):
+            raise TypeError("a lazy checker needs a method violated(model) -> list of clauses")
+        if not self.capabilities.incremental:
+            raise SolverError(f"solver {self.solver_name} is not incremental: lazy "
+                              f"constraints need re-solving; use for example {DEFAULT_SOLVER}")
+        self._checkers.append(checker)
+
+    def phases(self, lits: Iterable[int]) -> None:
+        """Preferred polarities for decisions (PySAT ``set_phases``)."""
+        s = self._live()
+        if not self.capabilities.phases:
+            self._refuse("phases")
+        lits = self._literals(lits, "phase literal")
+        self._sync_vars()
+        s.set_phases(lits)
+
+    def _literals(self, lits: Iterable[int], what: str) -> list[int]:
+        out = list(dict.fromkeys(int(l) for l in lits))
+        n = self.formula.nvars
+        for l in out:
+            if l == 0 or abs(l) > n:
+                raise ValueError(f"{what} {l} is not a literal of the formula's "
+                                 f"{n} variables")
+        return out
+
+    # ---------------------------------------------------------------- oracle
+    def _stat(self, key: str) -> int:
+        if not self.capabilities.stats:
+            return 0
+        st = self._solver.accum_stats() or {}
+        return st.get(key, 0)
+
+    def _oracle(self, assumptions: list[int], budget: _Budget) -> bool | None:
+        """One SAT call within ``budget``: True, False or None (limit reached)."""
+        s = self._solver
+        self._check_incremental("another SAT call")
+        self._sync_vars()
+        if budget.conflicts is not None and budget.conflicts <= 0:
+            return None
+        left = budget.time_left()
+        if left is not None and left <= 0:
+            return None
+        self._calls += 1
+        if not self.capabilities.incremental:
+            self._spent = True
+        if budget.unlimited:
+            result = s.solve(assumptions)
+        elif budget.deadline is not None and self.capabilities.interrupt:
+            result = self._solve_interrupt(assumptions, budget, left)
+        elif budget.deadline is not None:
+            result = self._solve_slices(assumptions, budget)
+        else:
+            result = self._solve_budget(assumptions, budget, budget.conflicts)
+        self._reserve_minted()
+        return result
+
+    def _solve_budget(self, assumptions, budget, conflicts) -> bool | None:
+        s = self._solver
+        before = self._stat("conflicts")
+        s.conf_budget(conflicts)
+        result = s.solve_limited(assumptions)
+        if budget.conflicts is not None:
+            spent = self._stat("conflicts") - before if self.capabilities.stats \
+                else (conflicts if result is None else 0)
+            budget.conflicts -= spent
+        return result
+
+    def _solve_interrupt(self, assumptions, budget, left) -> bool | None:
+        s = self._solver
+        before = self._stat("conflicts")
+        s.conf_budget(budget.conflicts if budget.conflicts is not None else -1)
+        timer = threading.Timer(left, s.interrupt)
+        timer.start()
+        try:
+            result = s.solve_limited(assumptions, expect_interrupt=True)
+        finally:
+            timer.cancel()
+            timer.join()
+            s.clear_interrupt()  # the timer may have fired after the call ended
+        if budget.conflicts is not None:
+            budget.conflicts -= self._stat("conflicts") - before
+        return result
+
+    def _solve_slices(self, assumptions, budget) -> bool | None:
+        """Growing conflict-budget slices, checking the clock between them."""
+        size = _FIRST_SLICE
+        while True:
+            left = budget.time_left()
+            if left <= 0 or (budget.conflicts is not None and budget.conflicts <= 0):
+                return None
+            n = size if budget.conflicts is None else min(size, budget.conflicts)
+            t0 = time.monotonic()
+            c0 = self._stat("conflicts")
+            self._counters["slices"] += 1
+            self._solver.conf_budget(n)
+            result = self._solver.solve_limited(assumptions)
+            spent = (self._stat("conflicts") - c0) if self.capabilities.stats else n
+            if budget.conflicts is not None:
+                budget.conflicts -= spent
+            if result is not None:
+                return result
+            dt = time.monotonic() - t0
+            # double, but aim a slice at no more than half the time left
+            rate = spent / dt if dt > 0 else float("inf")
+            cap = rate * max(budget.time_left(), 0.0) / 2
+            size = int(max(100, min(2 * size, cap, _MAX_SLICE)))
+
+    def _read_model(self) -> list[int]:
+        model = self._solver.get_model() or []
+        n = self.formula.nvars
+        if len(model) < n:   # variables unknown to the solver are unconstrained
+            model = model + [-v for v in range(len(model) + 1, n + 1)]
+        return model
+
+    def _solve_lazy(self, assumptions: list[int], budget: _Budget) -> bool | None:
+        """The CEGAR loop: solve, ask the checkers, add cuts, solve again."""
+        while True:
+            result = self._oracle(assumptions, budget)
+            if result is not True:
+                return result
+            model = self._read_model()
+            if not self._checkers:
+                self._model = model
+                return True
+            cuts: list[list[int]] = []
+            for checker in self._checkers:
+                got = checker.violated(model)
+                if got:
+                    cuts.extend(c if type(c) is list else list(c) for c in got)
+            if not cuts:
+                self._model = model
+                return True
+            self._add_cuts(cuts, model)
+
+    def _add_cuts(self, cuts: list[list[int]], model: list[int]) -> None:
+        self.formula.check_literals(cuts)
+        n = len(model)
+        if not any(all(abs(l) <= n and model[abs(l) - 1] == -l for l in c) for c in cuts):
+            raise SolverError("lazy checkers rejected a model but none of the clauses "
+                              "they returned is falsified by it: the CEGAR loop would "
+                              "not progress")
+        distinct = list({tuple(sorted(set(c))): c for c in cuts}.values())
+        self._solver.append_formula(distinct)
+        self.added_clauses.extend(distinct)
+        self._counters["cuts"] += len(cuts)
+        self._counters["lazy_clauses"] += len(distinct)
+        self._counters["rounds"] += 1
+
+    # ----------------------------------------------------------------- solve
+    def _prepare(self, assumptions, conflict_limit, time_limit) -> tuple[list[int], _Budget]:
+        self._live()
+        assumptions = self._literals(assumptions, "assumption")
+        if assumptions and not self.capabilities.assumptions:
+            self._refuse("assumptions")
+        if conflict_limit is not None and not self.capabilities.budgets:
+            self._refuse("conflict limits")
+        if time_limit is not None and not self.capabilities.time_limit:
+            self._refuse("time limits")
+        return assumptions, _Budget(conflict_limit, time_limit)
+
+    def solve(self, assumptions: Iterable[int] = (), conflict_limit: int | None = None,
+              time_limit: float | None = None) -> str:
+        """Solve under ``assumptions``, honouring every lazy checker.
+
+        Args:
+            assumptions: literals assumed for this call only (duplicates are
+                dropped).
+            conflict_limit: at most about this many conflicts over the whole
+                call, CEGAR rounds included (int >= 1).
+            time_limit: wall-clock seconds for the whole call.
+
+        Returns:
+            ``"sat"`` (then :attr:`model` is a model every checker accepts),
+            ``"unsat"`` (then :attr:`core` holds failed assumptions) or
+            ``"unknown"`` (a limit was reached; the session stays usable).
+
+        Raises:
+            SolverError: what the solver cannot do (see :data:`CAPABILITIES`).
+            ValueError: a literal outside the pool, a bad limit.
+        """
+        assumptions, budget = self._prepare(assumptions, conflict_limit, time_limit)
+        t0 = time.perf_counter()
+        try:
+            self._model = self._core = None
+            result = self._solve_lazy(assumptions, budget)
+        finally:
+            self._seconds += time.perf_counter() - t0
+        if result is None:
+            self.status = UNKNOWN
+        elif result:
+            self.status = SAT
+        else:
+            self.status = UNSAT
+            self._core = self._failed(assumptions)
+        return self.status
+
+    def _failed(self, assumptions: list[int]) -> list[int]:
+        if not assumptions or not self.capabilities.cores:
+            return []
+        core = self._solver.get_core() or []
+        wanted = set(assumptions)
+        return [l for l in core if l in wanted]
+
+    @property
+    def model(self) -> list[int] | None:
+        """The last model (PySAT style: index ``v-1`` holds ``+v`` or ``-v``,
+        for every variable ``1..formula.nvars`` at the time of the answer), or
+        None when the last :meth:`solve` did not answer SAT."""
+        return self._model
+
+    @property
+    def core(self) -> list[int] | None:
+        """Failed assumptions after UNSAT (a subset of the assumptions; ``[]``
+        when the formula is UNSAT without them); None unless the last
+        :meth:`solve` answered UNSAT."""
+        return self._core
+
+    def value(self, lit: int) -> bool:
+        """Truth value of ``lit`` in the last model.
+
+        Raises:
+            SolverError: there is no model (the last answer was not SAT).
+            ModelError: ``lit`` is not a literal of a variable in the model.
+        """
+        if self._model is None:
+            raise SolverError(f"no model: the last answer was {self.status or 'none'}")
+        v = abs(lit)
+        if lit == 0 or v > len(self._model):
+            raise ModelError(f"literal {lit} is not over the model's "
+                             f"{len(self._model)} variables")
+        return (self._model[v - 1] > 0) == (lit > 0)
+
+    # ----------------------------------------------------------- enumeration
+    def _over(self, over: Iterable[int]) -> list[int]:
+        return list(dict.fromkeys(abs(l) for l in self._literals(over, "variable")))
+
+    def _prepare_enum(self, over, assumptions, limit, conflict_limit, time_limit):
+        assumptions, budget = self._prepare(assumptions, conflict_limit, time_limit)
+        if not self.capabilities.incremental:
+            raise SolverError(f"solver {self.solver_name} is not incremental: enumeration "
+                              f"needs blocking clauses and repeated calls; use for "
+                              f"example {DEFAULT_SOLVER}")
+        if not self.capabilities.assumptions:  # pragma: no cover - all incremental ones have them
+            self._refuse("assumptions")
+        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
+                                  or limit < 0):
+            raise ValueError(f"limit must be an int >= 0, got {limit!r}")
+        return self._over(over), assumptions, budget
+
+    def enumerate(self, over: Iterable[int], assumptions: Iterable[int] = (),
+                  limit: int | None = None, time_limit: float | None = None,
+                  conflict_limit: int | None = None) -> Iterator[list[int]]:
+        """Models that differ on the variables ``over``, one per projection.
+
+        Each model found is blocked by a clause over ``over`` only (auxiliary
+        variables are free to take any value), guarded by a fresh activation
+        literal ``a`` from the formula's pool: the clause is
+        ``blocking + [-a]`` and the solver is called under the assumption
+        ``a``. When the enumeration ends (exhausted, limit, or the iterator is
+        closed) the unit ``[-a]`` is added, so the blocks are permanently
+        disabled and the session answers as before. Lazy checkers are
+        honoured; their cuts stay (they are valid constraints).
+
+        Args:
+            over: the projection variables (the puzzle's own, primary ones).
+            assumptions: literals assumed throughout.
+            limit: stop after this many models. If exactly ``limit`` models
+                were found, one more call settles :attr:`complete`.
+            time_limit, conflict_limit: for the whole enumeration.
+
+        Yields:
+            PySAT-style models (new lists). After the iteration
+            :attr:`complete` says whether every model was produced.
+        """
+        over, assumptions, budget = self._prepare_enum(over, assumptions, limit,
+                                                       conflict_limit, time_limit)
+        return self._enumerate(over, assumptions, budget, limit, settle=True)
+
+    def _enumerate(self, over, assumptions, budget, limit, settle) -> Iterator[list[int]]:
+        act = self._new_activation()
+        self._counters["enumerations"] += 1
+        self.complete = False
+        self.status = None
+        self._model = self._core = None
+        found = 0
+        guarded = assumptions + [act]
+        t0 = time.perf_counter()
+        try:
+            while True:
+                if limit is not None and found >= limit and not settle:
+                    return
+                result = self._solve_lazy(guarded, budget)
+                if result is None:
+                    return
+                if result is False:
+                    self.complete = True
+                    return
+                if limit is not None and found >= limit:
+                    return  # one model more than the limit: not complete
+                model = self._model
+                self._model = None
+                self._solver.add_clause([-model[v - 1] for v in over] + [-act])
+                self._counters["blocking_clauses"] += 1
+                found += 1
+                self._seconds += time.perf_counter() - t0
+                yield model
+                t0 = time.perf_counter()
+        finally:
+            self._seconds += time.perf_counter() - t0
+            if self._solver is not None:
+                self._solver.add_clause([-act])
+            self._model = self._core = None
+
+    def count(self, over: Iterable[int], assumptions: Iterable[int] = (),
+              limit: int | None = None, time_limit: float | None = None,
+              conflict_limit: int | None = None) -> tuple[int, bool]:
+        """Number of models projected on ``over`` (see :meth:`enumerate`).
+
+        Returns:
+            ``(count, complete)``: ``complete`` is False when a limit stopped
+            the count before the last model (then ``count`` is a lower bound).
+        """
+        it = self.enumerate(over, assumptions, limit, time_limit, conflict_limit)
+        n = 0
+        for _ in it:
+            n += 1
+        return n, bool(self.complete)
+
+    def second_solution(self, over: Iterable[int], assumptions: Iterable[int] = (),
+                        time_limit: float | None = None,
+                        conflict_limit: int | None = None) -> list[int] | None:
+        """A model that differs from a first one on ``over``, or None.
+
+        None when there is no second solution (:attr:`complete` True) or when
+        a limit stopped the search (:attr:`complete` False). The models found
+        are in :attr:`witnesses`.
+        """
+        over, assumptions, budget = self._prepare_enum(over, assumptions, None,
+                                                       conflict_limit, time_limit)
+        models = list(self._enumerate(over, assumptions, budget, 2, settle=False))
+        self.witnesses = models
+        if len(models) == 2:
+            self.complete = True   # uniqueness is settled: refuted
+            return models[1]
+        return None
+
+    def is_unique(self, over: Iterable[int], assumptions: Iterable[int] = (),
+                  time_limit: float | None = None,
+                  conflict_limit: int | None = None) -> bool | None:
+        """Whether exactly one model exists, projected on ``over``.
+
+        Returns:
+            True (one), False (none, or two or more: see :attr:`witnesses`),
+            None when a limit stopped the search first.
+        """
+        second = self.second_solution(over, assumptions, time_limit, conflict_limit)
+        if second is not None:
+            return False
+        if not self.complete:
+            return None
+        return len(self.witnesses) == 1
+
+    # ----------------------------------------------------------------- stats
+    @property
+    def stats(self) -> dict:
+        """Statistics since the session was built.
+
+        Keys: ``solver``; ``seconds`` (wall clock spent in the session:
+        loading, SAT calls, checkers); ``conflicts``, ``decisions``,
+        ``propagations``, ``restarts`` (the solver's ``accum_stats()``, None
+        where the solver has none); ``solves`` (SAT calls made, a call sliced
+        for a time limit counting once); ``slices`` (budget slices of such
+        calls); ``rounds`` (re-solves after lazy cuts); ``cuts`` (clauses the
+        checkers returned); ``lazy_clauses`` (distinct cut clauses added to
+        the solver); ``blocking_clauses``; ``enumerations``; ``added_clauses``
+        (clauses recorded in :attr:`added_clauses`).
+        """
+        acc = None
+        if self._solver is not None and self.capabilities.stats:
+            acc = self._solver.accum_stats() or {}
+        out = {"solver": self.solver_name, "seconds": self._seconds}
+        for k in ("conflicts", "decisions", "propagations", "restarts"):
+            out[k] = None if acc is None else acc.get(k)
+        out["solves"] = self._calls
+        out.update(self._counters)
+        out["added_clauses"] = len(self.added_clauses)
+        return out
