@@ -1,0 +1,85 @@
+"""Independent checker for Sudoku solutions (plain Python, no SAT).
+
+This module is the referee that makes a wrong encoding visible: it reads the
+rules from SPEC.md section 1 and nothing else. It imports only the standard
+library -- never the model, the encodings or the session.
+
+Example:
+    >>> check([[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]], (2, 2))
+    []
+    >>> check([[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 1, 2]], (2, 2))[0]
+    'column 3: 1 appears twice, at (2,3) and (4,3)'
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+
+def units(n: int, box: tuple[int, int]) -> list[tuple[str, list[tuple[int, int]]]]:
+    """The n rows, n columns and n boxes of an n x n Sudoku, named for messages.
+
+    Args:
+        n: side of the grid.
+        box: (height, width) of a box, height * width == n.
+
+    Returns:
+        3n pairs (name, cells); boxes are numbered in reading order from 1.
+    """
+    h, w = box
+    out = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
+    out += [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
+    k = 0
+    for br in range(0, n, h):
+        for bc in range(0, n, w):
+            k += 1
+            out.append((f"box {k} (rows {br + 1}-{br + h}, columns {bc + 1}-{bc + w})",
+                        [(br + i, bc + j) for i in range(h) for j in range(w)]))
+    return out
+
+
+def check(grid: Sequence[Sequence[int]], box: tuple[int, int],
+          givens: Sequence[Sequence[int]] | None = None) -> list[str]:
+    """Rules of Sudoku that ``grid`` breaks; an empty list means a valid solution.
+
+    Args:
+        grid: n rows of n ints (the decoded solution).
+        box: (height, width) of the boxes.
+        givens: optional n x n grid of the puzzle's givens (0 = empty); the
+            solution must keep every given.
+
+    Returns:
+        Human-readable problems (row/column numbers 1-based), in a fixed order.
+    """
+    problems: list[str] = []
+    h, w = box
+    n = h * w
+    if not isinstance(grid, (list, tuple)) or len(grid) != n:
+        return [f"expected {n} rows, found {len(grid) if isinstance(grid, (list, tuple)) else grid!r}"]
+    for r, row in enumerate(grid):
+        if not isinstance(row, (list, tuple)) or len(row) != n:
+            problems.append(f"row {r + 1}: expected {n} cells")
+            continue
+        for c, v in enumerate(row):
+            if type(v) is not int or not 1 <= v <= n:
+                problems.append(f"cell ({r + 1},{c + 1}): expected a number 1..{n}, found {v!r}")
+    if problems:
+        return problems
+    for name, cells in units(n, box):
+        seen: dict[int, tuple[int, int]] = {}
+        for cell in cells:
+            v = grid[cell[0]][cell[1]]
+            if v in seen:
+                a, b = seen[v], cell
+                problems.append(f"{name}: {v} appears twice, at ({a[0] + 1},{a[1] + 1}) "
+                                f"and ({b[0] + 1},{b[1] + 1})")
+            else:
+                seen[v] = cell
+    if givens is not None:
+        for r in range(n):
+            for c in range(n):
+                g = givens[r][c]
+                if g and grid[r][c] != g:
+                    problems.append(f"cell ({r + 1},{c + 1}): the given {g} was changed "
+                                    f"to {grid[r][c]}")
+    return problems

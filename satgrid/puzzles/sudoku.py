@@ -1,0 +1,731 @@
+"""Sudoku of any box shape: n x n, n = box height x box width.
+
+Rules (SPEC.md section 1): each row, column and box holds 1..n exactly once.
+
+The model is the classic "extended" SAT encoding: an integer variable per cell
+over 1..n, one-hot (literals named ``x[r,c]=v``, exactly one true per cell),
+and for every row, column and box and every value v, exactly one cell of the
+unit takes v (:meth:`~satgrid.model.Model.permutation`). Every exactly-one is
+an at-least-one clause plus an at-most-one in the model's ``amo`` encoding
+(pairwise, ladder, bitwise, commander, seqcounter, ...). For n = 9 with the
+pairwise encoding that is 729 variables and 4 * 81 * (1 + 36) = 11,988 clauses.
+
+The rules depend only on (n, box): :meth:`Sudoku.signature` is
+``("sudoku", n, box)``, so a collection compiles the rules once and solves each
+puzzle with its givens as assumptions (:func:`satgrid.api.solve_collection`).
+
+File formats (detected by content, see :func:`parse_text`):
+
+* TOML: ``puzzle = "sudoku"``, ``givens`` (a grid string), optional ``size``,
+  ``box`` (``"2x3"`` or ``[2, 3]``: box height x width), ``title``, ``source``,
+  ``[expect]`` with ``unique``, ``count``, ``solution``.
+* A text grid: n lines of n cells. For n <= 9 every character is a cell
+  (``530070000`` or ``5 3 . . 7 . . . .``); for n >= 10 cells are decimal
+  numbers separated by white space. ``0`` or ``.`` is empty; ``|``, ``-`` and
+  ``+`` are separators (ignored, except that regular separators give the box
+  shape of a grid whose side is not a square, e.g. 6x6 with 2x3 boxes);
+  lines starting with ``#`` are comments.
+* A collection, one puzzle per line: 16, 81, 256 or 625 characters (4x4, 9x9,
+  16x16, 25x25 with square boxes), ``.`` or ``0`` empty, values ``1``-``9``
+  then ``A``-``P`` for 10..25 (either case); ``#`` comment lines and blank
+  lines are skipped; anything else on a line (white space inside, trailing
+  text) is an error. Every puzzle of a collection is titled ``line N``.
+
+Example:
+    >>> [p] = parse_text("1.3.\\n..2.\\n.1..\\n...4\\n", "mini.txt")
+    >>> p.n, p.box, p.grid[0]
+    (4, (2, 2), [1, 0, 3, 0])
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import sys
+import tempfile
+import weakref
+from collections import Counter
+from typing import Any, Sequence, TextIO
+
+from ..errors import InstanceError, SatgridError
+from ..grid import key_line
+from ..model import Model, Solution
+from .base import Puzzle, register
+from . import check_sudoku
+
+#: line lengths of the one-puzzle-per-line format -> side of the grid
+COLLECTION_SIZES = {16: 4, 81: 9, 256: 16, 625: 25}
+#: the characters of values 1..25 in the one-line format (either case)
+ALPHABET = "123456789ABCDEFGHIJKLMNOP"
+EMPTY = ".0"
+SEPARATORS = "|+-"
+
+
+# ------------------------------------------------------------------ boxes
+def default_box(n: int) -> tuple[int, int] | None:
+    """(sqrt n, sqrt n) when n is a perfect square, else None."""
+    r = math.isqrt(n)
+    return (r, r) if r * r == n else None
+
+
+def parse_box(value: Any, n: int | None = None) -> tuple[int, int]:
+    """``"2x3"``, ``"2 x 3"`` or ``[2, 3]`` -> (2, 3): box height x width.
+
+    Raises:
+        ValueError: with a message that says what was expected.
+    """
+    if isinstance(value, str):
+        m = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", value)
+        if not m:
+            raise ValueError(f"box: expected \"HxW\" such as \"2x3\" (height x width), found {value!r}")
+        h, w = int(m.group(1)), int(m.group(2))
+    elif (isinstance(value, list) and len(value) == 2
+          and all(type(v) is int for v in value)):
+        h, w = value
+    else:
+        raise ValueError(f"box: expected \"HxW\" such as \"2x3\" or [height, width], found {value!r}")
+    if h < 1 or w < 1:
+        raise ValueError(f"box: expected positive height and width, found {h}x{w}")
+    if n is not None and h * w != n:
+        raise ValueError(f"box: {h}x{w} boxes do not tile a {n}x{n} grid "
+                         f"(height x width must be {n})")
+    return h, w
+
+
+def _describe_values(n: int, compact: bool) -> str:
+    if compact:
+        if n <= 9:
+            return f"a digit 1-{n}"
+        return f"1-9 or A-{ALPHABET[n - 1]} (10-{n})"
+    return f"a number 1-{n}"
+
+
+# ------------------------------------------------------------ text grids
+class _Row:
+    """One data line of a text grid: its cells (text, line, column) and separators."""
+
+    __slots__ = ("line", "tokens", "bars", "end")
+
+    def __init__(self, line: int, tokens, bars, end):
+        self.line = line
+        self.tokens = tokens    # [(text, column)] split at white space and separators
+        self.bars = bars        # columns of '|' characters
+        self.end = end          # column just after the last character
+
+
+_TOKEN = re.compile(r"[^\s|+\-]+")
+
+
+def _split_line(text: str, line: int, col0: int) -> _Row:
+    tokens = [(m.group(), col0 + m.start() + 1) for m in _TOKEN.finditer(text)]
+    bars = [col0 + i + 1 for i, ch in enumerate(text) if ch == "|"]
+    return _Row(line, tokens, bars, col0 + len(text.rstrip()) + 1)
+
+
+def _cells(row: _Row, token_mode: bool) -> list[tuple[str, int]]:
+    if token_mode:
+        return row.tokens
+    return [(ch, col + i) for tok, col in row.tokens for i, ch in enumerate(tok)]
+
+
+def _regular(cuts: list[int], n: int) -> int | None:
+    """The step s when ``cuts`` are exactly s, 2s, ... < n (s divides n), else None."""
+    inner = sorted(set(c for c in cuts if 0 < c < n))
+    if not inner:
+        return None
+    s = inner[0]
+    if n % s == 0 and inner == list(range(s, n, s)):
+        return s
+    return None
+
+
+def parse_grid(text: str, file: str, *, line0: int = 1, col0: int = 0, key: str | None = None,
+               size: int | None = None) -> tuple[list[list[int]], tuple[int, int] | None]:
+    """Read a Sudoku grid written as text (the ``.txt`` format and TOML grids).
+
+    Args:
+        text: the grid; lines of cells, see the module docstring.
+        file: for messages.
+        line0: file line of the text's first line; col0: characters before
+            the text on that line (TOML strings that start after ``\"\"\"``).
+        key: TOML key, prefixed to messages.
+        size: the expected side n (else the side is read from the grid).
+
+    Returns:
+        (grid, box): n rows of n ints (0 = empty), and the box shape that
+        regular separators (``|`` and ``---`` lines) describe, or None.
+
+    Raises:
+        InstanceError: file, line and column of the first problem.
+    """
+    prefix = f"{key}: " if key else ""
+
+    def fail(msg, line=None, col=None):
+        return InstanceError(prefix + msg, file, line, col)
+
+    rows: list[_Row] = []
+    row_cuts: list[int] = []
+    last_line = line0
+    for i, raw in enumerate(text.split("\n")):
+        line_no = line0 + i
+        c0 = col0 if i == 0 else 0
+        raw = raw.rstrip("\r")
+        s = raw.strip()
+        if not s or s.startswith("#"):
+            continue
+        last_line = line_no
+        if all(ch in SEPARATORS or ch.isspace() for ch in s):
+            if "-" in s or "+" in s:
+                row_cuts.append(len(rows))
+            continue
+        rows.append(_split_line(raw, line_no, c0))
+    if not rows:
+        raise fail("expected a grid, one row of cells per line; found no cells", line0, 1)
+
+    # cells are characters (n <= 9) or white-space separated numbers (n >= 10)
+    token_counts = Counter(len(r.tokens) for r in rows)
+    token_mode = max(token_counts.items(), key=lambda kv: (kv[1], kv[0]))[0] >= 10 if (
+        size is None) else size >= 10
+    cells = [_cells(r, token_mode) for r in rows]
+    if size is not None:
+        n = size
+    else:
+        counts = Counter(len(c) for c in cells)
+        best = max(counts.values())
+        tied = [k for k, v in counts.items() if v == best]
+        n = len(rows) if len(rows) in tied else len(cells[0]) if len(cells[0]) in tied else max(tied)
+    if not token_mode and n >= 10:
+        r = rows[0]
+        raise fail(f"a {n}x{n} grid needs its cells separated by white space "
+                   "(one number per cell; only grids up to 9x9 may be written one character per cell)",
+                   r.line, r.tokens[0][1])
+    if len(rows) != n:
+        if len(rows) > n:
+            extra = rows[n]
+            raise fail(f"expected {n} rows (a {n}x{n} grid), found {len(rows)}; "
+                       f"row {n + 1} is one too many", extra.line, extra.tokens[0][1])
+        raise fail(f"expected {n} rows (a {n}x{n} grid), found only {len(rows)}", last_line, 1)
+    grid: list[list[int]] = []
+    what = "numbers" if token_mode else "cells"
+    for r, (row, cs) in enumerate(zip(rows, cells)):
+        if len(cs) != n:
+            col = cs[n][1] if len(cs) > n else row.end
+            raise fail(f"row {r + 1}: expected {n} {what}, found {len(cs)}", row.line, col)
+        vals = []
+        for tok, col in cs:
+            vals.append(_cell_value(tok, n, token_mode, lambda m, c=col, l=row.line: fail(m, l, c)))
+        grid.append(vals)
+
+    # the box shape drawn by the separators, if regular
+    bar_cuts: list[int] = []
+    for row, cs in zip(rows, cells):
+        if row.bars:
+            starts = [col for _, col in cs]
+            bar_cuts = [sum(1 for s in starts if s < b) for b in row.bars]
+            break
+    w, h = _regular(bar_cuts, n), _regular(row_cuts, n)
+    box = None
+    if w and h and w * h == n:
+        box = (h, w)
+    elif w and not h:
+        box = (n // w, w)
+    elif h and not w:
+        box = (h, n // h)
+    return grid, box
+
+
+def _cell_value(tok: str, n: int, token_mode: bool, fail) -> int:
+    if token_mode:
+        if tok == "." or (tok.isdigit() and int(tok) == 0):
+            return 0
+        if tok.isascii() and tok.isdigit():
+            v = int(tok)
+            if v <= n:
+                return v
+            raise fail(f"expected a number 1-{n}, '.' or '0' (empty), found {v}")
+        raise fail(f"expected a number 1-{n}, '.' or '0' (empty), found {tok!r}")
+    if tok in EMPTY:
+        return 0
+    if "1" <= tok <= "9" and int(tok) <= n:
+        return int(tok)
+    raise fail(f"expected {_describe_values(n, True)}, '.' or '0' (empty), found {tok!r}")
+
+
+def _parse_line(s: str, file: str, line: int, col0: int, n: int, length: int,
+                first_line: int) -> list[list[int]]:
+    """One puzzle of a collection: ``length`` characters, row after row."""
+    if len(s) != length or any(ch.isspace() for ch in s):
+        ws = next((i for i, ch in enumerate(s) if ch.isspace()), None)
+        if ws is not None and ws < length:
+            raise InstanceError(f"expected {length} characters without spaces (a {n}x{n} puzzle "
+                                f"per line, as on line {first_line}), found white space",
+                                file, line, col0 + ws + 1)
+        col = col0 + min(len(s), length) + 1
+        raise InstanceError(f"expected {length} characters (a {n}x{n} puzzle per line, as on "
+                            f"line {first_line}), found {len(s)}", file, line, col)
+    vals = []
+    for i, ch in enumerate(s):
+        if ch in EMPTY:
+            vals.append(0)
+            continue
+        v = ALPHABET.find(ch.upper()) + 1
+        if not 1 <= v <= n or not ch.isascii():
+            raise InstanceError(f"expected {_describe_values(n, True)}, '.' or '0' (empty), "
+                                f"found {ch!r}", file, line, col0 + i + 1)
+        vals.append(v)
+    return [vals[r * n:(r + 1) * n] for r in range(n)]
+
+
+def _is_collection_line(s: str) -> bool:
+    return len(s) in COLLECTION_SIZES and not any(ch.isspace() or ch in SEPARATORS for ch in s)
+
+
+def parse_text(text: str, file: str = "<string>") -> list["Sudoku"]:
+    """Sudoku puzzles from a text file: a grid or a collection (one per line).
+
+    The format is detected from the first line that is neither blank nor a
+    ``#`` comment: 16, 81, 256 or 625 characters without spaces or
+    separators make a collection, anything else a grid.
+
+    Returns:
+        One puzzle for a grid; one per line for a collection, titled
+        ``line N``, each with ``file`` set to ``file``.
+
+    Raises:
+        InstanceError: one line: file, line, column, what was expected.
+    """
+    lines = text.split("\n")
+    first = None
+    for i, raw in enumerate(lines, 1):
+        s = raw.strip()
+        if s and not s.startswith("#"):
+            first = (i, s)
+            break
+    if first is None:
+        raise InstanceError("expected a Sudoku grid or one puzzle per line; found no puzzle",
+                            file, 1, 1)
+    if not _is_collection_line(first[1]):
+        grid, box = parse_grid(text, file)
+        n = len(grid)
+        box = box or default_box(n)
+        if box is None:
+            raise InstanceError(f"a {n}x{n} grid needs its box shape (n is not a square): draw "
+                                "separators, '|' between the boxes of a row and a '---' line "
+                                "between bands of boxes, or use a TOML file with box = \"HxW\"",
+                                file, 1, 1)
+        return [Sudoku(grid, box, file=file)]
+    length = len(first[1])
+    n = COLLECTION_SIZES[length]
+    box = default_box(n)
+    out = []
+    for i, raw in enumerate(lines, 1):
+        raw = raw.rstrip("\r")
+        s = raw.strip()
+        if not s or s.startswith("#"):
+            continue
+        col0 = len(raw) - len(raw.lstrip())
+        grid = _parse_line(s, file, i, col0, n, length, first[0])
+        out.append(Sudoku(grid, box, file=file, title=f"line {i}"))
+    return out
+
+
+# ---------------------------------------------------------------- writing
+def format_grid(grid: Sequence[Sequence[int]], box: tuple[int, int]) -> str:
+    """The text-grid format with box separators (``.`` = empty), ending in a newline.
+
+    It reads back with :func:`parse_text` to the same grid and box.
+    """
+    from ..render import text_grid
+    return text_grid(grid, box=box) + "\n"
+
+
+def format_line(grid: Sequence[Sequence[int]]) -> str:
+    """The one-line format (n <= 25): ``.`` for empty, 1-9 then A-P."""
+    return "".join(ALPHABET[v - 1] if v else "." for row in grid for v in row)
+
+
+def atomic_write(path: str, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same directory."""
+    d = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".satgrid-", suffix=".tmp", dir=d)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+# ------------------------------------------------------------------ model
+class _Table:
+    """Literals of one compiled Sudoku model: ``first[i]`` is x[r,c]=1 of cell i = r*n + c."""
+
+    __slots__ = ("n", "first", "lits", "consecutive", "__weakref__")
+
+    def __init__(self, n: int, lits: list[list[int]]):
+        self.n = n
+        self.lits = lits
+        self.first = [ls[0] for ls in lits]
+        self.consecutive = all(ls == list(range(ls[0], ls[0] + n)) for ls in lits)
+
+    def grid(self, m: Sequence[int]) -> list[list[int]]:
+        """Decode a PySAT model list (index v-1 holds +-v) into n rows of values.
+
+        Raises:
+            SatgridError: a cell with no value or several (a broken encoding).
+        """
+        n = self.n
+        vals = []
+        if self.consecutive:
+            # the n literals of a cell are ids b+1..b+n; exactly one is positive,
+            # so it is the maximum, and then the sum is 2*max - (the sum of ids)
+            base = n * (n + 1) // 2
+            for f in self.first:
+                b = f - 1
+                seg = m[b:b + n]
+                mx = max(seg)
+                if mx <= 0 or sum(seg) != 2 * mx - (n * b + base):
+                    raise SatgridError(f"cell {divmod(len(vals), n)}: not exactly one value true")
+                vals.append(mx - b)
+        else:
+            for ls in self.lits:
+                found = [v for v, l in enumerate(ls, 1) if m[l - 1] > 0]
+                if len(found) != 1:
+                    raise SatgridError(f"cell {divmod(len(vals), n)}: {len(found)} values true")
+                vals.append(found[0])
+        return [vals[r * n:(r + 1) * n] for r in range(n)]
+
+
+#: model -> its Sudoku literal table (so every puzzle of a collection can use it)
+_TABLES: "weakref.WeakKeyDictionary[Model, _Table]" = weakref.WeakKeyDictionary()
+
+
+@register
+class Sudoku(Puzzle):
+    """An n x n Sudoku (n = box height x box width) with givens.
+
+    Args:
+        grid: n rows of n ints, 0 = empty.
+        box: (height, width); default (sqrt n, sqrt n).
+        file, title, source, expect: as in :class:`~satgrid.puzzles.base.Puzzle`.
+        solution: the ``[expect] solution`` grid, if any.
+
+    Raises:
+        InstanceError: n is not a square and no box, or the box does not tile.
+    """
+
+    kind = "sudoku"
+    uses = ("amo",)
+
+    def __init__(self, grid: Sequence[Sequence[int]], box: tuple[int, int] | None = None, *,
+                 file: str = "<string>", title: str = "", source: str = "",
+                 expect: dict | None = None, solution: list[list[int]] | None = None):
+        super().__init__(file, title, source, expect)
+        n = len(grid)
+        if n < 1 or any(len(row) != n for row in grid):
+            raise InstanceError(f"expected a square grid, found {n} rows", file)
+        if box is None:
+            box = default_box(n)
+            if box is None:
+                raise InstanceError(f"a {n}x{n} Sudoku needs a box shape (n is not a square)", file)
+        if box[0] * box[1] != n:
+            raise InstanceError(f"{box[0]}x{box[1]} boxes do not tile a {n}x{n} grid", file)
+        self.n = n
+        self.box = (int(box[0]), int(box[1]))
+        self.grid = [list(map(int, row)) for row in grid]
+        self._solution = solution
+
+    # -------------------------------------------------------------- parsing
+    KEYS = ("puzzle", "title", "source", "size", "box", "givens", "expect")
+    EXPECT_KEYS = ("unique", "count", "solution")
+
+    @classmethod
+    def from_toml(cls, data: dict, raw: str, file: str) -> "Sudoku":
+        """Read ``puzzle = "sudoku"`` instances (see the module docstring)."""
+        def err(msg, key=None):
+            line = _key_pos(raw, key) if key else None
+            return InstanceError(msg, file, line, 1 if line else None)
+
+        for k in data:
+            if k not in cls.KEYS:
+                raise err(f"unknown key {k!r} for a sudoku; expected {', '.join(cls.KEYS)}", k)
+        for k in ("title", "source"):
+            if k in data and not isinstance(data[k], str):
+                raise err(f"{k}: expected a string", k)
+        size = data.get("size")
+        if size is not None and (type(size) is not int or size < 1):
+            raise err(f"size: expected a positive whole number, found {size!r}", "size")
+        if "givens" not in data:
+            raise InstanceError("expected a 'givens' grid (one row per line, '.' = empty)", file, 1, 1)
+        grid, drawn = _toml_grid(data["givens"], raw, file, "givens", size)
+        n = len(grid)
+        if size is not None and size != n:  # pragma: no cover (parse_grid enforces it)
+            raise err(f"size: {size} but the givens have {n} rows", "size")
+        box = drawn
+        if "box" in data:
+            try:
+                box = parse_box(data["box"], n)
+            except ValueError as e:
+                raise err(str(e), "box") from None
+        box = box or default_box(n)
+        if box is None:
+            raise err(f"a {n}x{n} grid needs its box shape (n is not a square): add "
+                      f"box = \"HxW\" (height x width), e.g. box = \"2x3\" for 6x6", "givens")
+        exp = data.get("expect", {})
+        if not isinstance(exp, dict):
+            raise err("expect: expected a table [expect]", "expect")
+        for k in exp:
+            if k not in cls.EXPECT_KEYS:
+                raise err(f"[expect] {k}: not known for a sudoku (it has no answer number); "
+                          f"expected {', '.join(cls.EXPECT_KEYS)}", k)
+        if "unique" in exp and not isinstance(exp["unique"], bool):
+            raise err("[expect] unique: expected true or false", "unique")
+        if "count" in exp and (type(exp["count"]) is not int or exp["count"] < 0):
+            raise err("[expect] count: expected a whole number >= 0", "count")
+        solution = None
+        if "solution" in exp:
+            solution, _ = _toml_grid(exp["solution"], raw, file, "solution", n)
+            for r, row in enumerate(solution):
+                if 0 in row:
+                    raise err(f"[expect] solution: row {r + 1} has an empty cell; "
+                              "expected a complete grid", "solution")
+        return cls(grid, box, file=file, title=data.get("title", ""),
+                   source=data.get("source", ""), expect=exp, solution=solution)
+
+    # ------------------------------------------------------------- building
+    def signature(self) -> tuple:
+        return ("sudoku", self.n, self.box)
+
+    def build(self, model: Model) -> None:
+        """Cells x[r,c] in 1..n; each row, column and box a permutation of 1..n."""
+        n = self.n
+        vals = range(1, n + 1)
+        x = [[model.int(f"x[{r},{c}]", vals, group="sudoku.cell") for c in range(n)]
+             for r in range(n)]
+        for r in range(n):
+            model.permutation(x[r], vals, group="sudoku.row")
+        for c in range(n):
+            model.permutation([x[r][c] for r in range(n)], vals, group="sudoku.column")
+        h, w = self.box
+        for br in range(0, n, h):
+            for bc in range(0, n, w):
+                model.permutation([x[br + i][bc + j] for i in range(h) for j in range(w)],
+                                  vals, group="sudoku.box")
+        _TABLES[model] = self._table = _Table(n, [[x[r][c].lits[v] for v in vals]
+                                                  for r in range(n) for c in range(n)])
+
+    def table(self, model: Model) -> "_Table":
+        """The literal table of ``model`` (built by this puzzle or another of its signature)."""
+        t = _TABLES.get(model)
+        if t is None:
+            n = self.n
+            try:
+                t = _Table(n, [[model.formula.lookup(f"x[{r},{c}]={v}") for v in range(1, n + 1)]
+                               for r in range(n) for c in range(n)])
+            except KeyError:
+                raise SatgridError("this model was not built by a sudoku of this size") from None
+            _TABLES[model] = t
+        if t.n != self.n:
+            raise SatgridError(f"this model holds a {t.n}x{t.n} sudoku, not {self.n}x{self.n}")
+        self._table = t
+        return t
+
+    def givens(self, model: Model) -> list[int]:
+        """The literals x[r,c]=v of the givens, in reading order."""
+        t = self.table(model)
+        n = self.n
+        return [t.lits[r * n + c][v - 1] for r, row in enumerate(self.grid)
+                for c, v in enumerate(row) if v]
+
+    # ------------------------------------------------------------- decoding
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        """``{"grid": rows}`` from a solution of a model this puzzle was built or bound to."""
+        if getattr(self, "_table", None) is None:
+            raise SatgridError("decode() before build() or givens()")
+        return {"grid": self._table.grid(sol.model)}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        return check_sudoku.check(decoded["grid"], self.box, self.grid)
+
+    def answer(self, decoded: dict[str, Any]) -> None:
+        return None
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        """The grid as text with box separators."""
+        from ..render import text_grid
+        return text_grid(decoded["grid"], box=self.box)
+
+    def render_puzzle(self) -> str:
+        """The givens as text (``.`` = empty)."""
+        from ..render import text_grid
+        return text_grid(self.grid, box=self.box)
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        """An SVG drawing: thick lines around the boxes."""
+        from ..render import svg_grid
+        h, w = self.box
+        regions = [[(r // h) * (self.n // w) + c // w for c in range(self.n)] for r in range(self.n)]
+        return svg_grid(decoded["grid"], regions=regions)
+
+    def expected_solution(self) -> list[list[int]] | None:
+        return self._solution
+
+
+def _key_pos(raw: str, key: str) -> int | None:
+    """1-based line where TOML key ``key`` is set (or of the table header ``[key]``)."""
+    m = (re.search(r"^\s*" + re.escape(key) + r"\s*=", raw, re.M)
+         or re.search(r"^\s*\[\s*" + re.escape(key) + r"\s*\]", raw, re.M))
+    return raw.count("\n", 0, m.start()) + 1 if m else None
+
+
+def _string_origin(raw: str, key: str) -> tuple[int | None, int]:
+    """(file line, characters before the value) of a TOML string value's first line."""
+    line = key_line(raw, key)
+    if line is None:
+        return None, 0
+    text = raw.splitlines()[line - 1]
+    m = re.match(r'\s*' + re.escape(key) + r'\s*=\s*("""|\'\'\'|"|\')', text)
+    return line, (m.end() if m else 0)
+
+
+def _toml_grid(value: Any, raw: str, file: str, key: str, size: int | None):
+    """A grid from a TOML value: a multi-line string, or an array of rows."""
+    line, col0 = _string_origin(raw, key)
+    if isinstance(value, str):
+        return parse_grid(value, file, line0=line or 1, col0=col0, key=key, size=size)
+    if isinstance(value, list) and value and all(isinstance(r, list) for r in value):
+        n = size or len(value)
+        if len(value) != n:
+            raise InstanceError(f"{key}: expected {n} rows, found {len(value)}", file, line, 1)
+        grid = []
+        for r, row in enumerate(value):
+            if len(row) != n:
+                raise InstanceError(f"{key}: row {r + 1}: expected {n} cells, found {len(row)}",
+                                    file, line, 1)
+            out = []
+            for v in row:
+                if v == "." or v == 0 and type(v) is int:
+                    out.append(0)
+                elif type(v) is int and 1 <= v <= n:
+                    out.append(v)
+                else:
+                    raise InstanceError(f"{key}: row {r + 1}: expected numbers 1-{n} "
+                                        f"or 0 / \".\" (empty), found {v!r}", file, line, 1)
+            grid.append(out)
+        return grid, None
+    raise InstanceError(f"{key}: expected a grid: a multi-line string, one row per line",
+                        file, line, 1 if line else None)
+
+
+# ------------------------------------------------------ the seed's workflow
+def _ask(n: int, stdin: TextIO, stdout: TextIO, err: TextIO) -> list[list[int]] | None:
+    """Ask for n rows; None at end of input."""
+    grid = []
+    while len(grid) < n:
+        stdout.write(f"row {len(grid) + 1}/{n}: ")
+        stdout.flush()
+        line = stdin.readline()
+        if not line:
+            stdout.write("\n")
+            return None
+        row = _split_line(line.rstrip("\n"), 1, 0)
+        cells = _cells(row, n >= 10)
+        try:
+            if len(cells) != n:
+                raise InstanceError(f"expected {n} cells ({'numbers' if n >= 10 else 'digits'}, "
+                                    f"'0' or '.' for empty), found {len(cells)}")
+            vals = [_cell_value(tok, n, n >= 10, lambda m: InstanceError(m)) for tok, _ in cells]
+        except InstanceError as e:
+            stdout.write(f"  {e.message}; please type row {len(grid) + 1} again\n")
+            continue
+        grid.append(vals)
+    return grid
+
+
+def interactive(path: str, stdin: TextIO = None, stdout: TextIO = None, *,
+                stderr: TextIO | None = None, size: int = 9,
+                box: tuple[int, int] | None = None, solver: str = "cadical195") -> int:
+    """The seed's workflow, for ``satgrid sudoku FILE``.
+
+    When ``path`` does not exist, ask for the puzzle row by row (``row 1/9:``;
+    9 characters with ``0`` or ``.`` for empty, or cells separated by spaces;
+    a bad row is asked again with the reason) and save it there (text grid,
+    written atomically). Then solve every puzzle of the file (a grid, a
+    collection or a sudoku TOML file), print the solution and whether it is
+    unique, and write it next to the file as ``<stem>.solution.txt``
+    (atomically; one line per puzzle for a collection).
+
+    Args:
+        path: the puzzle file.
+        stdin, stdout: where to ask and print (default: the process's).
+        stderr: where errors go (default: ``sys.stderr``).
+        size, box: the grid asked for when the file does not exist.
+        solver: PySAT solver name.
+
+    Returns:
+        Exit status: 0 solved, 1 no solution, 2 unusable input (one line on
+        ``stderr``).
+    """
+    from .. import api
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    err = stderr or sys.stderr
+    box = box or default_box(size)
+    try:
+        if box is None or box[0] * box[1] != size:
+            raise InstanceError(f"a {size}x{size} sudoku needs a box shape of {size} cells")
+        if not os.path.exists(path):
+            stdout.write(f"{path} does not exist: type the puzzle, one row per line "
+                         f"({'numbers separated by spaces' if size >= 10 else f'{size} digits'}, "
+                         "0 or . for empty)\n")
+            grid = _ask(size, stdin, stdout, err)
+            if grid is None:
+                raise InstanceError(f"the input ended before the {size} rows of the puzzle "
+                                    "were typed; nothing saved", path)
+            try:
+                atomic_write(path, format_grid(grid, box))
+            except OSError as e:
+                raise InstanceError(f"cannot write the puzzle: {e.strerror}", path) from None
+            stdout.write(f"saved the puzzle to {path}\n")
+        puzzles = api.load(path)
+        for p in puzzles:
+            if p.kind != "sudoku":
+                raise InstanceError(f"this is a {p.kind} puzzle, not a sudoku; use "
+                                    f"'satgrid solve {path}'", path)
+        opts = api.Options(solver=solver)
+        results = list(api.solve_collection(puzzles, opts, unique=True)) if len(puzzles) > 1 \
+            else [api.solve(puzzles[0], opts, unique=True)]
+        status = 0
+        out_lines = []
+        for p, res in zip(puzzles, results):
+            if len(puzzles) > 1:
+                stdout.write(f"{p.label()}:\n")
+            if res["status"] != "sat":
+                stdout.write("no solution (the givens contradict the rules)\n"
+                             if res["status"] == "unsat" else "no solution found (limit reached)\n")
+                status = max(status, 1 if res["status"] == "unsat" else 3)
+                out_lines.append("# no solution" if len(puzzles) > 1 else None)
+                continue
+            stdout.write(p.render(res) + "\n")
+            if res.get("unique") is not None:
+                stdout.write("the solution is unique\n" if res["unique"]
+                             else "the puzzle has more than one solution; this is one\n")
+            out_lines.append(format_line(res["grid"]) if len(puzzles) > 1
+                             else format_grid(res["grid"], p.box))
+        if any(line is not None for line in out_lines):
+            target = api.solution_path(path)
+            text = "".join(l + "\n" for l in out_lines) if len(puzzles) > 1 else out_lines[0]
+            try:
+                atomic_write(target, text)
+            except OSError as e:
+                raise InstanceError(f"cannot write the solution: {e.strerror}", target) from None
+            stdout.write(f"solution written to {target}\n")
+        return status
+    except SatgridError as e:
+        err.write(f"satgrid: {e}\n")
+        return e.exit_status
