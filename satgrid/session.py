@@ -20,7 +20,9 @@ Variables: one pool for everyone
     Before each SAT call the solver is told about every variable of the pool
     (a tautology ``[n, -n]`` on the top variable ``n`` declares it: solvers
     allocate variables densely), so models always cover all formula
-    variables. Conversely, if a solver ever minted variables of its own
+    variables, and an assumption on a variable no clause mentions is safe
+    (without the declaration Lingeling aborts the whole process with "API
+    usage error ... assuming melted literal": probed). Conversely, if a solver ever minted variables of its own
     (bounded variable addition; PySAT keeps it off for ``cadical300`` and
     ``ergo`` unless an IDPool is attached, and the session never attaches
     one), their ids are reserved in the formula (group ``"session.solver"``)
@@ -47,6 +49,7 @@ Example:
 
 from __future__ import annotations
 
+import importlib.util
 import threading
 import time
 from dataclasses import dataclass
@@ -168,6 +171,15 @@ for _key in CAPABILITIES:
         _ALIASES.setdefault(_alias.lower(), _key)
 
 _AVAILABLE: dict[str, bool] = {}
+#: solvers that need a package besides python-sat
+_REQUIRES = {"cryptosat": "pycryptosat"}
+
+
+def _missing_package(key: str) -> str | None:
+    pkg = _REQUIRES.get(key)
+    if pkg is not None and importlib.util.find_spec(pkg) is None:
+        return pkg
+    return None
 
 
 def canonical_name(name: str) -> str:
@@ -200,6 +212,8 @@ def solver_names(available: bool = False) -> list[str]:
         return list(CAPABILITIES)
     out = []
     for key in CAPABILITIES:
+        if key not in _AVAILABLE and _missing_package(key):
+            _AVAILABLE[key] = False
         if key not in _AVAILABLE:
             try:
                 Solver(name=_pysat_alias(key)).delete()
@@ -293,6 +307,11 @@ class Session:
         self.formula = formula
         self.solver_name = canonical_name(solver)
         self.capabilities = CAPABILITIES[self.solver_name]
+        self._solver = None
+        missing = _missing_package(self.solver_name)
+        if missing:
+            raise SolverError(f"solver {self.solver_name} needs the {missing} package, "
+                              "which is not installed")
         t0 = time.perf_counter()
         try:
             self._solver = Solver(name=_pysat_alias(self.solver_name))
