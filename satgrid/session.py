@@ -321,6 +321,7 @@ class Session:
             raise SolverError(f"solver {self.solver_name} cannot be created in this "
                               f"installation: {e}") from e
         self._checkers: list[LazyChecker] = []
+        self._cut_keys: set[tuple[int, ...]] = set()
         self.added_clauses: list[list[int]] = []
         self.status: str | None = None
         self.complete: bool | None = None
@@ -597,7 +598,13 @@ class Session:
             raise SolverError("lazy checkers rejected a model but none of the clauses "
                               "they returned is falsified by it: the CEGAR loop would "
                               "not progress")
-        distinct = list({tuple(sorted(set(c))): c for c in cuts}.values())
+        distinct = {}
+        for c in cuts:
+            key = tuple(sorted(set(c)))
+            if key not in self._cut_keys:
+                distinct[key] = c
+        self._cut_keys.update(distinct)
+        distinct = list(distinct.values())
         self._solver.append_formula(distinct)
         self.added_clauses.extend(distinct)
         self._counters["cuts"] += len(cuts)
@@ -638,6 +645,7 @@ class Session:
         """
         assumptions, budget = self._prepare(assumptions, conflict_limit, time_limit)
         t0 = time.perf_counter()
+        self.status = None
         try:
             self._model = self._core = None
             result = self._solve_lazy(assumptions, budget)
@@ -724,7 +732,9 @@ class Session:
             assumptions: literals assumed throughout.
             limit: stop after this many models. If exactly ``limit`` models
                 were found, one more call settles :attr:`complete`.
-            time_limit, conflict_limit: for the whole enumeration.
+            time_limit, conflict_limit: for the whole enumeration; the
+                deadline is absolute, so time the caller spends between
+                models counts too.
 
         Yields:
             PySAT-style models (new lists). After the iteration
@@ -742,7 +752,7 @@ class Session:
         self._model = self._core = None
         found = 0
         guarded = assumptions + [act]
-        t0 = time.perf_counter()
+        t0: float | None = time.perf_counter()
         try:
             while True:
                 if limit is not None and found >= limit and not settle:
@@ -761,10 +771,12 @@ class Session:
                 self._counters["blocking_clauses"] += 1
                 found += 1
                 self._seconds += time.perf_counter() - t0
+                t0 = None                      # the caller's time is not ours
                 yield model
                 t0 = time.perf_counter()
         finally:
-            self._seconds += time.perf_counter() - t0
+            if t0 is not None:
+                self._seconds += time.perf_counter() - t0
             if self._solver is not None:
                 self._solver.add_clause([-act])
             self._model = self._core = None
@@ -829,8 +841,9 @@ class Session:
         where the solver has none); ``solves`` (SAT calls made, a call sliced
         for a time limit counting once); ``slices`` (budget slices of such
         calls); ``rounds`` (re-solves after lazy cuts); ``cuts`` (clauses the
-        checkers returned); ``lazy_clauses`` (distinct cut clauses added to
-        the solver); ``blocking_clauses``; ``enumerations``; ``added_clauses``
+        checkers returned); ``lazy_clauses`` (cut clauses added to the
+        solver: the returned ones without duplicates, within a round and
+        across rounds); ``blocking_clauses``; ``enumerations``; ``added_clauses``
         (clauses recorded in :attr:`added_clauses`).
         """
         acc = None

@@ -343,6 +343,43 @@ def test_cegar_count_equals_brute_force():
         assert s.stats["rounds"] > 0
 
 
+def test_cuts_returned_again_are_added_once():
+    f = Formula()
+    cells = [f.var(f"c{i}") for i in range(7)]
+
+    class Repeating(Contiguous):     # returns every cut it ever made, each time
+        history: list = []
+
+        def violated(self, model):
+            new = super().violated(model)
+            if new:
+                self.history = self.history + new
+                return list(self.history)
+            return []
+
+    with Session(f) as s:
+        checker = Repeating(cells)
+        s.add_lazy(checker)
+        assert s.count(cells) == (contiguous_count(7), True)
+        keys = [tuple(sorted(c)) for c in s.added_clauses]
+        assert len(keys) == len(set(keys)) == s.stats["lazy_clauses"]
+        assert s.stats["rounds"] >= 2 and s.stats["cuts"] > len(keys)
+
+
+def test_seconds_exclude_the_callers_time_between_models():
+    f = Formula()
+    xs = [f.var(f"x{i}") for i in range(2)]
+    with Session(f) as s:
+        for _ in s.enumerate(xs):
+            time.sleep(0.1)                              # 4 models: 0.4 s not ours
+        assert s.complete and s.stats["seconds"] < 0.2
+        it = s.enumerate(xs)
+        next(it)
+        time.sleep(0.2)
+        it.close()
+        assert s.stats["seconds"] < 0.2
+
+
 def test_cegar_with_projection_and_auxiliary_variables():
     # each cell is copied to an auxiliary twin that a checker never looks at
     n = 5
