@@ -1,0 +1,347 @@
+"""``knight-moves``: a knight's path labelled 1..L with equal region sums.
+
+Rules (SPEC.md): a grid divided into regions. A knight starts on the square
+labelled 1 and makes moves, never revisiting a square, labelling the squares
+1, 2, ..., L in order. L is not given (at least the largest given label, at
+most the number of cells, and the sum 1..L must divide evenly among the
+regions). Unvisited squares stay empty. In every region the labels add up to
+the same sum. Some labels are given. Answer: the sum over rows of (largest
+label in the row)^2, 0 for a row with no label.
+
+Instance (TOML)::
+
+    puzzle = "knight-moves"
+    regions = \"\"\"          # any tokens; equal token = same region
+    a a b
+    ...\"\"\"
+    givens = \"\"\"           # optional; '.' = no label
+    1 . .
+    ...\"\"\"
+
+The model (one incremental SAT model, Model API only)
+-----------------------------------------------------
+Let N be the number of cells, R the number of regions.
+
+*Length candidates.* L must satisfy R | L(L+1)/2, and the region sum
+S = L(L+1)/(2R) must be at least L (label L lies in some region), i.e.
+L >= 2R - 1; L is at least the largest given; every region must be able to
+reach S with its k cells (S <= L + (L-1) + ... + (L-k+1)) and its givens must
+not exceed S. The remaining values are the *candidates* L_1 < ... < L_m;
+Lmax = L_m.
+
+*Domains (sound pre-filtering).* A knight's move flips the square colour, and
+between labels t and t' the path takes |t - t'| moves, so label t can sit on
+cell c only if, for every given label g at cell c_g, the knight distance
+d(c, c_g) <= |t - g| and d(c, c_g) = |t - g| (mod 2). A given cell holds only its
+own label. Only feasible (label, cell) pairs get a variable.
+
+*Variables* (named, primary): ``x[r,c]=t`` -- label t is on cell (r, c), for
+feasible pairs, t = 1..Lmax. They are the projection: two solutions differ
+iff their grids differ. Auxiliary: ``L>=t`` (order literals, t = 1..Lmax),
+``L=Lk`` (one per candidate), ``in[g]=t`` (label t lies in region g).
+
+*Constraints* (groups ``knight-moves.*``):
+
+- ``cell``: at most one label per cell (model amo encoding).
+- ``label``: at most one cell per label; ``L>=t`` <-> some cell has label t;
+  ``L>=t+1 -> L>=t``; ``L>=t -> L>=t+1`` for non-candidate t; ``L>=Lmin``.
+- ``move``: ``x[c]=t -> OR(x[c']=t-1 : c' a knight move from c)`` (t >= 2)
+  and, redundant but propagating, ``x[c]=t and L>=t+1 -> OR(x[c']=t+1)``.
+- ``region-sum``: ``in[g]=t <-> OR(x[c]=t : c in g)`` and, per region,
+  the pseudo-Boolean constraint
+  ``sum_t t*in[g]=t - sum_k S_k*(L=L_k) == 0`` -- since exactly one
+  candidate literal is true this is "the region sums to S of the chosen L".
+  One PB per region whose bound never exceeds max S (see the module's
+  ``REGION_SUM`` notes and bench/bench_knight_moves.py for the measured
+  alternatives).
+
+Sizes for Knight Moves 4 (10x10, 17 regions, candidates
+L in {33, 34, 50, 51, 67, 68, 84, 85}): see ``satgrid stats``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from .. import grid as G
+from ..errors import InstanceError
+from ..model import Model, Solution
+from ..render import text_grid
+from . import check_knight_moves as checker
+from .base import Puzzle, register
+
+K = "knight-moves"
+KEYS = ("puzzle", "title", "source", "regions", "givens", "expect")
+
+
+def knight_distances(src: G.Cell, rows: int, cols: int) -> dict[G.Cell, int]:
+    """Knight distance from ``src`` to every reachable cell (breadth-first)."""
+    dist = {src: 0}
+    todo = deque([src])
+    while todo:
+        cur = todo.popleft()
+        for nb in G.knight_moves(cur, rows, cols):
+            if nb not in dist:
+                dist[nb] = dist[cur] + 1
+                todo.append(nb)
+    return dist
+
+
+def length_candidates(regions: list[list[str]], givens: list[list[int]]) -> list[tuple[int, int]]:
+    """The feasible (L, S) pairs: path length L and the region sum S it implies.
+
+    Args:
+        regions: rows of region tokens.
+        givens: rows of given labels (0 = none).
+
+    Returns:
+        Sorted list of (L, S = L(L+1)/(2R)) passing the necessary conditions of
+        the module docstring.
+    """
+    rows, cols = len(regions), len(regions[0])
+    n = rows * cols
+    size: dict[str, int] = {}
+    gsum: dict[str, int] = {}
+    for r in range(rows):
+        for c in range(cols):
+            k = regions[r][c]
+            size[k] = size.get(k, 0) + 1
+            gsum[k] = gsum.get(k, 0) + givens[r][c]
+    R = len(size)
+    lmin = max([1, 2 * R - 1] + [v for row in givens for v in row])
+    out = []
+    for L in range(lmin, n + 1):
+        if (L * (L + 1)) % (2 * R):
+            continue
+        S = L * (L + 1) // (2 * R)
+        ok = all(gsum[k] <= S and
+                 min(size[k], L) * L - min(size[k], L) * (min(size[k], L) - 1) // 2 >= S
+                 for k in size)
+        if ok:
+            out.append((L, S))
+    return out
+
+
+@register
+class KnightMoves(Puzzle):
+    """A Knight Moves instance: ``regions`` (tokens) and ``givens`` (0 = none)."""
+
+    kind = K
+    uses = ("amo", "card", "pb")
+    region_op = "=="
+
+    def __init__(self, regions: list[list[str]], givens: list[list[int]] | None = None,
+                 *, solution: list[list[int]] | None = None, **kw):
+        super().__init__(**kw)
+        self.regions = [list(row) for row in regions]
+        self.rows = len(self.regions)
+        self.cols = len(self.regions[0])
+        self.grid_givens = ([list(row) for row in givens] if givens is not None
+                            else [[0] * self.cols for _ in range(self.rows)])
+        self._solution = solution
+        self._p: dict[tuple[int, int], int] | None = None
+
+    # ------------------------------------------------------------ parsing
+    @classmethod
+    def from_toml(cls, data: dict, raw: str, file: str) -> "KnightMoves":
+        for key in data:
+            if key not in KEYS:
+                raise InstanceError(f"unknown key {key!r}; expected one of {', '.join(KEYS)}",
+                                    file, G.key_line(raw, key), 1)
+        if "regions" not in data:
+            raise InstanceError("expected a 'regions' grid (one row per line)", file, 1, 1)
+        rg = G.parse_token_grid(data["regions"], file=file, key="regions",
+                                first_line=G.key_line(raw, "regions"))
+        rows, cols = rg.height, len(rg.rows[0])
+        rg.expect_shape(rows, cols)
+        n = rows * cols
+        givens = None
+        if "givens" in data:
+            gg = G.parse_token_grid(data["givens"], file=file, key="givens",
+                                    first_line=G.key_line(raw, "givens"))
+            gg.expect_shape(rows, cols)
+            givens = gg.ints(1, n)
+            seen: dict[int, tuple[int, int]] = {}
+            for r in range(rows):
+                for c in range(cols):
+                    v = givens[r][c]
+                    if v and v in seen:
+                        raise gg.error(r, c, f"label {v} is given twice "
+                                             f"(also at row {seen[v][0] + 1}, column {seen[v][1] + 1})")
+                    if v:
+                        seen[v] = (r, c)
+        expect = data.get("expect", {})
+        if not isinstance(expect, dict):
+            raise InstanceError("expect: expected a table [expect]", file, G.key_line(raw, "expect"), 1)
+        solution = None
+        if "solution" in expect:
+            sg = G.parse_token_grid(expect["solution"], file=file, key="solution",
+                                    first_line=G.key_line(raw, "solution"))
+            sg.expect_shape(rows, cols)
+            solution = sg.ints(1, n, zero_empty=True)
+        for key in ("title", "source"):
+            if not isinstance(data.get(key, ""), str):
+                raise InstanceError(f"{key}: expected a string", file, G.key_line(raw, key), 1)
+        return cls(rg.rows, givens, solution=solution, file=file, title=data.get("title", ""),
+                   source=data.get("source", ""), expect=expect)
+
+    # ------------------------------------------------------------ model
+    def candidates(self) -> list[tuple[int, int]]:
+        """Feasible (L, S) pairs (see :func:`length_candidates`)."""
+        return length_candidates(self.regions, self.grid_givens)
+
+    def domains(self, lmax: int) -> list[list[int]]:
+        """``dom[t]``: indices (reading order) of the cells that may hold label t."""
+        rows, cols = self.rows, self.cols
+        cells = G.cells(rows, cols)
+        given = [(v, (r, c)) for r in range(rows) for c in range(cols)
+                 if (v := self.grid_givens[r][c])]
+        where = {v: cell for v, cell in given}
+        dists = [(v, knight_distances(cell, rows, cols)) for v, cell in given]
+        fixed = {cell for _, cell in given}
+        dom: list[list[int]] = [[] for _ in range(lmax + 1)]
+        for t in range(1, lmax + 1):
+            if t in where:
+                r, c = where[t]
+                dom[t] = [r * cols + c]
+                continue
+            for i, cell in enumerate(cells):
+                if cell in fixed:
+                    continue
+                ok = True
+                for v, dist in dists:
+                    d = dist.get(cell)
+                    gap = abs(t - v)
+                    if d is None or d > gap or (gap - d) % 2:
+                        ok = False
+                        break
+                if ok:
+                    dom[t].append(i)
+        return dom
+
+    def build(self, m: Model) -> None:
+        rows, cols = self.rows, self.cols
+        cells = G.cells(rows, cols)
+        cand = self.candidates()
+        self._cand = cand
+        self._p = {}
+        if not cand:
+            m.clause([m.false], f"{K}.length")  # no length fits: unsatisfiable
+            m.projection = []
+            return
+        lmin, lmax = cand[0][0], cand[-1][0]
+        dom = self.domains(lmax)
+        # label literals x[r,c]=t, created label by label (reading order within)
+        p: dict[tuple[int, int], int] = {}
+        for t in range(1, lmax + 1):
+            for i in dom[t]:
+                r, c = cells[i]
+                p[t, i] = m.bool(f"x[{r},{c}]={t}", f"{K}.label")
+        self._p = p
+        m.projection = list(p.values())
+        by_cell: list[list[int]] = [[] for _ in cells]
+        for (t, i), lit in p.items():
+            by_cell[i].append(lit)
+        for i, lits in enumerate(by_cell):
+            if len(lits) > 1:
+                m.at_most(lits, 1, f"{K}.cell")
+        # labels used: u[t] <-> L >= t
+        with m.formula.group(f"{K}.length"):
+            u = [m.true] + [m.aux() for _ in range(lmax)]
+        cl = []
+        for t in range(1, lmax + 1):
+            lits = [p[t, i] for i in dom[t]]
+            if len(lits) > 1:
+                m.at_most(lits, 1, f"{K}.label")
+            cl.append([-u[t]] + lits)
+            cl.extend([-l, u[t]] for l in lits)
+            if t > 1:
+                cl.append([-u[t], u[t - 1]])
+            if t <= lmin:
+                cl.append([u[t]])
+        is_cand = {L for L, _ in cand}
+        for t in range(lmin, lmax):
+            if t not in is_cand:
+                cl.append([-u[t], u[t + 1]])
+        m.clauses(cl, f"{K}.length")
+        # knight moves, both directions
+        nbrs = [[j for j in (rr * cols + cc for rr, cc in G.knight_moves(cell, rows, cols))]
+                for cell in cells]
+        cl = []
+        for (t, i), lit in p.items():
+            if t > 1:
+                cl.append([-lit] + [p[t - 1, j] for j in nbrs[i] if (t - 1, j) in p])
+            if t < lmax:
+                cl.append([-lit, -u[t + 1]] + [p[t + 1, j] for j in nbrs[i] if (t + 1, j) in p])
+        m.clauses(cl, f"{K}.move")
+        # candidate literals L = L_k  <->  u[L_k] and not u[L_k + 1]
+        g = {}
+        cl = []
+        for L, _ in cand:
+            if L == lmax:
+                g[L] = u[L]
+                continue
+            with m.formula.group(f"{K}.length"):
+                g[L] = m.aux()
+            cl += [[-g[L], u[L]], [-g[L], -u[L + 1]], [g[L], -u[L], u[L + 1]]]
+        m.clauses(cl, f"{K}.length")
+        self._u, self._g = u, g
+        # region membership of labels and the equal sums
+        region_of = [self.regions[r][c] for r, c in cells]
+        names = list(dict.fromkeys(region_of))
+        cl = []
+        for name in names:
+            lits, weights = [], []
+            for t in range(1, lmax + 1):  # lmax <= S for every candidate
+                inside = [p[t, i] for i in dom[t] if region_of[i] == name]
+                if not inside:
+                    continue
+                if len(inside) == 1:
+                    q = inside[0]
+                else:
+                    with m.formula.group(f"{K}.region"):
+                        q = m.aux()
+                    cl.append([-q] + inside)
+                    cl.extend([-l, q] for l in inside)
+                lits.append(q)
+                weights.append(t)
+            for L, S in cand:
+                lits.append(g[L])
+                weights.append(-S)
+            m.linear(lits, weights, self.region_op, 0, f"{K}.region-sum")
+        m.clauses(cl, f"{K}.region")
+
+    def givens(self, m: Model) -> list[int]:
+        if not self._p:
+            return []
+        cols = self.cols
+        out = []
+        for r, row in enumerate(self.grid_givens):
+            for c, v in enumerate(row):
+                if v:
+                    out.append(self._p[v, r * cols + c])
+        return out
+
+    # ------------------------------------------------------------ solution
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        cols = self.cols
+        out = [[0] * cols for _ in range(self.rows)]
+        for (t, i), lit in self._p.items():
+            if sol[lit]:
+                out[i // cols][i % cols] = t
+        return {"grid": out}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        return checker.check(decoded["grid"], self.regions, self.grid_givens)
+
+    def answer(self, decoded: dict[str, Any]) -> int:
+        return checker.answer(decoded["grid"])
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        labels = text_grid(decoded["grid"]).split("\n")
+        regions = text_grid(self.regions).split("\n")
+        return "\n".join(a + "    " + b for a, b in zip(labels, regions))
+
+    def expected_solution(self):
+        return self._solution

@@ -1,0 +1,361 @@
+"""``twenty-four-seven`` and ``twenty-four-seven-2x2``: Twenty Four Seven grids.
+
+Rules (SPEC.md): an n x n grid (n = 7 by default) gets one 1, two 2's, ...,
+n n's (n(n+1)/2 numbers; 28 for n = 7). Each row and each column holds exactly
+(n+1)/2 numbers summing to (n+1)(2n+1)/6 (4 and 20 for n = 7). The numbered
+cells form one orthogonally connected group; every 2x2 square has at least
+one empty cell. Edge clues give the first number seen looking into that row
+or column from that side. Some numbers are given. Answer of one grid: the
+product of the areas of the orthogonally connected groups of empty cells.
+The 2x2 kind holds four such grids; its answer adds the four solved grids as
+matrices (empty = 0) and sums the squares of the entries.
+
+Instance (TOML)::
+
+    puzzle = "twenty-four-seven"        # or "twenty-four-seven-2x2"
+    size = 7                            # optional; n with (n+1)/2, (n+1)(2n+1)/6 whole
+    givens = \"\"\"                        # optional, '.' = empty
+    . . 4 . . . .
+    ...\"\"\"
+    top    = "5 4 . . . 7 5"            # optional, one token per column
+    bottom = "..."; left = "..."; right = "..."   # one token per column / row
+
+The 2x2 kind puts ``givens``/``top``/``bottom``/``left``/``right`` (and an
+optional ``name``) into four ``[[grids]]`` tables; ``size`` stays at the top.
+
+The model (Model API only), per grid, groups ``<kind>.*``:
+
+- ``cell``: one IntVar ``x[r,c]`` over 0..n per cell (one-hot, 0 = empty;
+  named ``x[r,c]=v``, prefixed ``g<k>.`` in the 2x2 kind). These value
+  literals are the projection: uniqueness means one completed grid (tuple of
+  grids for the 2x2 kind, a single Model with four independent sub-grids).
+- ``count``: exactly v cells hold v (model card encoding).
+- ``line-count``: exactly (n+1)/2 filled cells per row and column (card).
+- ``line-sum``: sum of v * (x=v) over a row or column == (n+1)(2n+1)/6 (pb).
+- ``2x2``: one clause of four "empty" literals per 2x2 window.
+- ``clue``: for a clue v and the sight line c_0, c_1, ... from that side,
+  ``empty(c_0) & ... & empty(c_{i-1}) & filled(c_i) -> x[c_i]=v``.
+- ``connected``: ``model.connected`` over the filled literals with
+  ``max_true = n(n+1)/2`` (lazy cuts by default, eager for DIMACS export).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .. import grid as G
+from ..errors import InstanceError
+from ..model import IntVar, Model, Solution
+from ..render import text_grid
+from . import check_twentyfourseven as checker
+from .base import Puzzle, register
+
+SIDES = checker.SIDES
+TOP_KEYS = ("puzzle", "title", "source", "size", "expect")
+GRID_KEYS = ("name", "givens") + SIDES
+
+
+class SubGrid:
+    """One n x n grid of an instance: its name, givens and edge clues (0 = none)."""
+
+    __slots__ = ("name", "givens", "clues")
+
+    def __init__(self, n: int, name: str = "", givens: list[list[int]] | None = None,
+                 clues: dict[str, list[int]] | None = None):
+        self.name = name
+        self.givens = givens if givens is not None else [[0] * n for _ in range(n)]
+        self.clues = {s: list((clues or {}).get(s) or [0] * n) for s in SIDES}
+
+
+# ------------------------------------------------------------------ parsing
+_GRIDS_HEADER = re.compile(r"^\s*\[\[\s*grids\s*\]\]")
+
+
+def _key_line(raw: str, key: str, table: int | None) -> int | None:
+    """Line of ``key`` at the top level (``table=None``) or in the table-th ``[[grids]]``.
+
+    For a multi-line string opened at the end of the key's line, the line after.
+    """
+    pat = re.compile(r'^\s*' + re.escape(key) + r'\s*=\s*(""")?(.*)$')
+    current = None  # None = top level, -1 = another table, k = k-th [[grids]]
+    count = -1
+    for i, line in enumerate(raw.splitlines(), 1):
+        if _GRIDS_HEADER.match(line):
+            count += 1
+            current = count
+            continue
+        if re.match(r"^\s*\[", line):
+            current = -1
+            continue
+        if current == table:
+            m = pat.match(line)
+            if m:
+                return i + 1 if (m.group(1) and not m.group(2).strip()) else i
+    return None
+
+
+def _line_text(raw: str, line: int | None) -> str:
+    if line is None:
+        return ""
+    lines = raw.splitlines()
+    return lines[line - 1] if 0 < line <= len(lines) else ""
+
+
+def _parse_clues(value: Any, side: str, n: int, raw: str, file: str,
+                 table: int | None) -> list[int]:
+    line = _key_line(raw, side, table)
+    if not isinstance(value, str):
+        raise InstanceError(f"{side}: expected a string of {n} clues ('.' = none)",
+                            file, line, 1)
+    text = _line_text(raw, line)
+    base = text.find(value) if value else -1
+    toks = list(re.finditer(r"\S+", value))
+
+    def col(k: int | None) -> int:
+        if base < 0:
+            return 1
+        if k is None:
+            return base + len(value) + 1
+        return base + toks[k].start() + 1
+
+    if len(toks) != n:
+        raise InstanceError(f"{side}: expected {n} clues ('.' = none), found {len(toks)}",
+                            file, line, col(n if len(toks) > n else None))
+    out = []
+    for k, m in enumerate(toks):
+        tok = m.group()
+        if tok == ".":
+            out.append(0)
+            continue
+        try:
+            v = int(tok)
+        except ValueError:
+            v = None
+        if v is None or not 1 <= v <= n:
+            raise InstanceError(f"{side}: expected a number 1..{n} or '.', found {tok!r}",
+                                file, line, col(k))
+        out.append(v)
+    return out
+
+
+def _parse_grid(table: dict, raw: str, file: str, n: int, index: int | None) -> SubGrid:
+    """A SubGrid from the top level (``index=None``) or the index-th ``[[grids]]`` table."""
+    where = "" if index is None else f"grids[{index + 1}]: "
+    if index is not None:
+        for key in table:
+            if key not in GRID_KEYS:
+                raise InstanceError(f"{where}unknown key {key!r}; expected one of "
+                                    f"{', '.join(GRID_KEYS)}", file, _key_line(raw, key, index), 1)
+    name = table.get("name", "" if index is None else f"grid {index + 1}")
+    if not isinstance(name, str):
+        raise InstanceError(f"{where}name: expected a string", file, _key_line(raw, "name", index), 1)
+    givens = None
+    if "givens" in table:
+        tg = G.parse_token_grid(table["givens"], file=file, key=where + "givens",
+                                first_line=_key_line(raw, "givens", index))
+        tg.expect_shape(n, n)
+        givens = tg.ints(1, n)
+    clues = {side: _parse_clues(table[side], side, n, raw, file, index)
+             for side in SIDES if side in table}
+    return SubGrid(n, name, givens, clues)
+
+
+def _parse_size(data: dict, raw: str, file: str) -> int:
+    n = data.get("size", 7)
+    line = G.key_line(raw, "size")
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise InstanceError(f"size: expected a whole number, found {n!r}", file, line, 1)
+    try:
+        checker.line_rules(n)
+    except ValueError:
+        raise InstanceError(f"size: {n} does not work: (n+1)/2 and (n+1)(2n+1)/6 must be "
+                            "whole numbers (n = 1, 5, 7, 11, 13, ...)", file, line, 1) from None
+    return n
+
+
+def _parse_solution(value: Any, raw: str, file: str, n: int, key_line: int | None):
+    tg = G.parse_token_grid(value, file=file, key="solution", first_line=key_line)
+    tg.expect_shape(n, n)
+    return tg.ints(1, n, zero_empty=True)
+
+
+# ------------------------------------------------------------------ the kinds
+@register
+class TwentyFourSeven(Puzzle):
+    """One Twenty Four Seven grid (``size`` n, ``grids`` holds one :class:`SubGrid`)."""
+
+    kind = "twenty-four-seven"
+    uses = ("amo", "card", "pb", "connectivity")
+    composite = False
+    #: line sums: "order" (cardinality over order literals x>=w) or "pb" (weighted one-hot)
+    line_sum_mode = "deficit"
+    #: add "a filled cell has a filled neighbour" (implied by connectivity)
+    local = True
+
+    def __init__(self, size: int, grids: list[SubGrid], *, solution=None, **kw):
+        super().__init__(**kw)
+        self.size = size
+        self.per_line, self.line_sum = checker.line_rules(size)
+        self.grids = grids
+        self._solution = solution
+        self._x: list[list[list[IntVar]]] = []
+
+    @classmethod
+    def from_toml(cls, data: dict, raw: str, file: str) -> "TwentyFourSeven":
+        allowed = TOP_KEYS + (("grids",) if cls.composite else GRID_KEYS)
+        for key in data:
+            if key not in allowed:
+                raise InstanceError(f"unknown key {key!r}; expected one of {', '.join(allowed)}",
+                                    file, G.key_line(raw, key), 1)
+        n = _parse_size(data, raw, file)
+        for key in ("title", "source"):
+            if not isinstance(data.get(key, ""), str):
+                raise InstanceError(f"{key}: expected a string", file, G.key_line(raw, key), 1)
+        expect = data.get("expect", {})
+        if not isinstance(expect, dict):
+            raise InstanceError("expect: expected a table [expect]", file,
+                                G.key_line(raw, "expect"), 1)
+        sol_line = G.key_line(raw, "solution")
+        if cls.composite:
+            tables = data.get("grids")
+            if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
+                raise InstanceError("expected four [[grids]] tables", file,
+                                    G.key_line(raw, "grids") or 1, 1)
+            if len(tables) != 4:
+                raise InstanceError(f"expected four [[grids]] tables, found {len(tables)}",
+                                    file, 1, 1)
+            grids = [_parse_grid(t, raw, file, n, k) for k, t in enumerate(tables)]
+            solution = None
+            if "solution" in expect:
+                sols = expect["solution"]
+                if not isinstance(sols, list) or len(sols) != 4:
+                    raise InstanceError("solution: expected a list of four grids", file, sol_line, 1)
+                solution = [_parse_solution(s, raw, file, n, None) for s in sols]
+        else:
+            grids = [_parse_grid(data, raw, file, n, None)]
+            solution = (_parse_solution(expect["solution"], raw, file, n, sol_line)
+                        if "solution" in expect else None)
+        return cls(n, grids, solution=solution, file=file, title=data.get("title", ""),
+                   source=data.get("source", ""), expect=expect)
+
+    # ------------------------------------------------------------ model
+    def build(self, m: Model) -> None:
+        n, K = self.size, self.kind
+        total = n * (n + 1) // 2
+        graph = G.grid_graph(n)
+        self._x = []
+        projection: list[int] = []
+        for k, sub in enumerate(self.grids):
+            pre = f"g{k + 1}." if self.composite else ""
+            order = self.line_sum_mode == "order"
+            x = [[m.int(f"{pre}x[{r},{c}]", range(n + 1), order=order, group=f"{K}.cell")
+                  for c in range(n)] for r in range(n)]
+            self._x.append(x)
+            flat = [x[r][c] for r in range(n) for c in range(n)]
+            projection.extend(l for xv in flat for l in xv.lits.values())
+            empty = [[x[r][c].lit(0) for c in range(n)] for r in range(n)]
+            for v in range(1, n + 1):
+                m.exactly([xv.lit(v) for xv in flat], v, f"{K}.count")
+            for line in G.rows_of(n) + G.columns_of(n):
+                m.exactly([-empty[r][c] for r, c in line], self.per_line, f"{K}.line-count")
+                if order:
+                    m.exactly([x[r][c].ge(w) for r, c in line for w in range(1, n + 1)],
+                              self.line_sum, f"{K}.line-sum")
+                elif self.line_sum_mode == "deficit":
+                    lits = [x[r][c].lit(v) for r, c in line for v in range(1, n)]
+                    wts = [n - v for r, c in line for v in range(1, n)]
+                    m.linear(lits, wts, "==", n * self.per_line - self.line_sum, f"{K}.line-sum")
+                else:
+                    m.linear_int([x[r][c] for r, c in line], "==", self.line_sum,
+                                 f"{K}.line-sum")
+            m.clauses([[empty[r][c] for r, c in win] for win in G.windows(n)], f"{K}.2x2")
+            cl = []
+            for side in SIDES:
+                for i, v in enumerate(sub.clues[side]):
+                    if not v:
+                        continue
+                    sight = G.sight_line(side, i, n)
+                    for j, (r, c) in enumerate(sight):
+                        cl.append([-empty[rr][cc] for rr, cc in sight[:j]]
+                                  + [empty[r][c], x[r][c].lit(v)])
+            m.clauses(cl, f"{K}.clue")
+            if self.local and total > 1:
+                m.clauses([[empty[r][c]] + [-empty[a][b] for a, b in G.neighbours((r, c), n)]
+                           for r in range(n) for c in range(n)], f"{K}.connected")
+            m.connected({(r, c): -empty[r][c] for r in range(n) for c in range(n)}, graph,
+                        f"{K}.connected", max_true=total)
+        m.projection = projection
+
+    def givens(self, m: Model) -> list[int]:
+        out = []
+        for x, sub in zip(self._x, self.grids):
+            for r, row in enumerate(sub.givens):
+                for c, v in enumerate(row):
+                    if v:
+                        out.append(x[r][c].lit(v))
+        return out
+
+    # ------------------------------------------------------------ solution
+    def _decode_grid(self, sol: Solution, x) -> list[list[int]]:
+        n = self.size
+        out = []
+        for r in range(n):
+            row = []
+            for c in range(n):
+                lits = x[r][c].lits
+                row.append(next((v for v, l in lits.items() if sol[l]), 0))
+            out.append(row)
+        return out
+
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        grids = [self._decode_grid(sol, x) for x in self._x]
+        return {"grids": grids} if self.composite else {"grid": grids[0]}
+
+    def _solved(self, decoded: dict[str, Any]) -> list:
+        return decoded["grids"] if self.composite else [decoded["grid"]]
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        solved = self._solved(decoded)
+        if len(solved) != len(self.grids):
+            return [f"expected {len(self.grids)} grids, found {len(solved)}"]
+        out = []
+        for sub, g in zip(self.grids, solved):
+            pre = f"{sub.name}: " if self.composite else ""
+            out.extend(pre + p for p in checker.check(g, self.size, sub.givens, sub.clues))
+        return out
+
+    def answer(self, decoded: dict[str, Any]) -> int:
+        if self.composite:
+            return checker.answer_2x2(decoded["grids"])
+        return checker.answer(decoded["grid"])
+
+    def _render_one(self, sub: SubGrid, g: list[list[int]]) -> str:
+        n = self.size
+        tok = lambda v: str(v) if v else " "  # noqa: E731
+        body = text_grid(g).split("\n")
+        w = max(len(s) for s in body[0].split()) if body and body[0].split() else 1
+        fmt = lambda vals: " ".join(tok(v).rjust(w) for v in vals)  # noqa: E731
+        lines = ["  " + fmt(sub.clues["top"])]
+        for r in range(n):
+            lines.append(tok(sub.clues["left"][r]) + " " + body[r] + " " + tok(sub.clues["right"][r]))
+        lines.append("  " + fmt(sub.clues["bottom"]))
+        return "\n".join(s.rstrip() for s in lines)
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        parts = []
+        for sub, g in zip(self.grids, self._solved(decoded)):
+            text = self._render_one(sub, g)
+            parts.append((sub.name + "\n" + text) if self.composite else text)
+        return "\n\n".join(parts)
+
+    def expected_solution(self):
+        return self._solution
+
+
+@register
+class TwentyFourSeven2x2(TwentyFourSeven):
+    """Four Twenty Four Seven grids (``[[grids]]``) solved as one Model."""
+
+    kind = "twenty-four-seven-2x2"
+    composite = True
