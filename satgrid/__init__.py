@@ -9,3 +9,17 @@ __version__ = "0.1.0"
 from .errors import (SatgridError, InputError, InstanceError, DimacsError,  # noqa: F401
                      SolverOutputError, EncodingError, SolverError, ModelError)
 from .formula import Formula, Sizes  # noqa: F401
+
+_LAZY = {"Session": "session", "Model": "model", "load": "api", "solve": "api", "Options": "api"}
+
+
+def __getattr__(name):  # heavy parts (PySAT, networkx, puzzle kinds) load on first use
+    if name in _LAZY:
+        import importlib
+        return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+__all__ = ["Formula", "Sizes", "Session", "Model", "load", "solve", "Options", "SatgridError",
+           "InputError", "InstanceError", "DimacsError", "SolverOutputError", "EncodingError",
+           "SolverError", "ModelError"]

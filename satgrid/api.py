@@ -160,14 +160,18 @@ def solve(p: Puzzle, opts: Options | None = None, *, unique: bool = False) -> di
     res["unique"] = None
     if unique and sol is not None:
         left = None if opts.time_limit is None else max(0.0, opts.time_limit - (time.perf_counter() - t0))
-        second = m.session().second_solution(m.over, time_limit=left) if hasattr(
-            m.session(), "second_solution") else None
-        u = m.is_unique(time_limit=left) if second is None else False
-        res["unique"] = u
-        if u is False and second is not None:
-            other = p.decode(Solution(second))
-            verify(p, other)
-            res["second"] = other
+        s = m.session()
+        second = s.second_solution(m.over, time_limit=left)
+        if second is not None:
+            res["unique"] = False
+            # show a solution other than the one printed
+            other = next((w for w in s.witnesses if Solution(w).model != sol.model
+                          and p.decode(Solution(w)) != p.decode(sol)), second)
+            decoded = p.decode(Solution(other))
+            verify(p, decoded)
+            res["second"] = decoded
+        else:
+            res["unique"] = True if s.complete else None
     res["stats"] = _stats(m, opts, time.perf_counter() - t0)
     res["_model"] = m
     return res
