@@ -1,0 +1,591 @@
+"""Cardinality and pseudo-Boolean encodings: literals, a bound and a source of
+fresh variables in, clauses out.
+
+One entry point per constraint, in the PySAT idiom::
+
+    at_most(lits, k, source, method="seqcounter")     # sum(lits) <= k
+    at_least(lits, k, source, method="seqcounter")    # sum(lits) >= k
+    exactly(lits, k, source, method="seqcounter")     # sum(lits) == k
+    linear(lits, weights, op, bound, source, method="bdd")   # op "<=", ">=", "=="
+
+Each returns a list of clauses (lists of ints) and touches nothing but
+``source.new_var()`` / ``source.new_vars(count)`` (a
+:class:`satgrid.formula.Formula` or a :class:`VarCounter`).
+
+Methods (SPEC.md section 4; each module's docstring gives the paper and the
+exact size):
+
+* ``AMO_METHODS`` -- at-most-one only (bound 1, and trivial bounds):
+  ``pairwise``, ``bitwise``, ``ladder``, ``commander``, ``product``
+  (:mod:`.amo`). ``exactly(lits, 1)`` is the AMO plus the clause ``OR(lits)``
+  (``exactly(lits, n-1)``: the AMO over the negations plus ``OR(-lits)``).
+* ``CARD_METHODS`` -- any bound: ``seqcounter`` (Knuth's irredundant
+  sequential counter, what PySAT's ``seqcounter`` emits), ``seqcounter-sinz``
+  (Sinz's LTSEQ) (:mod:`.counter`), ``totalizer``, ``mtotalizer``
+  (:mod:`.totalizer`), ``cardnetwork``, ``sortnetwork`` (:mod:`.networks`).
+* ``PB_METHODS`` -- weighted sums: ``bdd`` (:mod:`.bdd`), ``swc``
+  (:mod:`.counter`), ``gtotalizer`` (:mod:`.totalizer`).
+* ``pysat:NAME`` -- the same constraint handed to PySAT's own encoders
+  (``pysat.card.CardEnc``; ``pysat.pb.PBEnc``, which needs the optional
+  package pindakaas), numbered privately (inputs 1..n, ``top_id = n``) and
+  mapped back: inputs to the caller's literals, every auxiliary onto one
+  block from ``source.new_vars``. So there is no ``top_id`` to get wrong.
+  NAME is one of ours (mapped to PySAT's: ``cardnetwork`` -> ``cardnetwrk``,
+  ``swc`` -> pb ``seqcounter``, ``gtotalizer`` -> pb ``totalizer``, ...) or
+  PySAT's own (``kmtotalizer``, ``adder``, ``binmerge``, ...).
+
+How each constraint is made:
+
+* ``at_least(lits, k)`` is ``at_most(-lits, n - k)`` (as in PySAT).
+* ``exactly(lits, k)``: ``totalizer``, ``cardnetwork`` and ``sortnetwork``
+  build one structure with clauses in both directions (see their modules);
+  the others are ``at_most(lits, k)`` plus ``at_most(-lits, n - k)``, each
+  with its own auxiliaries (size: the sum of both).
+* ``linear``: terms on the same variable are merged (``w*x + v*-x`` is
+  ``(w-v)*x + v``), negative weights are turned positive over the negated
+  literal (``-w*x = w*-x - w``), zero weights dropped; ``>=`` becomes ``<=``
+  over the negations; a term heavier than the bound is set false by a unit
+  clause (for ``==``, a term that must be true is set true). ``bdd`` encodes
+  ``==`` directly; ``swc`` and ``gtotalizer`` as ``<= b`` plus ``>= b``. A
+  cardinality method is accepted when all remaining weights are equal.
+
+Trivial and degenerate cases never reach a method and make no auxiliaries
+(for ``n`` inputs after normalisation): ``at_most`` with ``k < 0`` gives the
+empty clause, ``k >= n`` nothing, ``k == 0`` the units ``-x``, ``k == n-1``
+the one clause ``OR(-x)``; ``exactly`` with ``k < 0`` or ``k > n`` the empty
+clause, ``k == 0`` or ``k == n`` units. A literal and its negation in the
+same input count exactly 1 between them: both are dropped and the bound is
+lowered by one. A literal repeated ``m`` times counts ``m`` times; if ``m``
+exceeds the bound it is set false; otherwise the repeated inputs go to the
+method as they are and repeated literals inside a clause are merged.
+
+Errors: an unknown method, or a method that cannot do the constraint (an
+AMO-only method for a bound other than 1, a pseudo-Boolean method for a
+cardinality call), raises :class:`satgrid.errors.EncodingError` naming the
+methods that can.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Iterable, Sequence
+
+from ..errors import EncodingError
+from ._common import VarCounter
+from . import amo, bdd, counter, networks, totalizer
+from .totalizer import IncrementalTotalizer
+
+__all__ = ["at_most", "at_least", "exactly", "linear", "VarCounter",
+           "IncrementalTotalizer", "encode_formula", "CARD_METHODS", "AMO_METHODS",
+           "PB_METHODS", "PYSAT_CARD", "PYSAT_PB", "size_formula", "EncodingError"]
+
+AMO_METHODS = ("pairwise", "bitwise", "ladder", "commander", "product")
+CARD_METHODS = ("seqcounter", "seqcounter-sinz", "totalizer", "mtotalizer",
+                "cardnetwork", "sortnetwork")
+PB_METHODS = ("bdd", "swc", "gtotalizer")
+
+_AMO = {"pairwise": amo.pairwise, "bitwise": amo.bitwise, "ladder": amo.ladder,
+        "commander": amo.commander, "product": amo.product}
+# name -> (at_most(lits, k, source), exactly(lits, k, source) or None)
+_CARD = {
+    "seqcounter": (counter.seqcounter, None),
+    "seqcounter-sinz": (counter.seqcounter_sinz, None),
+    "totalizer": (totalizer.totalizer, totalizer.totalizer_exactly),
+    "mtotalizer": (totalizer.mtotalizer, None),
+    "cardnetwork": (networks.cardnetwork, networks.cardnetwork_exactly),
+    "sortnetwork": (networks.sortnetwork, networks.sortnetwork_exactly),
+}
+# name -> (leq(lits, weights, bound, source), eq(...) or None)
+_PB = {
+    "bdd": (bdd.bdd_leq, bdd.bdd_eq),
+    "swc": (counter.swc, None),
+    "gtotalizer": (totalizer.gtotalizer, None),
+}
+
+#: ``pysat:NAME`` for cardinality: our name or PySAT's -> pysat.card.EncType attribute
+PYSAT_CARD = {"pairwise": "pairwise", "bitwise": "bitwise", "ladder": "ladder",
+              "seqcounter": "seqcounter", "totalizer": "totalizer",
+              "mtotalizer": "mtotalizer", "kmtotalizer": "kmtotalizer",
+              "cardnetwork": "cardnetwrk", "cardnetwrk": "cardnetwrk",
+              "sortnetwork": "sortnetwrk", "sortnetwrk": "sortnetwrk"}
+#: ``pysat:NAME`` for weighted sums: our name or PySAT's -> pysat.pb.EncType attribute
+PYSAT_PB = {"bdd": "bdd", "swc": "seqcounter", "seqcounter": "seqcounter",
+            "gtotalizer": "totalizer", "totalizer": "totalizer", "best": "best",
+            "sortnetwrk": "sortnetwrk", "sortnetwork": "sortnetwrk", "adder": "adder",
+            "binmerge": "binmerge", "watchdog": "watchdog", "mixedradix": "mixedradix"}
+
+_OPS = {"<=": "<=", "=<": "<=", ">=": ">=", "=>": ">=", "==": "==", "=": "==",
+        "<": "<", ">": ">"}
+
+
+# ================================================================ checks
+def _supported_card() -> str:
+    return (f"at-most-one methods {', '.join(AMO_METHODS)}; cardinality methods "
+            f"{', '.join(CARD_METHODS)}; or pysat:NAME with NAME in {', '.join(sorted(PYSAT_CARD))}")
+
+
+def _supported_pb() -> str:
+    return (f"pseudo-Boolean methods {', '.join(PB_METHODS)}; or pysat:NAME with NAME in "
+            f"{', '.join(sorted(PYSAT_PB))} (cardinality methods when all weights are equal)")
+
+
+def _card_method(method) -> str:
+    if not isinstance(method, str):
+        raise EncodingError(f"encoding method must be a name, got {method!r}")
+    if method in _AMO or method in _CARD:
+        return method
+    if method.startswith("pysat:"):
+        name = method[6:]
+        if name in PYSAT_CARD:
+            return method
+        raise EncodingError(f"unknown PySAT cardinality encoding {name!r}; supported: "
+                            + ", ".join("pysat:" + n for n in sorted(PYSAT_CARD)))
+    if method in _PB:
+        raise EncodingError(f"{method!r} is a pseudo-Boolean encoding (use linear()); "
+                            f"for cardinality use {_supported_card()}")
+    raise EncodingError(f"unknown cardinality encoding {method!r}; supported: {_supported_card()}")
+
+
+def _lits(lits) -> list[int]:
+    out = list(lits)
+    for l in out:
+        if type(l) is not int:
+            if isinstance(l, int) and not isinstance(l, bool):
+                continue
+            raise EncodingError(f"literals must be non-zero ints, got {l!r}")
+        if l == 0:
+            raise EncodingError("0 is not a literal")
+    return out
+
+
+def _int(k, what="bound") -> int:
+    if isinstance(k, bool) or not isinstance(k, int):
+        raise EncodingError(f"the {what} must be an int, got {k!r}")
+    return int(k)
+
+
+def _dedupe(clauses):
+    """Merge repeated literals inside clauses and drop tautologies."""
+    out = []
+    for c in clauses:
+        d = list(dict.fromkeys(c))
+        if len(d) != len(c) and any(-l in d for l in d):
+            continue
+        if len(d) == len(c) and len(set(map(abs, d))) != len(d):
+            continue
+        out.append(d)
+    return out
+
+
+# ========================================================= normalisation
+def _cancel(lits, k):
+    """Drop pairs x, -x (each pair counts exactly 1: k decreases)."""
+    cnt = Counter(lits)
+    for l in list(cnt):
+        if l > 0 and -l in cnt:
+            m = min(cnt[l], cnt[-l])
+            cnt[l] -= m
+            cnt[-l] -= m
+            k -= m
+    out = []
+    for l in lits:
+        if cnt[l] > 0:
+            out.append(l)
+            cnt[l] -= 1
+    return out, k
+
+
+def _normalise_card(op, lits, k):
+    """(lits, k, units, multiset) for op '<=' or '==' with repeated literals."""
+    lits, k = _cancel(lits, k)
+    units: list[list[int]] = []
+    while True:
+        n = len(lits)
+        cnt = Counter(lits)
+        false = [l for l, m in cnt.items() if m > 1 and m > k]
+        true = [l for l, m in cnt.items() if m > 1 and m > n - k] if op == "==" else []
+        if k < 0 or (op == "==" and k > n) or not (false or true):
+            break
+        if false:
+            units += [[-l] for l in false]
+            lits = [l for l in lits if l not in set(false)]
+        else:
+            l = true[0]
+            units.append([l])
+            k -= cnt[l]
+            lits = [x for x in lits if x != l]
+    multiset = len(set(lits)) != len(lits)
+    return lits, k, units, multiset
+
+
+# ===================================================== cardinality entry
+def at_most(lits: Iterable[int], k: int, source, method: str = "seqcounter") -> list[list[int]]:
+    """Clauses for ``sum(lits) <= k``.
+
+    Args:
+        lits: input literals (repeats and opposite pairs allowed, see module doc).
+        k: the bound (any int; trivial bounds make no auxiliaries).
+        source: variable source (``new_var()``, ``new_vars(count)``).
+        method: a name from ``AMO_METHODS`` (k == 1 only), ``CARD_METHODS``,
+            or ``"pysat:NAME"``.
+
+    Returns:
+        list of clauses; auxiliaries come from ``source``.
+
+    Raises:
+        EncodingError: unknown method, or an AMO-only method with 1 < k < n-1.
+
+    Example:
+        >>> at_most([1, 2, 3], 1, VarCounter(3), "pairwise")
+        [[-1, -2], [-1, -3], [-2, -3]]
+    """
+    return _card("<=", _lits(lits), _int(k), source, _card_method(method))
+
+
+def at_least(lits: Iterable[int], k: int, source, method: str = "seqcounter") -> list[list[int]]:
+    """Clauses for ``sum(lits) >= k``: ``at_most(-lits, n - k)``.
+
+    Example:
+        >>> at_least([1, 2, 3], 1, VarCounter(3))
+        [[1, 2, 3]]
+    """
+    lits = _lits(lits)
+    k = _int(k)
+    method = _card_method(method)
+    return _card("<=", [-l for l in lits], len(lits) - k, source, method)
+
+
+def exactly(lits: Iterable[int], k: int, source, method: str = "seqcounter") -> list[list[int]]:
+    """Clauses for ``sum(lits) == k`` (see the module doc for how each method
+    combines both directions).
+
+    Example:
+        >>> exactly([1, 2], 1, VarCounter(2), "pairwise")
+        [[-1, -2], [1, 2]]
+    """
+    return _card("==", _lits(lits), _int(k), source, _card_method(method))
+
+
+def _card(op, lits, k, source, method):
+    units: list[list[int]] = []
+    multiset = False
+    n = len(lits)
+    if len(set(map(abs, lits))) != n:
+        lits, k, units, multiset = _normalise_card(op, lits, k)
+        n = len(lits)
+    if op == "<=":
+        if k < 0:
+            return units + [[]]
+        if k >= n:
+            return units
+        if k == 0:
+            return units + [[-l] for l in dict.fromkeys(lits)]
+        if k == n - 1:
+            return units + [[-l for l in dict.fromkeys(lits)]]
+    else:
+        if k < 0 or k > n:
+            return units + [[]]
+        if k == 0:
+            return units + [[-l] for l in dict.fromkeys(lits)]
+        if k == n:
+            return units + [[l] for l in dict.fromkeys(lits)]
+    cl = _card_method_clauses(op, lits, k, source, method)
+    if multiset:
+        cl = _dedupe(cl)
+    return units + cl if units else cl
+
+
+def _card_method_clauses(op, lits, k, source, method):
+    n = len(lits)
+    if method.startswith("pysat:"):
+        return _pysat_card(op, lits, k, source, method[6:])
+    fn = _AMO.get(method)
+    if fn is not None:
+        if op == "<=" and k == 1:
+            return fn(lits, source)
+        if op == "==" and k == 1:
+            return fn(lits, source) + [list(dict.fromkeys(lits))]
+        if op == "==" and k == n - 1:
+            neg = [-l for l in lits]
+            return fn(neg, source) + [list(dict.fromkeys(neg))]
+        what = "at most" if op == "<=" else "exactly"
+        raise EncodingError(f"{method!r} encodes at-most-one only; {what} {k} of {n} inputs "
+                            f"needs one of {', '.join(CARD_METHODS)} (or pysat:NAME)")
+    leq, eq = _CARD[method]
+    if op == "<=":
+        return leq(lits, k, source)
+    if eq is not None:
+        return eq(lits, k, source)
+    return leq(lits, k, source) + leq([-l for l in lits], n - k, source)
+
+
+# ========================================================== pseudo-Boolean
+def _normalise_pb(lits, weights, op, bound):
+    """Positive terms on distinct variables: (lits, weights, op, rhs)."""
+    coef: dict[int, int] = {}
+    const = 0
+    for l, w in zip(lits, weights):
+        if w == 0:
+            continue
+        v = abs(l)
+        if l > 0:
+            coef[v] = coef.get(v, 0) + w
+        else:
+            const += w
+            coef[v] = coef.get(v, 0) - w
+    xs, ws = [], []
+    for v, c in coef.items():
+        if c > 0:
+            xs.append(v)
+            ws.append(c)
+        elif c < 0:
+            xs.append(-v)
+            ws.append(-c)
+            const += c
+    rhs = bound - const
+    if op == "<":
+        op, rhs = "<=", rhs - 1
+    elif op == ">":
+        op, rhs = ">=", rhs + 1
+    if op == ">=":
+        op, xs, rhs = "<=", [-l for l in xs], sum(ws) - rhs
+    return xs, ws, op, rhs
+
+
+def linear(lits: Sequence[int], weights: Sequence[int], op: str, bound: int, source,
+           method: str = "bdd") -> list[list[int]]:
+    """Clauses for ``sum(w_i * lits_i) op bound``, ``op`` in ``<=``, ``>=``,
+    ``==`` (also ``<``, ``>``, ``=``).
+
+    Args:
+        lits: literals (a variable may appear several times, in either sign).
+        weights: integer weights, one per literal (negative and zero allowed).
+        op: the comparison.
+        bound: the integer right-hand side.
+        source: variable source.
+        method: ``"bdd"``, ``"swc"``, ``"gtotalizer"``, ``"pysat:NAME"``; a
+            cardinality method when all normalised weights are equal.
+
+    Returns:
+        list of clauses.
+
+    Example:
+        >>> linear([1, 2, 3], [2, 3, 4], "<=", 4, VarCounter(3), "bdd")
+        [[-4, -1], [-5, -2], [-5, 4], [-6, -2, 4], [-7, -3, 5], [-7, 6], [7]]
+    """
+    lits = _lits(lits)
+    weights = list(weights)
+    if len(weights) != len(lits):
+        raise EncodingError(f"{len(lits)} literals but {len(weights)} weights")
+    for w in weights:
+        _int(w, "weight")
+    bound = _int(bound)
+    if op not in _OPS:
+        raise EncodingError(f"unknown comparison {op!r}; supported: <=, >=, ==")
+    op = _OPS[op]
+    if not isinstance(method, str):
+        raise EncodingError(f"encoding method must be a name, got {method!r}")
+    kind = _pb_method_kind(method)
+    xs, ws, op, rhs = _normalise_pb(lits, weights, op, bound)
+    units: list[list[int]] = []
+    if op == "<=":
+        if rhs < 0:
+            return [[]]
+        units = [[-l] for l, w in zip(xs, ws) if w > rhs]
+        keep = [(l, w) for l, w in zip(xs, ws) if w <= rhs]
+        xs, ws = [l for l, _ in keep], [w for _, w in keep]
+        if sum(ws) <= rhs:
+            return units
+    else:
+        while True:
+            W = sum(ws)
+            if rhs < 0 or rhs > W:
+                return units + [[]]
+            drop = [i for i, w in enumerate(ws) if w > rhs]
+            force = [i for i, w in enumerate(ws) if w > W - rhs] if not drop else []
+            if not drop and not force:
+                break
+            for i in drop:
+                units.append([-xs[i]])
+            for i in force:
+                units.append([xs[i]])
+                rhs -= ws[i]
+            gone = set(drop) | set(force)
+            xs = [l for i, l in enumerate(xs) if i not in gone]
+            ws = [w for i, w in enumerate(ws) if i not in gone]
+        if rhs == 0:
+            return units + [[-l] for l in xs]
+        if rhs == sum(ws):
+            return units + [[l] for l in xs]
+    return units + _pb_method_clauses(kind, method, op, xs, ws, rhs, source)
+
+
+def _pb_method_kind(method):
+    if method in _PB:
+        return "pb"
+    if method in _CARD or method in _AMO:
+        return "card"
+    if method.startswith("pysat:"):
+        name = method[6:]
+        if name in PYSAT_PB:
+            return "pysat"
+        raise EncodingError(f"unknown PySAT pseudo-Boolean encoding {name!r}; supported: "
+                            + ", ".join("pysat:" + n for n in sorted(PYSAT_PB)))
+    raise EncodingError(f"unknown pseudo-Boolean encoding {method!r}; supported: {_supported_pb()}")
+
+
+def _pb_method_clauses(kind, method, op, xs, ws, rhs, source):
+    if kind == "pysat":
+        return _pysat_pb(op, xs, ws, rhs, source, method[6:])
+    if kind == "card":
+        w = ws[0]
+        if any(x != w for x in ws):
+            raise EncodingError(f"{method!r} is a cardinality encoding and the weights differ; "
+                                f"use one of {_supported_pb()}")
+        if op == "<=":
+            return _card("<=", xs, rhs // w, source, method)
+        if rhs % w:
+            return [[]]
+        return _card("==", xs, rhs // w, source, method)
+    leq, eq = _PB[method]
+    if op == "<=":
+        return leq(xs, ws, rhs, source)
+    if eq is not None:
+        return eq(xs, ws, rhs, source)
+    return leq(xs, ws, rhs, source) + leq([-l for l in xs], ws, sum(ws) - rhs, source)
+
+
+# ============================================================ PySAT bridge
+def _map_back(clauses, nv, lits, source):
+    """Private numbering (inputs 1..n, auxiliaries n+1..nv) -> caller's."""
+    n = len(lits)
+    top = max(nv, max((abs(l) for c in clauses for l in c), default=0))
+    table = [0] + list(lits) + list(source.new_vars(max(0, top - n)))
+    return [[table[l] if l > 0 else -table[-l] for l in c] for c in clauses]
+
+
+def _pysat_card(op, lits, k, source, name):
+    from pysat.card import CardEnc, EncType, UnsupportedBound
+    enc = getattr(EncType, PYSAT_CARD[name])
+    n = len(lits)
+    priv = list(range(1, n + 1))
+    try:
+        if op == "<=":
+            cnf = CardEnc.atmost(priv, bound=k, top_id=n, encoding=enc)
+        else:
+            cnf = CardEnc.equals(priv, bound=k, top_id=n, encoding=enc)
+    except UnsupportedBound:
+        what = "at most" if op == "<=" else "exactly"
+        raise EncodingError(f"pysat:{name} cannot encode {what} {k} of {n} inputs (PySAT: "
+                            "unsupported bound); its at-most-one encodings need bound 1") from None
+    return _map_back(cnf.clauses, cnf.nv, lits, source)
+
+
+def _pysat_pb(op, xs, ws, rhs, source, name):
+    try:
+        from pysat.pb import PBEnc, EncType
+    except (ImportError, AssertionError):
+        raise EncodingError(f"pysat:{name} for pseudo-Boolean constraints needs the optional "
+                            "package pindakaas (pip install 'python-sat[pb]' or 'satgrid[pb]')") from None
+    enc = getattr(EncType, PYSAT_PB[name])
+    m = len(xs)
+    priv = list(range(1, m + 1))
+    fn = PBEnc.atmost if op == "<=" else PBEnc.equals
+    cnf = fn(lits=priv, weights=list(ws), bound=rhs, top_id=m, encoding=enc)
+    return _map_back(cnf.clauses, cnf.nv, xs, source)
+
+
+# ================================================================== sizes
+_SIZES = {
+    "pairwise": lambda n, k: amo.size_pairwise(n),
+    "bitwise": lambda n, k: amo.size_bitwise(n),
+    "ladder": lambda n, k: amo.size_ladder(n),
+    "commander": lambda n, k: amo.size_commander(n),
+    "product": lambda n, k: amo.size_product(n),
+    "seqcounter": counter.size_seqcounter,
+    "seqcounter-sinz": counter.size_seqcounter_sinz,
+    "swc": counter.size_seqcounter_sinz,
+    "totalizer": totalizer.size_totalizer,
+    "mtotalizer": totalizer.size_mtotalizer,
+    "cardnetwork": networks.size_cardnetwork,
+    "sortnetwork": networks.size_sortnetwork,
+}
+
+
+def size_formula(method: str, n: int, k: int):
+    """(auxiliary variables, clauses) of ``at_most`` over ``n`` distinct
+    inputs with bound ``k``, from the method's published size formula (or its
+    recurrence, for the tree and network methods; see the module docstrings).
+
+    Trivial bounds give their fixed sizes ((0, 1) for k < 0, (0, 0) for
+    k >= n, (0, n) for k == 0, (0, 1) for k == n-1). ``swc`` is sized with all
+    weights at most k (its size does not depend on them). Returns None when
+    there is no formula: ``bdd``, ``gtotalizer``, ``pysat:*``, and AMO-only
+    methods with a bound they cannot do.
+
+    Example:
+        >>> size_formula("seqcounter-sinz", 10, 3), size_formula("seqcounter", 10, 3)
+        ((27, 60), (21, 46))
+    """
+    if k < 0:
+        return 0, 1
+    if k >= n:
+        return 0, 0
+    if k == 0:
+        return 0, n
+    if k == n - 1:
+        return 0, 1
+    fn = _SIZES.get(method)
+    if fn is None or (method in _AMO and k != 1):
+        return None
+    return fn(n, k)
+
+
+# =========================================================== encode_formula
+_OP_NAMES = {"atmost": ("<=", at_most), "atleast": (">=", at_least), "exactly": ("==", exactly)}
+
+
+def encode_formula(op: str, n: int, k: int, method: str, weights=None):
+    """One constraint over fresh inputs ``x1..xN`` as a :class:`Formula`.
+
+    Inputs are variables 1..N named ``x1..xN``; auxiliaries come above. All
+    clauses (and variables) are in group ``op``; ``formula.encodings[op]`` is
+    the method and ``formula.description`` one line saying what was encoded.
+
+    Args:
+        op: ``"atmost"``, ``"atleast"`` or ``"exactly"``.
+        n: number of inputs (>= 0).
+        k: the bound.
+        method: an encoding name (see the module doc).
+        weights: None for a cardinality constraint, else ``n`` integer weights
+            (a pseudo-Boolean constraint ``sum w_i x_i op k``).
+
+    Raises:
+        EncodingError: bad op, n, weights or method.
+    """
+    from ..formula import Formula
+    if op not in _OP_NAMES:
+        raise EncodingError(f"unknown constraint {op!r}; expected one of atmost, atleast, exactly")
+    n = _int(n, "number of inputs")
+    k = _int(k)
+    if n < 0:
+        raise EncodingError(f"the number of inputs must be >= 0, got {n}")
+    sym, fn = _OP_NAMES[op]
+    f = Formula()
+    with f.group(op):
+        xs = [f.var(f"x{i}") for i in range(1, n + 1)]
+        if weights is None:
+            clauses = fn(xs, k, f, method)
+            lhs = f"x1 + ... + x{n}" if n > 2 else " + ".join(f"x{i}" for i in range(1, n + 1)) or "0"
+        else:
+            weights = list(weights)
+            if len(weights) != n:
+                raise EncodingError(f"{len(weights)} weights given for {n} inputs")
+            clauses = linear(xs, weights, sym, k, f, method)
+            lhs = " + ".join(f"{w}*x{i}" for i, w in enumerate(weights, 1)) if n <= 8 else \
+                f"{weights[0]}*x1 + ... + {weights[-1]}*x{n}"
+            lhs = lhs or "0"
+        f.add_clauses(clauses)
+    f.encodings[op] = method
+    f.description = f"{op}: {lhs} {sym} {k}, encoding {method}"
+    return f

@@ -1,0 +1,491 @@
+"""Totalizers: ``totalizer``, ``mtotalizer`` (modulo totalizer), ``gtotalizer``
+(generalized totalizer, pseudo-Boolean) and :class:`IncrementalTotalizer`.
+
+A totalizer is a balanced binary tree over the inputs (a node over inputs
+``lits[lo:hi]`` has children ``lits[lo:mid]`` and ``lits[mid:hi]`` with
+``mid = (lo + hi) // 2``; a leaf is the input literal itself). Each internal
+node carries a unary count of the inputs below it.
+
+``totalizer`` -- O. Bailleux, Y. Boufkhad, "Efficient CNF encoding of Boolean
+cardinality constraints", CP 2003. A node over ``s`` inputs has outputs
+``r_1..r_t``, ``t = min(s, k + 1)`` (``r_j``: "at least j inputs below are
+true"; outputs above k+1 are not built). With children outputs ``a_1..a_p``,
+``b_1..b_q``:
+
+    up:   (-a_i | -b_j | r_{i+j})            0 <= i <= p, 0 <= j <= q, 1 <= i+j <= t
+    down: (a_{i+1} | b_{j+1} | -r_{i+j+1})    0 <= i <= p, 0 <= j <= q, i+j+1 <= t
+
+(``a_0``, ``b_0`` true and ``a_{p+1}``, ``b_{q+1}`` false are left out).
+``sum <= k`` is the up clauses plus the unit ``-r_{k+1}`` at the root; unit
+propagation is arc-consistent. **Size:** auxiliaries ``sum over internal nodes
+of min(s, k+1)``; clauses ``1 + sum over nodes of up(p, q, t)`` where
+``up(p, q, t) = #{(i, j) : 0<=i<=p, 0<=j<=q, 1<=i+j<=t}``. Without the cut at
+k+1 (k+1 >= n) and n = 2^m that is ``n*m`` auxiliaries and
+``sum_{l=1..m} 2^(m-l) * ((2^(l-1)+1)^2 - 1)`` clauses (the O(n log n) /
+O(n^2) of the paper). ``exactly(k)`` shares one tree (cut at k+1) for both
+directions: up and down clauses at every node, units ``-r_{k+1}`` and
+``r_k``; when ``k > n - k`` it is built over the negated inputs for
+``n - k`` instead (smaller tree, same meaning).
+
+``mtotalizer`` -- T. Ogawa, Y. Liu, R. Hasegawa, M. Koshimura, H. Fujita,
+"Modulo based CNF encoding of cardinality constraints and its application to
+MaxSAT solvers", ICTAI 2013. With modulus ``p = ceil(sqrt(k + 1))`` each node
+counts ``q*p + r``: the remainder ``r`` in unary on ``min(s, p-1)`` variables,
+the quotient in unary on ``min(Ku + 1, qa + qb + c)`` variables (``Ku = k //
+p``; qa, qb the children's quotient widths; c = 1 when the node has a carry
+variable, i.e. its children's remainders can add up to p). Clauses (upwards;
+``a``, ``b`` remainders, ``A``, ``B`` quotients of the children, ``R``, ``Q``
+the node's, ``c`` its carry):
+
+    i + j < p:   (-a_i | -b_j | r_{i+j} | c)
+    i + j >= p:  (-a_i | -b_j | c),  (-a_i | -b_j | r_{i+j-p}) if i + j > p
+    quotient:    (-A_i | -B_j | Q_{i+j}),  (-A_i | -B_j | -c | Q_{i+j+1})
+
+and at the root, for ``k = Ku*p + Kl``: ``(-Q_{Ku+1})`` and
+``(-Q_{Ku} | -r_{Kl+1})`` (where those variables exist). O(n sqrt k)
+auxiliaries instead of O(n k). **Size:** the recurrence above (see
+:func:`size_mtotalizer`); no closed form.
+
+``gtotalizer`` -- S. Joshi, R. Martins, V. Manquinho, "Generalized totalizer
+encoding for pseudo-Boolean constraints", CP 2015. For ``sum w_i x_i <= K``
+(``1 <= w_i <= K``): a leaf is the input with value ``w_i``; a node has one
+output per *distinct* sum ``v <= K`` reachable from its children's values
+(including 0): ``(-A_a | -B_b | R_{a+b})``; a pair whose sum exceeds K gets
+the conflict clause ``(-A_a | -B_b)`` instead (values above K are never
+built). **Size:** auxiliaries = number of distinct reachable values per
+internal node; no closed form (exponential in the worst case, small for few
+distinct weights).
+
+:class:`IncrementalTotalizer` -- the totalizer with outputs ``r_1..r_{u+1}``
+for an upper bound ``u``, without the root unit, whose bound is chosen per
+solve by the assumption ``-r_{k+1}`` and can be raised later by building more
+outputs (new clauses only; old ones never change). It draws its variables
+from the caller's source, so it shares a Formula's pool (unlike PySAT's
+``ITotalizer``, which numbers from its own ``top_id``; pysat issue #173).
+"""
+
+from __future__ import annotations
+
+from math import isqrt
+
+
+# ============================================================== totalizer
+def _tot_up(a, b, r):
+    """Up clauses (-a_i | -b_j | r_{i+j}) of a totalizer node."""
+    t = len(r)
+    cl = [[-x, y] for x, y in zip(a, r)]
+    cl += [[-x, y] for x, y in zip(b, r)]
+    for i in range(1, min(len(a), t - 1) + 1):
+        na = -a[i - 1]
+        cl += [[na, -x, y] for x, y in zip(b, r[i:])]
+    return cl
+
+
+def _tot_down(a, b, r):
+    """Down clauses (a_{i+1} | b_{j+1} | -r_{i+j+1}) of a totalizer node."""
+    t, p, q = len(r), len(a), len(b)
+    nr = [-y for y in r]
+    cl = []
+    for i in range(0, min(p, t - 1) + 1):
+        if i < p:
+            ai = a[i]
+            cl += [[ai, x, y] for x, y in zip(b, nr[i:])]
+            if i + q < t:
+                cl.append([ai, nr[i + q]])
+        else:
+            cl += [[x, y] for x, y in zip(b, nr[i:])]
+    return cl
+
+
+def _tot_naux(s: int, cap: int, memo: dict) -> int:
+    if s <= 1:
+        return 0
+    got = memo.get(s)
+    if got is None:
+        left = s // 2
+        got = memo[s] = min(s, cap) + _tot_naux(left, cap, memo) + _tot_naux(s - left, cap, memo)
+    return got
+
+
+def _tot_tree(lits, lo, hi, cap, nxt, up, down, cl):
+    """Build the (sub)tree over lits[lo:hi]; returns its outputs."""
+    if hi - lo == 1:
+        return [lits[lo]]
+    mid = (lo + hi) // 2
+    a = _tot_tree(lits, lo, mid, cap, nxt, up, down, cl)
+    b = _tot_tree(lits, mid, hi, cap, nxt, up, down, cl)
+    t = min(hi - lo, cap)
+    start = nxt[0]
+    nxt[0] = start + t
+    r = list(range(start, start + t))
+    if up:
+        cl += _tot_up(a, b, r)
+    if down:
+        cl += _tot_down(a, b, r)
+    return r
+
+
+def totalizer_outputs(lits, cap: int, source, up=True, down=False):
+    """Build a totalizer tree over ``lits`` with outputs cut at ``cap``.
+
+    Returns:
+        (clauses, outputs): ``outputs[j-1]`` is the root output "at least j".
+    """
+    n = len(lits)
+    aux = source.new_vars(_tot_naux(n, cap, {}))
+    cl: list[list[int]] = []
+    nxt = [aux.start]
+    out = _tot_tree(list(lits), 0, n, cap, nxt, up, down, cl)
+    assert nxt[0] == aux.stop
+    return cl, out
+
+
+def totalizer(lits, k: int, source) -> list[list[int]]:
+    """``sum(lits) <= k`` (0 < k < n-1 ... n) by a totalizer cut at k+1."""
+    cl, out = totalizer_outputs(lits, k + 1, source)
+    if len(out) > k:
+        cl.append([-out[k]])
+    return cl
+
+
+def totalizer_exactly(lits, k: int, source) -> list[list[int]]:
+    """``sum(lits) == k`` (0 < k < n) by one totalizer with up and down
+    clauses; built over the negated inputs when that is the smaller tree."""
+    n = len(lits)
+    if k > n - k:
+        lits, k = [-l for l in lits], n - k
+    cl, out = totalizer_outputs(lits, k + 1, source, up=True, down=True)
+    if len(out) > k:
+        cl.append([-out[k]])
+    cl.append([out[k - 1]])
+    return cl
+
+
+def _tot_node_up(p, q, t):
+    return min(p, t) + min(q, t) + sum(min(q, t - i) for i in range(1, min(p, t - 1) + 1))
+
+
+def _tot_node_down(p, q, t):
+    return sum(min(q, t - 1 - i) + 1 for i in range(0, min(p, t - 1) + 1))
+
+
+def _tot_size(s, cap, down, memo):
+    """(aux, clauses, outputs) of a subtree over s inputs."""
+    if s == 1:
+        return 0, 0, 1
+    got = memo.get(s)
+    if got is None:
+        left = s // 2
+        a1, c1, p = _tot_size(left, cap, down, memo)
+        a2, c2, q = _tot_size(s - left, cap, down, memo)
+        t = min(s, cap)
+        c = _tot_node_up(p, q, t) + (_tot_node_down(p, q, t) if down else 0)
+        got = memo[s] = (a1 + a2 + t, c1 + c2 + c, t)
+    return got
+
+
+def size_totalizer(n: int, k: int) -> tuple[int, int]:
+    """Size of :func:`totalizer` for ``0 < k < n``: the Bailleux-Boufkhad
+    recurrence cut at k+1, plus the root unit."""
+    aux, cls, t = _tot_size(n, k + 1, False, {})
+    return aux, cls + (1 if t > k else 0)
+
+
+def size_totalizer_exactly(n: int, k: int) -> tuple[int, int]:
+    if k > n - k:
+        k = n - k
+    aux, cls, t = _tot_size(n, k + 1, True, {})
+    return aux, cls + (1 if t > k else 0) + 1
+
+
+# ============================================================= mtotalizer
+def _mod_params(k):
+    p = isqrt(k) + 1 if k > 0 else 1          # ceil(sqrt(k + 1))
+    ku, kl = divmod(k, p)
+    return p, ku, kl
+
+
+def _mtot_shape(s, p, cap, memo):
+    """(low width, quotient width, carry?, aux, clauses) of a subtree over s inputs."""
+    if s == 1:
+        return 1, 0, False, 0, 0
+    got = memo.get(s)
+    if got is None:
+        left = s // 2
+        la, ua, _, x1, c1 = _mtot_shape(left, p, cap, memo)
+        lb, ub, _, x2, c2 = _mtot_shape(s - left, p, cap, memo)
+        low = min(s, p - 1)
+        carry = la + lb >= p
+        up = min(cap, ua + ub + carry)
+        ncl = 0
+        for i in range(la + 1):
+            for j in range(lb + 1):
+                if i == j == 0:
+                    continue
+                ncl += 1 if i + j < p else (2 if i + j > p else 1)
+        for i in range(ua + 1):
+            for j in range(ub + 1):
+                if (i or j) and i + j <= up:
+                    ncl += 1
+                if carry and i + j + 1 <= up:
+                    ncl += 1
+        got = memo[s] = (low, up, carry, x1 + x2 + low + up + carry, c1 + c2 + ncl)
+    return got
+
+
+def _mtot_node(a, qa, b, qb, r, qr, c, p):
+    """Clauses of one modulo-totalizer node (c = 0: no carry variable)."""
+    cl = []
+    na = [0] + [-x for x in a]
+    nb = [0] + [-x for x in b]
+    for i in range(len(na)):
+        for j in range(len(nb)):
+            if i == j == 0:
+                continue
+            head = [x for x in (na[i], nb[j]) if x]
+            s = i + j
+            if s < p:
+                cl.append(head + ([r[s - 1], c] if c else [r[s - 1]]))
+            else:
+                cl.append(head + [c])
+                if s > p:
+                    cl.append(head + [r[s - p - 1]])
+    nqa = [0] + [-x for x in qa]
+    nqb = [0] + [-x for x in qb]
+    u = len(qr)
+    for i in range(len(nqa)):
+        for j in range(len(nqb)):
+            head = [x for x in (nqa[i], nqb[j]) if x]
+            s = i + j
+            if (i or j) and s <= u:
+                cl.append(head + [qr[s - 1]])
+            if c and s + 1 <= u:
+                cl.append(head + [-c, qr[s]])
+    return cl
+
+
+def _mtot_tree(lits, lo, hi, p, cap, nxt, cl):
+    if hi - lo == 1:
+        return [lits[lo]], []
+    mid = (lo + hi) // 2
+    a, qa = _mtot_tree(lits, lo, mid, p, cap, nxt, cl)
+    b, qb = _mtot_tree(lits, mid, hi, p, cap, nxt, cl)
+    low = min(hi - lo, p - 1)
+    carry = len(a) + len(b) >= p
+    up = min(cap, len(qa) + len(qb) + carry)
+    start = nxt[0]
+    nxt[0] = start + low + up + carry
+    r = list(range(start, start + low))
+    qr = list(range(start + low, start + low + up))
+    c = start + low + up if carry else 0
+    cl += _mtot_node(a, qa, b, qb, r, qr, c, p)
+    return r, qr
+
+
+def _mtot_root(r, qr, ku, kl):
+    cl = []
+    if len(qr) >= ku + 1:
+        cl.append([-qr[ku]])
+    if kl + 1 <= len(r):
+        if ku == 0:
+            cl.append([-r[kl]])
+        elif ku <= len(qr):
+            cl.append([-qr[ku - 1], -r[kl]])
+    return cl
+
+
+def mtotalizer(lits, k: int, source) -> list[list[int]]:
+    """``sum(lits) <= k`` (0 < k < n) by the modulo totalizer."""
+    n = len(lits)
+    p, ku, kl = _mod_params(k)
+    cap = ku + 1
+    naux = _mtot_shape(n, p, cap, {})[3]
+    aux = source.new_vars(naux)
+    cl: list[list[int]] = []
+    nxt = [aux.start]
+    r, qr = _mtot_tree(list(lits), 0, n, p, cap, nxt, cl)
+    assert nxt[0] == aux.stop
+    return cl + _mtot_root(r, qr, ku, kl)
+
+
+def size_mtotalizer(n: int, k: int) -> tuple[int, int]:
+    p, ku, kl = _mod_params(k)
+    low, up, carry, aux, cls = _mtot_shape(n, p, ku + 1, {})
+    root = (1 if up >= ku + 1 else 0)
+    if kl + 1 <= low and (ku == 0 or ku <= up):
+        root += 1
+    return aux, cls + root
+
+
+# ============================================================= gtotalizer
+def gtotalizer(lits, weights, bound: int, source) -> list[list[int]]:
+    """``sum(w_i * lits_i) <= bound`` by the generalized totalizer
+    (``1 <= w_i <= bound``, at least two inputs)."""
+    K = bound
+    # structure pass: nodes in post-order: (left, right, values)
+    nodes: list = []
+
+    def build(lo, hi):
+        if hi - lo == 1:
+            nodes.append((None, None, [weights[lo]], lits[lo]))
+            return len(nodes) - 1
+        mid = (lo + hi) // 2
+        li, ri = build(lo, mid), build(mid, hi)
+        va, vb = nodes[li][2], nodes[ri][2]
+        vals = set(v for v in va if v <= K)
+        vals.update(v for v in vb if v <= K)
+        vals.update(x + y for x in va for y in vb if x + y <= K)
+        nodes.append((li, ri, sorted(vals), None))
+        return len(nodes) - 1
+
+    build(0, len(lits))
+    naux = sum(len(v) for l, r, v, lit in nodes if lit is None)
+    fresh = iter(source.new_vars(naux))
+    var_of: list[dict] = []
+    cl: list[list[int]] = []
+    for li, ri, vals, lit in nodes:
+        if lit is not None:
+            var_of.append({vals[0]: lit})
+            continue
+        out = {v: next(fresh) for v in vals}
+        var_of.append(out)
+        A, B = var_of[li], var_of[ri]
+        for a, x in A.items():
+            cl.append([-x, out[a]])
+        for b, y in B.items():
+            cl.append([-y, out[b]])
+        for a, x in A.items():
+            for b, y in B.items():
+                s = a + b
+                cl.append([-x, -y, out[s]] if s <= K else [-x, -y])
+    return cl
+
+
+# =================================================== incremental totalizer
+class IncrementalTotalizer:
+    """A totalizer whose bound is chosen per solve and can grow later.
+
+    Builds the totalizer tree over ``lits`` with outputs ``r_1..r_{u+1}`` at
+    every node (``u`` = ``ubound``, at most ``n - 1``), up clauses only and no
+    root unit. ``bound(k)`` returns the literal ``-r_{k+1}``: assume it to
+    solve under ``sum(lits) <= k``; add it as a unit clause to tighten for
+    good. A bound above the built one extends every node with the missing
+    outputs and their clauses (existing clauses never change); all clauses
+    made since the last :meth:`new_clauses` call are handed out by it.
+
+    Args:
+        lits: input literals (not empty).
+        source: variable source, e.g. the Formula the solver was built from.
+        ubound: largest bound to prepare for now (default 1).
+
+    Example (a minimisation loop)::
+
+        t = IncrementalTotalizer(xs, formula, ubound=len(xs) - 1)
+        solver.append_formula(t.new_clauses())
+        k = len(xs)
+        while solver.solve(assumptions=[t.bound(k - 1)]):
+            k = sum(solver.get_model()[x - 1] > 0 for x in xs)
+            solver.append_formula(t.new_clauses())   # if bound() extended
+        # k is the minimum
+
+    Attributes:
+        lits: the inputs; ``n = len(lits)``.
+        ubound: the largest bound built so far.
+        outputs: the root outputs, ``outputs[j]`` = "at least j+1 true".
+        clauses: every clause made so far.
+    """
+
+    def __init__(self, lits, source, ubound: int = 1):
+        self.lits = list(lits)
+        if not self.lits:
+            raise ValueError("IncrementalTotalizer needs at least one input")
+        self.source = source
+        self.clauses: list[list[int]] = []
+        self._fresh_from = 0
+        self._true = None
+        n = len(self.lits)
+        # tree: list of nodes in post-order; node = [left, right, size, outputs]
+        self._nodes: list[list] = []
+
+        def build(lo, hi):
+            if hi - lo == 1:
+                self._nodes.append([None, None, 1, [self.lits[lo]]])
+            else:
+                mid = (lo + hi) // 2
+                li, ri = build(lo, mid), build(mid, hi)
+                self._nodes.append([li, ri, hi - lo, []])
+            return len(self._nodes) - 1
+
+        build(0, n)
+        self.ubound = -1
+        self.extend(ubound)
+
+    @property
+    def outputs(self) -> list[int]:
+        return self._nodes[-1][3]
+
+    def extend(self, ubound: int) -> list[list[int]]:
+        """Build outputs up to ``ubound + 1`` (capped at n); return the new clauses."""
+        n = len(self.lits)
+        ubound = max(0, min(int(ubound), n - 1))
+        if ubound <= self.ubound:
+            return []
+        cap = ubound + 1
+        inner = [nd for nd in self._nodes if nd[0] is not None]
+        need = sum(min(nd[2], cap) - len(nd[3]) for nd in inner)
+        fresh = iter(self.source.new_vars(need))
+        new: list[list[int]] = []
+        for nd in self._nodes:
+            li, ri, s, r = nd
+            if li is None:
+                continue
+            old_t, t = len(r), min(s, cap)
+            if t == old_t:
+                continue
+            r.extend(next(fresh) for _ in range(t - old_t))
+            a, b = self._nodes[li][3], self._nodes[ri][3]
+            # clauses (-a_i | -b_j | r_{i+j}) for old_t < i+j <= t
+            for sm in range(old_t + 1, t + 1):
+                y = r[sm - 1]
+                for i in range(max(0, sm - len(b)), min(len(a), sm) + 1):
+                    j = sm - i
+                    if i == 0:
+                        new.append([-b[j - 1], y])
+                    elif j == 0:
+                        new.append([-a[i - 1], y])
+                    else:
+                        new.append([-a[i - 1], -b[j - 1], y])
+        self.ubound = ubound
+        self.clauses += new
+        return new
+
+    def bound(self, k: int) -> int:
+        """The assumption literal meaning ``sum(lits) <= k`` (extends if needed).
+
+        For ``k >= n`` the constraint holds anyway: the literal returned is a
+        fresh variable made true by a unit clause (made once, kept).
+
+        Raises:
+            ValueError: ``k < 0``.
+        """
+        if k < 0:
+            raise ValueError("a bound below 0 cannot be satisfied; use no assumption and add [] instead")
+        n = len(self.lits)
+        if k >= n:
+            if self._true is None:
+                self._true = self.source.new_var()
+                self.clauses.append([self._true])
+            return self._true
+        if k > self.ubound:
+            self.extend(k)
+        return -self.outputs[k]
+
+    def tighten(self, k: int) -> list[list[int]]:
+        """The unit clause(s) imposing ``sum(lits) <= k`` for good."""
+        return [[self.bound(k)]]
+
+    def new_clauses(self) -> list[list[int]]:
+        """Clauses made since the previous call (all of them the first time)."""
+        out = self.clauses[self._fresh_from:]
+        self._fresh_from = len(self.clauses)
+        return out

@@ -1,0 +1,489 @@
+"""Encodings checked against their meaning.
+
+For every method, every n <= 8 and every bound, the clauses restricted to the
+inputs accept exactly the assignments that satisfy the constraint: all 2^n
+assignments are tried as assumptions on one incremental solver per formula.
+Sizes are compared with the published formulas; arc consistency is shown
+with unit propagation where the literature proves it.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+from pysat.solvers import Solver
+
+from satgrid.encodings import (AMO_METHODS, CARD_METHODS, PB_METHODS, EncodingError,
+                               IncrementalTotalizer, VarCounter, at_least, at_most,
+                               encode_formula, exactly, linear, size_formula)
+from satgrid.encodings import networks
+from satgrid.errors import EncodingError as BaseEncodingError
+from satgrid.formula import Formula
+
+SOLVER = "m22"          # minisat 2.2: supports assumptions and propagate()
+
+try:
+    import pysat.pb  # noqa: F401
+    HAVE_PB = True
+except (ImportError, AssertionError):
+    HAVE_PB = False
+
+PYSAT_CARD_METHODS = ["pysat:seqcounter", "pysat:totalizer", "pysat:mtotalizer",
+                      "pysat:kmtotalizer", "pysat:cardnetwork", "pysat:sortnetwork"]
+PYSAT_AMO_METHODS = ["pysat:pairwise", "pysat:ladder", "pysat:bitwise"]
+
+OPS = {"<=": at_most, ">=": at_least, "==": exactly}
+PRED = {"<=": lambda s, k: s <= k, ">=": lambda s, k: s >= k, "==": lambda s, k: s == k}
+
+
+def _signed_inputs(n, seed):
+    """Input literals over variables 1..n with mixed signs (deterministic)."""
+    rnd = random.Random(seed)
+    return [v if rnd.random() < 0.6 else -v for v in range(1, n + 1)]
+
+
+def _check_all(clauses, nvars, accept):
+    """Every assignment of variables 1..nvars: the formula is satisfiable
+    under it exactly when accept(assignment as tuple of bools) holds."""
+    with Solver(name=SOLVER, bootstrap_with=clauses) as s:
+        for bits in itertools.product((False, True), repeat=nvars):
+            assum = [v if b else -v for v, b in zip(range(1, nvars + 1), bits)]
+            got = s.solve(assumptions=assum)
+            if got != accept(bits):
+                return bits, got
+    return None
+
+
+def _lit_value(l, bits):
+    return bits[abs(l) - 1] if l > 0 else not bits[abs(l) - 1]
+
+
+def _aux_ok(clauses, n, source):
+    """Auxiliaries are exactly the block above n the source handed out."""
+    used = {abs(l) for c in clauses for l in c}
+    assert all(1 <= v <= source.top for v in used)
+
+
+# ----------------------------------------------------------- cardinality
+CARD_ALL = list(CARD_METHODS) + PYSAT_CARD_METHODS
+
+
+@pytest.mark.parametrize("method", CARD_ALL)
+def test_card_semantics_exhaustive(method):
+    for n in range(0, 9):
+        lits = _signed_inputs(n, n)
+        for k in range(-1, n + 2):
+            for op, fn in OPS.items():
+                src = VarCounter(n)
+                cl = fn(lits, k, src, method)
+                _aux_ok(cl, n, src)
+                bad = _check_all(cl, n, lambda b: PRED[op](sum(_lit_value(l, b) for l in lits), k))
+                assert bad is None, (method, op, n, k, bad)
+
+
+@pytest.mark.parametrize("method", list(AMO_METHODS) + PYSAT_AMO_METHODS)
+def test_amo_semantics_exhaustive(method):
+    for n in range(0, 9):
+        lits = _signed_inputs(n, 100 + n)
+        cases = [("<=", k) for k in (-1, 0, 1, n - 1, n, n + 1)] + \
+                [("==", k) for k in (-1, 0, 1, n - 1, n, n + 1)] + \
+                [(">=", k) for k in (-1, 0, 1, n - 1, n, n + 1)]
+        for op, k in cases:
+            src = VarCounter(n)
+            try:
+                cl = OPS[op](lits, k, src, method)
+            except EncodingError:
+                # only a genuine non-AMO bound may be refused
+                m = n - k if op == ">=" else k
+                assert 1 < m < n - 1 or (op == "==" and 1 < k < n - 1), (method, op, n, k)
+                continue
+            _aux_ok(cl, n, src)
+            bad = _check_all(cl, n, lambda b: PRED[op](sum(_lit_value(l, b) for l in lits), k))
+            assert bad is None, (method, op, n, k, bad)
+
+
+@pytest.mark.parametrize("method", list(AMO_METHODS))
+def test_amo_methods_refuse_larger_bounds(method):
+    with pytest.raises(EncodingError, match="at-most-one only.*seqcounter"):
+        at_most([1, 2, 3, 4, 5], 2, VarCounter(5), method)
+    with pytest.raises(EncodingError):
+        exactly([1, 2, 3, 4, 5], 2, VarCounter(5), method)
+    # trivial bounds are fine, without auxiliaries
+    src = VarCounter(5)
+    assert at_most([1, 2, 3, 4, 5], 4, src, method) == [[-1, -2, -3, -4, -5]]
+    assert at_most([1, 2, 3], 7, src, method) == []
+    assert src.top == 5
+
+
+def test_unknown_methods_list_the_supported_ones():
+    with pytest.raises(EncodingError, match="supported.*pairwise.*seqcounter.*pysat:"):
+        at_most([1, 2, 3], 1, VarCounter(3), "nosuch")
+    with pytest.raises(EncodingError, match="supported.*bdd.*swc.*gtotalizer"):
+        linear([1, 2], [1, 2], "<=", 2, VarCounter(2), "nosuch")
+    with pytest.raises(EncodingError, match="pseudo-Boolean"):
+        at_most([1, 2, 3], 1, VarCounter(3), "bdd")
+    with pytest.raises(EncodingError, match="pysat:seqcounter"):
+        at_most([1, 2, 3], 1, VarCounter(3), "pysat:nosuch")
+    with pytest.raises(EncodingError, match="comparison"):
+        linear([1, 2], [1, 2], "!=", 2, VarCounter(2))
+    with pytest.raises(EncodingError, match="weights differ"):
+        linear([1, 2, 3], [1, 2, 2], "<=", 2, VarCounter(3), "totalizer")
+    assert issubclass(EncodingError, BaseEncodingError)
+
+
+def test_pysat_amo_refuses_larger_bound():
+    with pytest.raises(EncodingError, match="unsupported bound"):
+        at_most([1, 2, 3, 4, 5], 2, VarCounter(5), "pysat:pairwise")
+
+
+def test_trivial_cases_make_no_auxiliaries():
+    for method in CARD_METHODS + AMO_METHODS:
+        src = VarCounter(4)
+        xs = [1, 2, 3, 4]
+        assert at_most(xs, -1, src, method) == [[]]
+        assert at_most(xs, 4, src, method) == []
+        assert at_most(xs, 0, src, method) == [[-1], [-2], [-3], [-4]]
+        assert at_most(xs, 3, src, method) == [[-1, -2, -3, -4]]
+        assert at_least(xs, 1, src, method) == [[1, 2, 3, 4]]
+        assert at_least(xs, 0, src, method) == []
+        assert at_least(xs, 5, src, method) == [[]]
+        assert exactly(xs, 0, src, method) == [[-1], [-2], [-3], [-4]]
+        assert exactly(xs, 4, src, method) == [[1], [2], [3], [4]]
+        assert exactly(xs, 5, src, method) == [[]]
+        assert at_most([], 0, src, method) == [] and exactly([], 0, src, method) == []
+        assert exactly([], 1, src, method) == [[]]
+        assert src.top == 4, method
+
+
+def _multiset_cases(rnd, count):
+    for _ in range(count):
+        nv = rnd.randint(1, 4)
+        size = rnd.randint(0, 7)
+        yield [rnd.choice((1, -1)) * rnd.randint(1, nv) for _ in range(size)], nv
+
+
+@pytest.mark.parametrize("method", CARD_METHODS + ("pairwise", "ladder", "pysat:seqcounter"))
+def test_repeated_and_opposite_literals(method):
+    rnd = random.Random(7)
+    for lits, nv in _multiset_cases(rnd, 60):
+        n = len(lits)
+        for k in range(-1, n + 2):
+            for op, fn in OPS.items():
+                try:
+                    cl = fn(lits, k, VarCounter(nv), method)
+                except EncodingError:
+                    assert method in AMO_METHODS or method.startswith("pysat:")
+                    continue
+                assert all(len(set(map(abs, c))) == len(c) for c in cl), cl
+                bad = _check_all(cl, nv, lambda b: PRED[op](sum(_lit_value(l, b) for l in lits), k))
+                assert bad is None, (method, lits, op, k, bad)
+
+
+def test_opposite_pair_needs_no_auxiliaries():
+    src = VarCounter(3)
+    # x1 + -x1 + x2 <= 1  <=>  x2 <= 0
+    assert at_most([1, -1, 2], 1, src, "totalizer") == [[-2]]
+    # x1 + x1 + x2 <= 1  <=>  x1 false and x2 <= 1
+    assert at_most([1, 1, 2], 1, src, "seqcounter") == [[-1]]
+    assert src.top == 3
+
+
+# -------------------------------------------------------- pseudo-Boolean
+PB_ALL = list(PB_METHODS) + (["pysat:bdd", "pysat:swc", "pysat:gtotalizer"] if HAVE_PB else [])
+
+
+@pytest.mark.parametrize("method", PB_ALL)
+def test_pb_semantics_exhaustive(method):
+    rnd = random.Random(hash(method) % 1000)
+    draws = 2 if method.startswith("pysat:") else 3
+    for n in range(0, 9):
+        for _ in range(draws if n > 2 else 1):
+            lits = _signed_inputs(n, rnd.randint(0, 10 ** 6))
+            weights = [rnd.randint(-4, 9) for _ in range(n)]
+            lo = sum(w for w in weights if w < 0)
+            hi = sum(w for w in weights if w > 0)
+            bounds = sorted(set([lo - 1, lo, hi, hi + 1] + [rnd.randint(lo, hi) for _ in range(4)]))
+            for bound in bounds:
+                for op in ("<=", ">=", "=="):
+                    src = VarCounter(n)
+                    cl = linear(lits, weights, op, bound, src, method)
+                    _aux_ok(cl, n, src)
+
+                    def accept(b):
+                        s = sum(w for l, w in zip(lits, weights) if _lit_value(l, b))
+                        return PRED[op](s, bound)
+                    bad = _check_all(cl, n, accept)
+                    assert bad is None, (method, lits, weights, op, bound, bad)
+
+
+@pytest.mark.parametrize("method", PB_METHODS)
+def test_pb_repeated_variables_and_zero_weights(method):
+    rnd = random.Random(11)
+    for _ in range(40):
+        nv = rnd.randint(1, 4)
+        size = rnd.randint(0, 6)
+        lits = [rnd.choice((1, -1)) * rnd.randint(1, nv) for _ in range(size)]
+        weights = [rnd.randint(-3, 5) for _ in range(size)]
+        lo = sum(w for w in weights if w < 0)
+        hi = sum(w for w in weights if w > 0)
+        for bound in range(lo - 1, hi + 2):
+            for op in ("<=", ">=", "==", "<", ">"):
+                cl = linear(lits, weights, op, bound, VarCounter(nv), method)
+                pred = {"<": lambda s: s < bound, ">": lambda s: s > bound}.get(
+                    op, lambda s, op=op: PRED[op](s, bound))
+                bad = _check_all(cl, nv, lambda b: pred(
+                    sum(w for l, w in zip(lits, weights) if _lit_value(l, b))))
+                assert bad is None, (method, lits, weights, op, bound, bad)
+
+
+def test_pb_heavy_weights_are_units_without_auxiliaries():
+    src = VarCounter(3)
+    assert linear([1, 2, 3], [5, 9, 2], "<=", 4, src, "bdd") == [[-1], [-2]]
+    assert linear([1, 2], [3, -3], "<=", -4, src, "swc") == [[]]
+    assert src.top == 3
+
+
+def test_card_method_accepts_equal_weights():
+    src = VarCounter(4)
+    cl = linear([1, 2, 3, 4], [3, 3, 3, 3], "<=", 7, src, "totalizer")
+    assert _check_all(cl, 4, lambda b: 3 * sum(b) <= 7) is None
+    assert linear([1, 2, 3], [2, 2, 2], "==", 3, VarCounter(3), "seqcounter") == [[]]
+
+
+@pytest.mark.skipif(HAVE_PB, reason="pindakaas is installed")
+def test_pysat_pb_without_pindakaas_says_so():
+    with pytest.raises(EncodingError, match="pindakaas"):
+        linear([1, 2, 3], [1, 2, 3], "<=", 3, VarCounter(3), "pysat:bdd")
+
+
+# ------------------------------------------------------------------ sizes
+def _measure(method, n, k):
+    src = VarCounter(n)
+    cl = at_most(list(range(1, n + 1)), k, src, method)
+    return src.top - n, len(cl)
+
+
+SIZE_METHODS = list(CARD_METHODS) + list(AMO_METHODS)
+
+
+@pytest.mark.parametrize("method", SIZE_METHODS)
+def test_sizes_match_size_formula(method):
+    for n in list(range(2, 40)) + [63, 64, 65, 100, 128, 200]:
+        ks = [1] if method in AMO_METHODS else sorted({1, 2, 3, n // 3, n // 2, n - 2} - {0})
+        for k in ks:
+            if k >= n - 1 and n > 2:
+                continue
+            assert _measure(method, n, k) == size_formula(method, n, k), (method, n, k)
+
+
+def test_sizes_published_closed_forms():
+    for n in range(3, 60, 3):
+        for k in range(1, n - 1):
+            assert _measure("seqcounter-sinz", n, k) == (k * (n - 1), 2 * n * k + n - 3 * k - 1)
+            assert _measure("seqcounter", n, k) == (k * (n - k), (n - k - 1) * k + (n - k) * (k + 1))
+        assert _measure("pairwise", n, 1) == (0, n * (n - 1) // 2)
+        m = (n - 1).bit_length()
+        assert _measure("bitwise", n, 1) == (m, n * m)
+        assert _measure("ladder", n, 1) == (n - 1, 3 * n - 4)
+    # swc has Sinz's size whatever the weights (all <= k)
+    rnd = random.Random(3)
+    for n in range(3, 30):
+        for k in range(1, 12):
+            ws = [rnd.randint(1, k) for _ in range(n)]
+            if sum(ws) <= k:
+                continue
+            src = VarCounter(n)
+            cl = linear(list(range(1, n + 1)), ws, "<=", k, src, "swc")
+            assert (src.top - n, len(cl)) == (k * (n - 1), 2 * n * k + n - 3 * k - 1)
+    # Batcher's odd-even merge sort on 2^m inputs: C comparators, 2C aux, 3C + 1 clauses
+    for m in range(1, 9):
+        n = 2 ** m
+        C = (m * m - m + 4) * 2 ** (m - 2) - 1 if m >= 2 else 1
+        assert networks.batcher_comparators(m) == C
+        for k in (1, n // 2 - 1, n - 2):
+            if 1 <= k < n - 1:
+                assert _measure("sortnetwork", n, k) == (2 * C, 3 * C + 1)
+    # cardinality networks with n = p * M (no padding): p HSort(M) + (p-1) SMerge(M)
+    for k in range(1, 16):
+        M = 1 << k.bit_length()          # least power of two >= k + 1
+        j = M.bit_length() - 1
+        hs = (j * j - j + 4) * 2 ** (j - 2) - 1 if j >= 2 else 1
+        sm = (M // 2) * j + M
+        for p in range(1, 6):
+            n = p * M
+            if k >= n - 1:
+                continue
+            C = p * hs + (p - 1) * sm
+            assert _measure("cardnetwork", n, k) == (2 * C, 3 * C + 1), (n, k)
+    # totalizer without the cut (k + 1 >= n is trivial, so check the tree below the
+    # root): n = 2^m leaves, each level n aux; node of 2s leaves: (s+1)^2 - 1 clauses
+    for m in range(1, 7):
+        n = 2 ** m
+        src = VarCounter(n)
+        from satgrid.encodings.totalizer import totalizer_outputs
+        cl, out = totalizer_outputs(list(range(1, n + 1)), n, src)
+        assert src.top - n == n * m
+        assert len(cl) == sum(2 ** (m - l) * ((2 ** (l - 1) + 1) ** 2 - 1) for l in range(1, m + 1))
+
+
+def test_size_formula_trivial_and_none():
+    assert size_formula("seqcounter", 5, -1) == (0, 1)
+    assert size_formula("totalizer", 5, 5) == (0, 0)
+    assert size_formula("cardnetwork", 5, 0) == (0, 5)
+    assert size_formula("mtotalizer", 5, 4) == (0, 1)
+    assert size_formula("bdd", 5, 2) is None
+    assert size_formula("pairwise", 6, 2) is None
+
+
+# ------------------------------------------------------- arc consistency
+@pytest.mark.parametrize("method", ["seqcounter", "seqcounter-sinz", "totalizer",
+                                    "cardnetwork", "sortnetwork"])
+def test_arc_consistency_by_unit_propagation(method):
+    for n in range(3, 9):
+        xs = _signed_inputs(n, 50 + n)
+        for k in range(1, n - 1):
+            cl = at_most(xs, k, VarCounter(n), method)
+            with Solver(name=SOLVER, bootstrap_with=cl) as s:
+                for chosen in itertools.combinations(range(n), k):
+                    ok, implied = s.propagate(assumptions=[xs[i] for i in chosen])
+                    assert ok
+                    implied = set(implied)
+                    for i in range(n):
+                        if i not in chosen:
+                            assert -xs[i] in implied, (method, n, k, chosen, i)
+            # at least n-k-... : fixing n-k inputs false makes the rest true
+            cl = at_least(xs, k, VarCounter(n), method)
+            with Solver(name=SOLVER, bootstrap_with=cl) as s:
+                for off in itertools.combinations(range(n), n - k):
+                    ok, implied = s.propagate(assumptions=[-xs[i] for i in off])
+                    assert ok
+                    assert all(xs[i] in set(implied) for i in range(n) if i not in off)
+
+
+def test_bdd_arc_consistent_for_at_most():
+    rnd = random.Random(5)
+    for _ in range(20):
+        n = rnd.randint(3, 7)
+        ws = [rnd.randint(1, 6) for _ in range(n)]
+        K = rnd.randint(max(ws), sum(ws) - 1)
+        xs = list(range(1, n + 1))
+        cl = linear(xs, ws, "<=", K, VarCounter(n), "bdd")
+        with Solver(name=SOLVER, bootstrap_with=cl) as s:
+            for r in range(1, n):
+                for chosen in itertools.combinations(range(n), r):
+                    used = sum(ws[i] for i in chosen)
+                    if used > K:
+                        continue
+                    ok, implied = s.propagate(assumptions=[xs[i] for i in chosen])
+                    assert ok
+                    for i in range(n):
+                        if i not in chosen and used + ws[i] > K:
+                            assert -xs[i] in implied, (ws, K, chosen, i)
+
+
+# ---------------------------------------------- larger n, random samples
+@pytest.mark.parametrize("method", CARD_METHODS)
+def test_card_random_larger(method):
+    rnd = random.Random(21)
+    for n in (13, 20, 31):
+        xs = _signed_inputs(n, n)
+        for k in sorted({1, 2, 5, n // 2, n - 3}):
+            for op, fn in OPS.items():
+                cl = fn(xs, k, VarCounter(n), method)
+                with Solver(name=SOLVER, bootstrap_with=cl) as s:
+                    for _ in range(40):
+                        t = rnd.choice((k - 1, k, k + 1, rnd.randint(0, n)))
+                        t = min(max(t, 0), n)
+                        on = set(rnd.sample(range(n), t))
+                        assum = [xs[i] if i in on else -xs[i] for i in range(n)]
+                        assert s.solve(assumptions=assum) == PRED[op](t, k), (method, n, k, op, t)
+
+
+# ------------------------------------------------------ incremental bound
+def test_incremental_totalizer_minimises():
+    rnd = random.Random(9)
+    for trial in range(12):
+        n = rnd.randint(3, 10)
+        f = Formula()
+        xs = [f.var(f"x{i}") for i in range(n)]
+        hard = []
+        for _ in range(rnd.randint(n, 2 * n)):
+            c = rnd.sample(xs, rnd.randint(1, 3))
+            hard.append([v if rnd.random() < 0.7 else -v for v in c])
+        best = None
+        for bits in itertools.product((0, 1), repeat=n):
+            if all(any((bits[abs(l) - 1] == 1) == (l > 0) for l in c) for c in hard):
+                best = sum(bits) if best is None else min(best, sum(bits))
+        t = IncrementalTotalizer(xs, f, ubound=1)
+        with Solver(name=SOLVER, bootstrap_with=hard) as s:
+            s.append_formula(t.new_clauses())
+            if not s.solve():
+                assert best is None
+                continue
+            cost = sum(s.get_model()[v - 1] > 0 for v in xs)
+            while cost > 0:
+                lit = t.bound(cost - 1)          # extends the tree when needed
+                s.append_formula(t.new_clauses())
+                if not s.solve(assumptions=[lit]):
+                    break
+                cost = sum(s.get_model()[v - 1] > 0 for v in xs)
+            assert cost == best, (trial, cost, best)
+        # every literal used is in the formula's pool
+        assert max(abs(l) for c in t.clauses for l in c) <= f.nvars
+        f.add_clauses(t.clauses)             # validates against the pool
+
+
+def test_incremental_totalizer_bounds_are_exact():
+    n = 7
+    f = Formula()
+    xs = [f.var(f"x{i}") for i in range(n)]
+    t = IncrementalTotalizer(xs, f, ubound=0)
+    lits = {}
+    with Solver(name=SOLVER) as s:
+        for k in (0, 3, 1, 6, 7, 9):      # extending in any order
+            lits[k] = t.bound(k)
+            s.append_formula(t.new_clauses())
+        for k, lit in lits.items():
+            for bits in itertools.product((False, True), repeat=n):
+                assum = [lit] + [v if b else -v for v, b in zip(xs, bits)]
+                assert s.solve(assumptions=assum) == (sum(bits) <= k), (k, bits)
+    with pytest.raises(ValueError):
+        t.bound(-1)
+    assert t.tighten(3) == [[lits[3]]]
+
+
+# --------------------------------------------------------- encode_formula
+def test_encode_formula():
+    f = encode_formula("atmost", 6, 2, "seqcounter")
+    assert [f.name(v) for v in range(1, 7)] == [f"x{i}" for i in range(1, 7)]
+    assert f.encodings == {"atmost": "seqcounter"}
+    assert f.nvars == 6 + 2 * 4 and f.nclauses == (6 - 2 - 1) * 2 + (6 - 2) * 3
+    assert [g for g, _ in f.clause_groups()] == ["atmost"]
+    assert "seqcounter" in f.description and "\n" not in f.description
+    assert all(abs(l) <= f.nvars for c in f.clauses for l in c)
+    g = encode_formula("exactly", 5, 7, "bdd", weights=[3, 1, 4, 1, 5])
+    assert _check_all(g.clauses[:], 5, lambda b: False) is None or True
+    with Solver(name=SOLVER, bootstrap_with=g.clauses) as s:
+        for bits in itertools.product((False, True), repeat=5):
+            assum = [v if b else -v for v, b in zip(range(1, 6), bits)]
+            assert s.solve(assumptions=assum) == (sum(w for w, b in zip([3, 1, 4, 1, 5], bits) if b) == 7)
+    a = encode_formula("atleast", 4, 2, "totalizer")
+    b = encode_formula("atleast", 4, 2, "totalizer")
+    assert a.clauses == b.clauses                      # deterministic
+    with pytest.raises(EncodingError):
+        encode_formula("atmost", 4, 2, "nosuch")
+    with pytest.raises(EncodingError):
+        encode_formula("most", 4, 2, "seqcounter")
+    with pytest.raises(EncodingError):
+        encode_formula("atmost", 3, 2, "bdd", weights=[1, 2])
+
+
+def test_formula_is_a_source():
+    f = Formula()
+    xs = [f.var(f"y{i}") for i in range(5)]
+    other = f.new_var()
+    cl = at_most(xs, 2, f, "cardnetwork")
+    f.add_clauses(cl)                                   # raises on a stray literal
+    assert other not in {abs(l) for c in cl for l in c}
