@@ -42,7 +42,7 @@ Example:
 from __future__ import annotations
 
 import time
-from typing import Hashable, Sequence
+from typing import Hashable, Iterable, Sequence
 
 import networkx as nx
 
@@ -51,6 +51,8 @@ from .errors import EncodingError
 __all__ = ["ConnectivityCuts", "eager_connectivity", "eager_size", "EAGER_METHODS",
            "node_order"]
 
+#: separators :class:`ConnectivityCuts` can use
+SEPARATORS = ("minimal", "boundary")
 #: names accepted by :func:`eager_connectivity`'s ``method``
 EAGER_METHODS = ("tree", "layers")
 
@@ -108,33 +110,49 @@ class ConnectivityCuts:
     with ``a`` in one component C, ``b`` in another component D and S a set of
     nodes, all false in the assignment, that separates a from b.
 
-    Why a cut is valid (it excludes no connected solution): S is chosen as the
-    nodes of R adjacent to C, where R is the component of ``graph - C``
-    (remove the nodes of C) that contains D. Take any assignment where a and b
-    are true and X is connected: some path a = p_0, ..., p_t = b runs through
-    true nodes. Let p_j be the last node of the path inside C (a is in C, b is
-    not, so j < t). Then p_{j+1}, ..., p_t avoid C and end at b, so they all
-    lie in R, and p_{j+1} is adjacent to p_j in C: p_{j+1} is in S and true.
-    So the clause holds. It is violated by the current assignment: a and b are
-    true, and every node of S is false (a true node adjacent to C would belong
-    to C). The same argument with the roles swapped gives S' (nodes of the
-    component of ``graph - D`` that holds C, adjacent to D); the smaller of the
-    two is used. Restricting the boundary of C to R drops the boundary of holes
-    enclosed by C and of parts of the graph that cannot lead to D, so S is
-    usually much smaller than the whole boundary.
+    The separator (``separator="minimal"``, the default). Let N(C) be the
+    outer boundary of C (nodes outside C adjacent to C) and Q the component of
+    ``graph - (C + N(C))`` that contains b. Then S = the nodes of N(C) adjacent
+    to Q. It is a minimal a-b separator: each node of S touches C and Q.
+
+    Why a cut is valid (it excludes no connected solution). Take any
+    assignment where a and b are true and X is connected: a path
+    a = p_0, ..., p_t = b runs through true nodes. Let p_j be the last node of
+    the path in C + N(C) (a is there, b is not, so j < t). Then
+    p_{j+1}, ..., p_t avoid C + N(C) and end at b, so they lie in Q; p_j is
+    adjacent to p_{j+1} in Q, so p_j is not in C (a node of Q adjacent to C
+    would be in N(C)): p_j is in N(C), touches Q, so p_j is in S, and it is
+    true. The clause holds. It is violated by the current assignment: a and b
+    are true, and every node of N(C) is false (a true node adjacent to C
+    belongs to C). Dropping the rest of N(C) -- the boundary of holes enclosed
+    by C, of pockets that cannot lead to b -- keeps the clause valid and
+    makes it shorter, hence stronger. ``separator="boundary"`` uses the nodes
+    of N(C) in the component of ``graph - C`` that holds b instead (also valid,
+    by the same argument with C alone; kept for comparison).
+
+    Both sides. The same construction from D's side (with a and b swapped)
+    gives a second separator S'. Both cuts are returned, the smaller first:
+    one is tight around C, the other around D, and the next models must
+    break both. (Measured in ``bench/bench_connectivity.py``: returning both
+    needs several times fewer rounds than returning only the smaller.)
 
     Which pairs: the components are sorted largest first (ties: by their
     smallest node index). Each component is first cut against the largest,
-    then the remaining pairs in order, at most ``max_cuts_per_round`` clauses
-    per call (duplicates removed). ``a`` and ``b`` are the smallest nodes (in
-    the stable node order) of their components, so the cuts are a function of
-    the assignment alone.
+    then the remaining pairs in order, until ``max_cuts_per_round`` clauses
+    (duplicates removed). ``a`` and ``b`` represent their components: the
+    first anchor in the component (see ``anchors``), else its first node in
+    the stable node order. The cuts are a function of the assignment alone.
 
     Args:
         lits: node -> literal (an int, possibly negative; "the node is in the
             set" when the literal is true).
         graph: an undirected networkx graph that holds every node of ``lits``.
         max_cuts_per_round: most clauses returned by one call (>= 1).
+        separator: ``"minimal"`` or ``"boundary"`` (see above).
+        anchors: nodes preferred as ``a`` and ``b``, typically nodes known to
+            be in the set (given filled cells). Any choice gives valid cuts;
+            with a known-true anchor, the cut holds in every later model
+            instead of only those where that particular node is true.
         name: a label for reports.
 
     Attributes:
@@ -145,12 +163,23 @@ class ConnectivityCuts:
     """
 
     def __init__(self, lits: dict[Hashable, int], graph: nx.Graph, *,
-                 max_cuts_per_round: int = 64, name: str = "connectivity"):
+                 max_cuts_per_round: int = 64, separator: str = "minimal",
+                 anchors: Iterable[Hashable] = (), name: str = "connectivity"):
         if max_cuts_per_round < 1:
             raise ValueError("max_cuts_per_round must be >= 1")
+        if separator not in SEPARATORS:
+            raise ValueError(f"separator must be one of {SEPARATORS}, not {separator!r}")
+        self.separator = separator
         self.name = name
         self.max_cuts_per_round = max_cuts_per_round
         self.nodes, self._lits, self._adj = _index_graph(lits, graph)
+        index = {v: i for i, v in enumerate(self.nodes)}
+        bad = [v for v in anchors if v not in index]
+        if bad:
+            raise ValueError(f"anchor {bad[0]!r} has no literal")
+        self.anchors = frozenset(anchors)
+        # representative of a component: its first anchor, else its first node
+        self._rank = [(0 if v in self.anchors else 1, i) for i, v in enumerate(self.nodes)]
         self._var = [abs(l) - 1 for l in self._lits]       # index into a PySAT model
         self._pos = [l > 0 for l in self._lits]
         # the same graph over node indices, for networkx's component search
@@ -199,35 +228,50 @@ class ConnectivityCuts:
 
     # ................................................................... cuts
     def _regions(self, comp: list[int]) -> tuple[list[int], dict[int, list[int]]]:
-        """Label the components of graph - comp; for each label, the sorted
-        nodes of that region adjacent to comp (the separator from comp's side)."""
+        """Separators from the side of component ``comp`` (C), for every region.
+
+        Removes C and its outer boundary N(C) ("minimal") or C alone
+        ("boundary"), labels the components (regions) of what is left, and
+        gives for each region Q the sorted nodes of N(C) adjacent to Q: the
+        separator between C and any node of Q.
+
+        Returns:
+            (label per node (-2 for removed nodes), {label: separator}).
+        """
         adj = self._adj
         n = len(adj)
         label = [-1] * n
+        touch = [False] * n                     # touch[j]: j is in N(C)
         for i in comp:
-            label[i] = -2                       # removed
-        sep: dict[int, list[int]] = {}
-        touch = [False] * n
+            label[i] = -2
         for i in comp:
             for j in adj[i]:
-                touch[j] = True
+                if label[j] != -2:
+                    touch[j] = True
+        minimal = self.separator == "minimal"
+        if minimal:
+            for j in range(n):
+                if touch[j]:
+                    label[j] = -2
+        sep: dict[int, list[int]] = {}
         nlab = 0
         for s in range(n):
             if label[s] != -1:
                 continue
             label[s] = nlab
             stack = [s]
-            border = []
+            border = set() if minimal else []
             while stack:
                 u = stack.pop()
-                if touch[u]:
-                    border.append(u)
                 for w in adj[u]:
                     if label[w] == -1:
                         label[w] = nlab
                         stack.append(w)
-            border.sort()
-            sep[nlab] = border
+                    elif minimal and touch[w]:
+                        border.add(w)
+                if not minimal and touch[u]:
+                    border.append(u)
+            sep[nlab] = sorted(border)
             nlab += 1
         return label, sep
 
@@ -248,7 +292,7 @@ class ConnectivityCuts:
         if k <= 1:
             self.stats["seconds"] += time.perf_counter() - t0
             return []
-        lits = self._lits
+        lits, rank = self._lits, self._rank
         regions: dict[int, tuple] = {}
 
         def sep_of(ci: int, cj: int) -> list[int]:
@@ -267,19 +311,22 @@ class ConnectivityCuts:
 
         out: list[list[int]] = []
         seen: set[tuple[int, ...]] = set()
+        budget = self.max_cuts_per_round
         for ci, cj in pairs():
-            s1, s2 = sep_of(ci, cj), sep_of(cj, ci)
-            sep = s1 if (len(s1), s1) <= (len(s2), s2) else s2
-            a, b = sorted((comps[ci][0], comps[cj][0]))
-            clause = [-lits[a], -lits[b]]
-            clause.extend(lits[s] for s in sep)
-            clause = list(dict.fromkeys(clause))       # drop repeated literals, keep order
-            key = tuple(sorted(clause))
-            if key in seen:
-                continue
-            seen.add(key)
-            out.append(clause)
-            if len(out) >= self.max_cuts_per_round:
+            a, b = sorted((min(comps[ci], key=rank.__getitem__),
+                           min(comps[cj], key=rank.__getitem__)))
+            for sep in sorted((sep_of(ci, cj), sep_of(cj, ci)), key=lambda s: (len(s), s)):
+                clause = [-lits[a], -lits[b]]
+                clause.extend(lits[s] for s in sep)
+                clause = list(dict.fromkeys(clause))   # drop repeated literals, keep order
+                key = tuple(sorted(clause))
+                if key in seen:
+                    continue
+                seen.add(key)
+                out.append(clause)
+                if len(out) >= budget:
+                    break
+            if len(out) >= budget:
                 break
         self.stats["rounds"] += 1
         self.stats["cuts"] += len(out)

@@ -16,8 +16,8 @@ import pytest
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
-from satgrid.connectivity import (EAGER_METHODS, ConnectivityCuts, eager_connectivity,
-                                  eager_size, node_order)
+from satgrid.connectivity import (EAGER_METHODS, SEPARATORS, ConnectivityCuts,
+                                  eager_connectivity, eager_size, node_order)
 from satgrid.errors import EncodingError
 from satgrid.formula import Formula
 
@@ -121,11 +121,16 @@ _BRUTE: dict = {}
 
 
 def brute_grid(rows, cols, no2x2=False):
-    key = (rows, cols, no2x2)
-    if key not in _BRUTE:
+    """Brute-force connected sets of the grid (cached; the no-2x2 ones are
+    filtered from the same enumeration)."""
+    if (rows, cols) not in _BRUTE:
         g = nx.grid_2d_graph(rows, cols)
-        _BRUTE[key] = brute_force(g, sorted(g), windows(rows, cols) if no2x2 else ())
-    return _BRUTE[key]
+        _BRUTE[(rows, cols)] = brute_force(g, sorted(g))
+    sets = _BRUTE[(rows, cols)]
+    if no2x2:
+        ws = windows(rows, cols)
+        sets = {s for s in sets if not any(all(c in s for c in w) for w in ws)}
+    return sets
 
 
 # ------------------------------------------------------- counts on grids
@@ -279,17 +284,21 @@ def test_nodes_without_literal_never_connect():
 
 
 # ------------------------------------------------------------ cut quality
-def test_cuts_are_violated_and_valid():
+@pytest.mark.parametrize("separator", SEPARATORS)
+@pytest.mark.parametrize("anchored", [False, True])
+def test_cuts_are_violated_and_valid(separator, anchored):
     """Every cut is false in the model that produced it and true for every
     connected set (all 2^12 subsets of a 3x4 grid)."""
     g = nx.grid_2d_graph(3, 4)
     nodes = sorted(g)
     lits = {v: i + 1 for i, v in enumerate(nodes)}
     connected = brute_grid(3, 4)
-    checker = ConnectivityCuts(lits, g, max_cuts_per_round=1000)
+    anchors = [(2, 3), (1, 1)] if anchored else []
+    checker = ConnectivityCuts(lits, g, max_cuts_per_round=1000, separator=separator,
+                               anchors=anchors)
     rnd = random.Random(7)
     seen_cuts = 0
-    for _ in range(200):
+    for _ in range(150):
         s = {v for v in nodes if rnd.random() < 0.45}
         model = [lits[v] if v in s else -lits[v] for v in nodes]
         cuts = checker.violated(model)
@@ -302,7 +311,7 @@ def test_cuts_are_violated_and_valid():
     assert seen_cuts > 100
 
 
-def test_separator_skips_enclosed_holes():
+def test_separators_skip_enclosed_holes():
     # a ring of 8 cells around an empty centre and a far cell: the boundary of
     # the ring includes the centre, but the centre cannot lead to the far cell
     g = nx.grid_2d_graph(5, 5)
@@ -310,13 +319,45 @@ def test_separator_skips_enclosed_holes():
     lits = {v: i + 1 for i, v in enumerate(nodes)}
     ring = {(r, c) for r in range(3) for c in range(3)} - {(1, 1)}
     s = ring | {(4, 4)}
-    cuts = ConnectivityCuts(lits, g).violated([lits[v] if v in s else -lits[v] for v in nodes])
-    assert len(cuts) == 1
-    sep = {nodes[l - 1] for l in cuts[0] if l > 0}
-    assert (1, 1) not in sep
-    # smaller side: the far corner's two neighbours, not the ring's 5 outer neighbours
-    assert sep == {(3, 4), (4, 3)}
-    assert sorted(-l for l in cuts[0] if l < 0) == [lits[(0, 0)], lits[(4, 4)]]
+    model = [lits[v] if v in s else -lits[v] for v in nodes]
+    for separator in SEPARATORS:
+        cuts = ConnectivityCuts(lits, g, separator=separator).violated(model)
+        seps = [{nodes[l - 1] for l in c if l > 0} for c in cuts]
+        # both sides, the smaller first: the far cell's two neighbours, then the
+        # ring's outer neighbours, never the enclosed centre
+        assert seps == [{(3, 4), (4, 3)}, {(0, 3), (1, 3), (2, 3), (3, 0), (3, 1), (3, 2)}]
+        for c in cuts:
+            assert sorted(-l for l in c if l < 0) == [lits[(0, 0)], lits[(4, 4)]]
+
+
+def test_minimal_separator_drops_pockets():
+    # c - s1 - b, and a pocket s2 hanging on c and s1: s2 touches c but every
+    # way from s2 to b passes s1, so {s1} separates c from b
+    g = nx.Graph([("c", "s1"), ("s1", "b"), ("c", "s2"), ("s2", "s1")])
+    lits = {"b": 1, "c": 2, "s1": 3, "s2": 4}
+    model = [1, 2, -3, -4]
+    assert ConnectivityCuts(lits, g, separator="minimal").violated(model) == [[-1, -2, 3]]
+    assert ConnectivityCuts(lits, g, separator="boundary").violated(model) == [
+        [-1, -2, 3], [-1, -2, 3, 4]]
+    with pytest.raises(ValueError):
+        ConnectivityCuts(lits, g, separator="mincut")
+
+
+def test_anchors_represent_their_components():
+    g = nx.grid_2d_graph(3, 3)
+    nodes = sorted(g)
+    lits = {v: i + 1 for i, v in enumerate(nodes)}
+    s = {(0, 0), (0, 1), (2, 1), (2, 2)}                 # two dominoes
+    model = [lits[v] if v in s else -lits[v] for v in nodes]
+    plain = ConnectivityCuts(lits, g).violated(model)
+    anchored = ConnectivityCuts(lits, g, anchors=[(0, 1), (2, 2)]).violated(model)
+    assert all(sorted(l for l in c if l < 0) == [-lits[(2, 1)], -lits[(0, 0)]] for c in plain)
+    assert all(sorted(l for l in c if l < 0) == [-lits[(2, 2)], -lits[(0, 1)]]
+               for c in anchored)
+    # the separators themselves do not depend on the anchors
+    assert [[l for l in c if l > 0] for c in plain] == [[l for l in c if l > 0] for c in anchored]
+    with pytest.raises(ValueError):
+        ConnectivityCuts(lits, g, anchors=[(5, 5)])
 
 
 def test_max_cuts_per_round_and_pairs():
@@ -325,10 +366,16 @@ def test_max_cuts_per_round_and_pairs():
     lits = {v: i + 1 for i, v in enumerate(nodes)}
     checker_board = {v for v in nodes if sum(v) % 2 == 0}        # 13 isolated cells
     model = [lits[v] if v in checker_board else -lits[v] for v in nodes]
+    every = ConnectivityCuts(lits, g, max_cuts_per_round=10 ** 6).violated(model)
+    # one or two distinct cuts per pair of the 13 components
+    assert 13 * 12 // 2 <= len(every) <= 13 * 12
+    assert len({tuple(sorted(c)) for c in every}) == len(every)   # no duplicates
     for k in (1, 5, 12, 40, 1000):
         cuts = ConnectivityCuts(lits, g, max_cuts_per_round=k).violated(model)
-        assert len(cuts) == min(k, 13 * 12 // 2)
-        assert len({tuple(sorted(c)) for c in cuts}) == len(cuts)   # no duplicates
+        assert cuts == every[:k]
+    # the first cuts separate each component from the largest (the first cell)
+    first = {tuple(sorted(-l for l in c if l < 0)) for c in every[:12]}
+    assert all(lits[(0, 0)] in pair for pair in first)
     with pytest.raises(ValueError):
         ConnectivityCuts(lits, g, max_cuts_per_round=0)
 
