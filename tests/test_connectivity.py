@@ -20,6 +20,7 @@ from satgrid.connectivity import (EAGER_METHODS, SEPARATORS, ConnectivityCuts,
                                   eager_connectivity, eager_size, node_order)
 from satgrid.errors import EncodingError
 from satgrid.formula import Formula
+from satgrid.session import Session
 
 SOLVER = "cadical195"
 
@@ -71,28 +72,20 @@ def grid_problem(rows: int, cols: int):
     return f, nx.grid_2d_graph(rows, cols), lits
 
 
-def enumerate_sets(clauses, nvars, lits, checker=None):
-    """Every set of true nodes of the satisfying assignments, projected on
-    ``lits`` (blocking clauses over the inputs only). With ``checker``, a CEGAR
-    loop: each model is first given to ``checker.violated`` and its cuts added."""
-    over = list(lits.values())
+def enumerate_sets(formula, lits, checker=None):
+    """Every set of true nodes of the satisfying assignments of ``formula``,
+    projected on ``lits``: satgrid's Session enumerates with blocking clauses
+    over the inputs only; with ``checker`` registered as a lazy constraint,
+    each model first goes through the CEGAR loop (cuts added, re-solve)."""
     found = set()
-    with Solver(SOLVER, bootstrap_with=clauses) as s:
-        for v in range(1, nvars + 1):            # every variable known to the solver
-            s.add_clause([v, -v])
-        while s.solve():
-            model = s.get_model()
-            if checker is not None:
-                cuts = checker.violated(model)
-                if cuts:
-                    for c in cuts:
-                        s.add_clause(c)
-                    continue
-            truth = {v: model[abs(l) - 1] == l for v, l in lits.items()}
-            key = frozenset(v for v, t in truth.items() if t)
+    with Session(formula, SOLVER) as s:
+        if checker is not None:
+            s.add_lazy(checker)
+        for model in s.enumerate(over=list(lits.values())):
+            key = frozenset(v for v, l in lits.items() if model[abs(l) - 1] == l)
             assert key not in found, "a blocked set came back"
             found.add(key)
-            s.add_clause([-l if truth[v] else l for v, l in lits.items()])
+        assert s.complete
     return found
 
 
@@ -100,14 +93,14 @@ def eager_sets(rows, cols, method, extra=(), **kw):
     f, g, lits = grid_problem(rows, cols)
     f.add_clauses(list(extra(lits)) if extra else [])
     f.add_clauses(eager_connectivity(lits, g, f, method=method, **kw))
-    return enumerate_sets(f.clauses, f.nvars, lits)
+    return enumerate_sets(f, lits)
 
 
 def lazy_sets(rows, cols, extra=(), **kw):
     f, g, lits = grid_problem(rows, cols)
     f.add_clauses(list(extra(lits)) if extra else [])
     checker = ConnectivityCuts(lits, g, **kw)
-    return enumerate_sets(f.clauses, f.nvars, lits, checker), checker
+    return enumerate_sets(f, lits, checker), checker
 
 
 def no_full_window(rows, cols):
@@ -162,6 +155,28 @@ def test_count_connected_no_full_2x2(rows, cols):
         assert eager_sets(rows, cols, method, extra) == expected, method
 
 
+@pytest.mark.parametrize("rows,cols", [(3, 3), (3, 4)])
+def test_session_count_lazy_and_eager(rows, cols):
+    """Session.count(over=inputs): lazily (add_lazy) and eagerly, plain and
+    with no full 2x2 window, against the brute force."""
+    for extra in (None, no_full_window(rows, cols)):
+        expected = len(brute_grid(rows, cols, no2x2=extra is not None))
+        f, g, lits = grid_problem(rows, cols)
+        if extra:
+            f.add_clauses(extra(lits))
+        with Session(f, SOLVER) as s:
+            s.add_lazy(ConnectivityCuts(lits, g))
+            assert s.count(over=list(lits.values())) == (expected, True)
+            assert s.stats["rounds"] > 0
+        for method in EAGER_METHODS:
+            f, g, lits = grid_problem(rows, cols)
+            if extra:
+                f.add_clauses(extra(lits))
+            f.add_clauses(eager_connectivity(lits, g, f, method=method))
+            with Session(f, SOLVER) as s:
+                assert s.count(over=list(lits.values())) == (expected, True)
+
+
 def test_count_with_one_cut_per_round():
     # the loop converges with the smallest budget too
     lazy, checker = lazy_sets(3, 3, max_cuts_per_round=1)
@@ -197,6 +212,7 @@ def assignments(lits, nodes):
 
 
 def accepted_eager(clauses, nvars, lits, nodes):
+    """The sets accepted by ``clauses`` (all 2^n, by assumptions), plain PySAT."""
     with Solver(SOLVER, bootstrap_with=clauses) as s:
         for v in range(1, nvars + 1):
             s.add_clause([v, -v])
@@ -204,19 +220,12 @@ def accepted_eager(clauses, nvars, lits, nodes):
 
 
 def accepted_lazy(checker, nvars, lits, nodes):
-    out = set()
-    with Solver(SOLVER) as s:
-        for v in range(1, nvars + 1):
-            s.add_clause([v, -v])
-        for st, assume in assignments(lits, nodes):
-            while s.solve(assumptions=assume):
-                cuts = checker.violated(s.get_model())
-                if not cuts:
-                    out.add(st)
-                    break
-                for c in cuts:
-                    s.add_clause(c)
-    return out
+    """The sets accepted by the CEGAR loop of a Session (all 2^n, by assumptions)."""
+    f = Formula.from_clauses([], nvars)
+    with Session(f, SOLVER) as s:
+        s.add_lazy(checker)
+        return {st for st, assume in assignments(lits, nodes)
+                if s.solve(assumptions=assume) == "sat"}
 
 
 @pytest.mark.parametrize("gi", range(10))
