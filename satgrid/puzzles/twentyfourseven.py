@@ -192,6 +192,8 @@ class TwentyFourSeven(Puzzle):
     line_sum_mode = "deficit"
     #: add "a filled cell has a filled neighbour" (implied by connectivity)
     local = True
+    count_op = "=="
+    sum_op = "=="
 
     def __init__(self, size: int, grids: list[SubGrid], *, solution=None, **kw):
         super().__init__(**kw)
@@ -256,7 +258,13 @@ class TwentyFourSeven(Puzzle):
             projection.extend(l for xv in flat for l in xv.lits.values())
             empty = [[x[r][c].lit(0) for c in range(n)] for r in range(n)]
             for v in range(1, n + 1):
-                m.exactly([xv.lit(v) for xv in flat], v, f"{K}.count")
+                lits = [xv.lit(v) for xv in flat]
+                if self.count_op == "==":
+                    m.exactly(lits, v, f"{K}.count")
+                elif self.count_op == "<=":
+                    m.at_most(lits, v, f"{K}.count")
+                else:
+                    m.at_least(lits, v, f"{K}.count")
             for line in G.rows_of(n) + G.columns_of(n):
                 m.exactly([-empty[r][c] for r, c in line], self.per_line, f"{K}.line-count")
                 if order:
@@ -265,7 +273,8 @@ class TwentyFourSeven(Puzzle):
                 elif self.line_sum_mode == "deficit":
                     lits = [x[r][c].lit(v) for r, c in line for v in range(1, n)]
                     wts = [n - v for r, c in line for v in range(1, n)]
-                    m.linear(lits, wts, "==", n * self.per_line - self.line_sum, f"{K}.line-sum")
+                    m.linear(lits, wts, self.sum_op, n * self.per_line - self.line_sum,
+                             f"{K}.line-sum")
                 else:
                     m.linear_int([x[r][c] for r, c in line], "==", self.line_sum,
                                  f"{K}.line-sum")

@@ -1,0 +1,203 @@
+"""Twenty Four Seven 2x2 #2 end to end: satgrid's SAT model against the seed's method.
+
+satgrid: ``api.load`` + ``api.solve(p, unique=True)`` on the four-grid
+instance (one Model with four independent sub-grids; compile, solve with lazy
+connectivity cuts, decode, verify with the independent checker, prove the
+4-tuple of grids unique) -- what ``satgrid solve --unique`` does. Repeated
+``--repeat`` times; median and minimum of wall-clock seconds, and CPU seconds
+of this process (the machine is shared; CPU time is less noisy).
+
+Baseline (the seed's formulation, seed 002, our own code): one CP-SAT model
+per grid, solved one after the other, as the seed's main.py did: 0/1 x[n,v]
+(v = 0..7), exactly one value per cell, v copies of v, 4 numbers per row and
+column summing to 20, at most 3 filled cells per 2x2 square, the edge clues
+with the seed's big-M view constraints, the givens, and the seed's
+*edge-count stand-in* for connectivity (edge variables y between adjacent
+cells, 2*y <= filled(a) + filled(b), sum(y) = 27). That stand-in is not
+connectivity; each CP-SAT grid is therefore also run through our checker and
+the result printed. A second solve per grid with the found grid excluded
+shows whether the seed's model has another solution (our uniqueness claim is
+over the real rules). CP-SAT runs with its default parameters (num_workers
+printed; this machine has 2 cores).
+
+Usage::
+
+    .venv/bin/python bench/bench_twentyfourseven.py [--repeat 5] [--no-baseline]
+        [--compare] [--instance instances/twenty-four-seven-2x2-2.toml]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+
+from satgrid import api
+from satgrid.puzzles import check_twentyfourseven as checker
+
+ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+
+
+def run_satgrid(path: str, opts: api.Options | None = None) -> tuple[dict, float, float]:
+    c0, t0 = time.process_time(), time.perf_counter()
+    [p] = api.load(path)
+    res = api.solve(p, opts or api.Options(), unique=True)
+    return res, time.perf_counter() - t0, time.process_time() - c0
+
+
+# ----------------------------------------------------------------- baseline
+def cpsat_seed_grid(n: int, givens, clues, exclude=None):
+    """The seed's CP-SAT model of one grid: (status, grid, build s, solve s, workers)."""
+    from ortools.sat.python import cp_model
+    t0 = time.perf_counter()
+    per_line = (n + 1) // 2
+    line_sum = (n + 1) * (2 * n + 1) // 6
+    model = cp_model.CpModel()
+    nrange = range(n * n)
+    vrange = range(n + 1)
+    x = {(c, v): model.NewBoolVar(f"x[{c},{v}]") for c in nrange for v in vrange}
+    for c in nrange:
+        model.AddExactlyOne(x[c, v] for v in vrange)
+    for v in vrange:
+        if v > 0:
+            model.Add(sum(x[c, v] for c in nrange) == v)
+    ij = lambda i, j: i * n + j  # noqa: E731
+    for i in range(n):
+        model.Add(sum(x[ij(i, j), v] for v in vrange for j in range(n) if v > 0) == per_line)
+        model.Add(sum(v * x[ij(i, j), v] for v in vrange for j in range(n)) == line_sum)
+        model.Add(sum(x[ij(j, i), v] for v in vrange for j in range(n) if v > 0) == per_line)
+        model.Add(sum(v * x[ij(j, i), v] for v in vrange for j in range(n)) == line_sum)
+    for i in range(n - 1):
+        for j in range(n - 1):
+            model.Add(sum(x[ij(i + a, j + b), v] for a in (0, 1) for b in (0, 1)
+                          for v in vrange if v > 0) <= 3)
+    # views, big-M as the seed: v_before <= M * vt_before for the prefix before j
+    M = 10
+    for side, vals in clues.items():
+        for it, vt in enumerate(vals):
+            if not vt:
+                continue
+            for j in range(n):
+                if side in ("left", "top"):
+                    before = range(j)
+                else:
+                    before = range(j + 1, n)
+                if side in ("top", "bottom"):
+                    cell = lambda k: ij(k, it)  # noqa: E731
+                else:
+                    cell = lambda k: ij(it, k)  # noqa: E731
+                vb = sum(x[cell(jp), v] for jp in before for v in vrange if v not in (0, vt))
+                tb = sum(x[cell(jp), vt] for jp in before)
+                model.Add(vb <= M * tb)
+    # the seed's edge-count stand-in for connectivity
+    y = []
+    for i in range(n):
+        for j in range(n - 1):
+            for a, b in ((ij(i, j), ij(i, j + 1)), (ij(j, i), ij(j + 1, i))):
+                e = model.NewBoolVar(f"y[{a},{b}]")
+                model.Add(2 * e <= sum(x[a, v] + x[b, v] for v in vrange if v))
+                y.append(e)
+    nnz = n * (n + 1) // 2
+    model.Add(sum(y) == nnz - 1)
+    for r in range(n):
+        for c in range(n):
+            if givens[r][c]:
+                model.Add(x[ij(r, c), givens[r][c]] == 1)
+    if exclude is not None:
+        model.AddBoolOr([x[ij(r, c), exclude[r][c]].Not() for r in range(n) for c in range(n)])
+    solver = cp_model.CpSolver()
+    t1 = time.perf_counter()
+    st = solver.Solve(model)
+    t2 = time.perf_counter()
+    grid = None
+    if st in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        grid = [[next(v for v in vrange if solver.Value(x[ij(r, c), v])) for c in range(n)]
+                for r in range(n)]
+    return solver.StatusName(st), grid, t1 - t0, t2 - t1, solver.parameters.num_workers
+
+
+def run_baseline(p, second: bool) -> tuple[float, float, list]:
+    b_tot = s_tot = 0.0
+    grids = []
+    for sub in p.grids:
+        st, grid, b, s, workers = cpsat_seed_grid(p.size, sub.givens, sub.clues)
+        b_tot += b
+        s_tot += s
+        line = f"  {sub.name:13s} {st:10s} build {b:5.2f} s  solve {s:5.2f} s  (num_workers={workers})"
+        if grid is not None:
+            problems = checker.check(grid, p.size, sub.givens, sub.clues)
+            line += f"  checker: {'ok' if not problems else problems[0]}"
+            if second:
+                st2, g2, b2, s2, _ = cpsat_seed_grid(p.size, sub.givens, sub.clues, exclude=grid)
+                line += f"; second: {st2} (solve {s2:.2f} s)"
+                if g2 is not None:
+                    pr2 = checker.check(g2, p.size, sub.givens, sub.clues)
+                    line += f", checker on it: {'ok' if not pr2 else pr2[0]}"
+        grids.append(grid)
+        print(line, flush=True)
+    return b_tot, s_tot, grids
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--instance", default=os.path.join(ROOT, "instances",
+                                                       "twenty-four-seven-2x2-2.toml"))
+    ap.add_argument("--repeat", type=int, default=5)
+    ap.add_argument("--no-baseline", action="store_true")
+    ap.add_argument("--compare", action="store_true",
+                    help="compare card/pb encodings and eager connectivity")
+    a = ap.parse_args(argv)
+    print(f"instance: {os.path.relpath(a.instance, ROOT)}   (cores: {os.cpu_count()})")
+    walls, cpus = [], []
+    for _ in range(a.repeat):
+        res, wall, cpu = run_satgrid(a.instance)
+        walls.append(wall)
+        cpus.append(cpu)
+    st = res["stats"]
+    print(f"satgrid  solve --unique: status {res['status']}, answer {res['answer']}, "
+          f"unique {res['unique']}, checker ok; variables {st['variables']}, clauses "
+          f"{st['clauses']}, rounds {st['rounds']}, cuts {st.get('cuts')}, "
+          f"conflicts {st.get('conflicts')}")
+    med = statistics.median(walls)
+    print(f"satgrid  end to end: median {med:.3f} s, min {min(walls):.3f} s wall; "
+          f"median {statistics.median(cpus):.3f} s CPU ({len(walls)} runs)")
+    m = res["_model"]
+    print("  model size per group (variables / clauses / literals):")
+    for g, s in m.stats().items():
+        print(f"    {g:34s} {s.variables:8d} {s.clauses:9d} {s.literals:10d}")
+    if a.compare:
+        variants = [dict(card=c) for c in ("seqcounter", "totalizer", "cardnetwork")]
+        variants += [dict(pb=b) for b in ("swc", "gtotalizer")]
+        variants += [dict(connectivity="eager")]
+        for v in variants:
+            ws = []
+            for _ in range(a.repeat):
+                r, wall, _ = run_satgrid(a.instance, api.Options(**v))
+                ws.append(wall)
+            print(f"    {str(v):32s} median {statistics.median(ws):.3f} s  clauses "
+                  f"{r['stats']['clauses']:7d}  answer {r['answer']} unique {r['unique']}",
+                  flush=True)
+    if a.no_baseline:
+        return 0
+    try:
+        import ortools  # noqa: F401
+    except ImportError:
+        print("baseline skipped: ortools is not installed (pip install '.[bench]')")
+        return 0
+    [p] = api.load(a.instance)
+    print("baseline (seed 002 formulation, CP-SAT, one model per grid, edge-count stand-in):",
+          flush=True)
+    b, s, grids = run_baseline(p, second=True)
+    first = [g for g in grids]
+    print(f"baseline first solutions: build {b:.2f} s + CP-SAT {s:.2f} s = {b + s:.2f} s")
+    if all(g is not None for g in first):
+        print(f"baseline answer from its grids: {checker.answer_2x2(first)}")
+    print(f"ratio baseline (first solutions only) / satgrid (incl. uniqueness): "
+          f"{(b + s) / med:.1f}x wall; CP-SAT solve alone / satgrid: {s / med:.1f}x")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
