@@ -71,7 +71,7 @@ from collections import Counter
 from typing import Iterable, Sequence
 
 from ..errors import EncodingError
-from ._common import VarCounter
+from ._common import VarCounter, paused_gc
 from . import amo, bdd, counter, networks, totalizer
 from .totalizer import IncrementalTotalizer
 
@@ -267,6 +267,11 @@ def exactly(lits: Iterable[int], k: int, source, method: str = "seqcounter") -> 
 
 
 def _card(op, lits, k, source, method):
+    with paused_gc():
+        return _card_body(op, lits, k, source, method)
+
+
+def _card_body(op, lits, k, source, method):
     units: list[list[int]] = []
     multiset = False
     n = len(lits)
@@ -386,6 +391,11 @@ def linear(lits: Sequence[int], weights: Sequence[int], op: str, bound: int, sou
     if not isinstance(method, str):
         raise EncodingError(f"encoding method must be a name, got {method!r}")
     kind = _pb_method_kind(method)
+    with paused_gc():
+        return _linear_body(kind, method, lits, weights, op, bound, source)
+
+
+def _linear_body(kind, method, lits, weights, op, bound, source):
     xs, ws, op, rhs = _normalise_pb(lits, weights, op, bound)
     units: list[list[int]] = []
     if op == "<=":

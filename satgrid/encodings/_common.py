@@ -3,6 +3,8 @@ clause utilities. Nothing here knows any particular encoding."""
 
 from __future__ import annotations
 
+import gc
+
 from ..errors import EncodingError  # noqa: F401  (re-exported for the modules)
 
 
@@ -54,3 +56,65 @@ def ceil_log2(n: int) -> int:
 def next_pow2(n: int) -> int:
     """Smallest power of two >= n (1 for n <= 1)."""
     return 1 << ceil_log2(n)
+
+
+class paused_gc:
+    """Context in which Python's cyclic garbage collector does not run.
+
+    Encoders build millions of small acyclic lists; the collector would
+    traverse them again and again for nothing (it can free no cycle there).
+    Reference counting still frees everything as usual. The previous state
+    is restored on exit (nesting is fine).
+    """
+
+    __slots__ = ("was",)
+
+    def __enter__(self):
+        self.was = gc.isenabled()
+        gc.disable()
+        return self
+
+    def __exit__(self, *exc):
+        if self.was:
+            gc.enable()
+
+
+def template(build, sizes):
+    """Clauses of one node shape as index templates.
+
+    ``build`` is called with lists of distinct placeholder variables of the
+    given ``sizes`` (a 0 size gives an empty list; a negative one a single
+    placeholder int instead of a list); it returns clauses over them. Each
+    literal becomes an index into the table ``locals + [-x for x in locals]``
+    where ``locals`` is the concatenation of the real values in the same
+    order (see :func:`instantiate`).
+    """
+    args, nxt = [], 1
+    for s in sizes:
+        if s < 0:
+            args.append(nxt)
+            nxt += 1
+        else:
+            args.append(list(range(nxt, nxt + s)))
+            nxt += s
+    L = nxt - 1
+    return [tuple(l - 1 if l > 0 else L - l - 1 for l in c) for c in build(*args)]
+
+
+def instantiate(templates, tables) -> list[list[int]]:
+    """Clauses of every node of one shape: one list comprehension per template
+    clause over all nodes' tables (the vectorised form of a per-node loop)."""
+    out: list[list[int]] = []
+    for t in templates:
+        if len(t) == 2:
+            i, j = t
+            out += [[T[i], T[j]] for T in tables]
+        elif len(t) == 3:
+            i, j, k = t
+            out += [[T[i], T[j], T[k]] for T in tables]
+        elif len(t) == 4:
+            i, j, k, m = t
+            out += [[T[i], T[j], T[k], T[m]] for T in tables]
+        else:
+            out += [[T[i] for i in t] for T in tables]
+    return out

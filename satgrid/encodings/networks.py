@@ -100,31 +100,74 @@ class _Net:
             out.extend(self.cmp(d[i + 1], e[i]))
         return out
 
+    def apply(self, tmpl, inputs):
+        """Instantiate a recorded sub-network on real wires (index arithmetic,
+        no per-comparator logic): comparators keep their order, so outputs
+        stay consecutive."""
+        comps, outs, nin, nnew = tmpl
+        table = list(inputs) + list(range(self.next, self.next + nnew))
+        self.comps += [(table[a], table[b]) for a, b in comps]
+        self.next += nnew
+        return [table[w] for w in outs]
+
     def card(self, wires, m):
         """Top m outputs (sorted) of the cardinality network over wires."""
         blocks = [wires[i:i + m] for i in range(0, len(wires), m)]
         blocks[-1] = blocks[-1] + [FALSE] * (m - len(blocks[-1]))
-        acc = self.hsort(blocks[-1])
+        hs, sm = _templates(m)
+        acc = self.hsort(blocks[-1]) if FALSE in blocks[-1] else self.apply(hs, blocks[-1])
         for blk in reversed(blocks[:-1]):
-            acc = self.smerge(self.hsort(blk), acc)[:m]
+            top = self.apply(hs, blk)
+            if FALSE in acc:
+                acc = self.smerge(top, acc)[:m]
+            else:
+                acc = self.apply(sm, top + acc)[:m]
         return acc
 
     # ----------------------------------------------------------- Batcher
     def oddeven_sort(self, wires):
         N = next_pow2(len(wires))
         w = list(wires) + [FALSE] * (N - len(wires))
+        nxt = self.next
+        comps = self.comps
+        add = comps.append
         p = 1
         while p < N:
             k = p
             while k >= 1:
-                for j in range(k % p, N - k, 2 * k):
-                    for i in range(min(k, N - j - k)):
-                        if (i + j) // (2 * p) == (i + j + k) // (2 * p):
-                            x, y = i + j, i + j + k
-                            w[x], w[y] = self.cmp(w[x], w[y])
+                p2 = 2 * p
+                pairs = [(i + j, i + j + k) for j in range(k % p, N - k, 2 * k)
+                         for i in range(min(k, N - j - k)) if (i + j) // p2 == (i + j + k) // p2]
+                for x, y in pairs:
+                    a = w[x]
+                    b = w[y]
+                    if a == FALSE:
+                        w[x] = b
+                        w[y] = FALSE
+                    elif b != FALSE:
+                        add((a, b))
+                        w[x] = nxt
+                        w[y] = nxt + 1
+                        nxt += 2
                 k //= 2
             p *= 2
+        self.next = nxt
         return w[:len(wires)]
+
+
+_TEMPLATES: dict = {}
+
+
+def _templates(m):
+    """Recorded HSort(m) and SMerge(m, m) networks on local wires."""
+    got = _TEMPLATES.get(m)
+    if got is None:
+        h = _Net(m)
+        ho = h.hsort(list(range(m)))
+        sm = _Net(2 * m)
+        so = sm.smerge(list(range(m)), list(range(m, 2 * m)))
+        got = _TEMPLATES[m] = ((h.comps, ho, m, h.next - m), (sm.comps, so, 2 * m, sm.next - 2 * m))
+    return got
 
 
 def _emit(net: _Net, lits, outs, k: int, source, exact: bool):

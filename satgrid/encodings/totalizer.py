@@ -68,6 +68,8 @@ from __future__ import annotations
 
 from math import isqrt
 
+from ._common import instantiate, template
+
 
 # ============================================================== totalizer
 def _tot_up(a, b, r):
@@ -107,22 +109,35 @@ def _tot_naux(s: int, cap: int, memo: dict) -> int:
     return got
 
 
-def _tot_tree(lits, lo, hi, cap, nxt, up, down, cl):
-    """Build the (sub)tree over lits[lo:hi]; returns its outputs."""
-    if hi - lo == 1:
-        return [lits[lo]]
+def _tot_tree(lits, lo, hi, cap, nxt, groups):
+    """Make the (sub)tree over lits[lo:hi]; return its outputs. Each internal
+    node's table (children outputs, own outputs, then all negated) goes to
+    ``groups[size]``: nodes over the same number of inputs have one shape."""
     mid = (lo + hi) // 2
-    a = _tot_tree(lits, lo, mid, cap, nxt, up, down, cl)
-    b = _tot_tree(lits, mid, hi, cap, nxt, up, down, cl)
-    t = min(hi - lo, cap)
+    a = [lits[lo]] if mid - lo == 1 else _tot_tree(lits, lo, mid, cap, nxt, groups)
+    b = [lits[mid]] if hi - mid == 1 else _tot_tree(lits, mid, hi, cap, nxt, groups)
+    s = hi - lo
+    t = s if s < cap else cap
     start = nxt[0]
     nxt[0] = start + t
     r = list(range(start, start + t))
-    if up:
-        cl += _tot_up(a, b, r)
-    if down:
-        cl += _tot_down(a, b, r)
+    loc = a + b + r
+    loc += [-x for x in loc]
+    grp = groups.get(s)
+    if grp is None:
+        groups[s] = grp = [(len(a), len(b), t)]
+    grp.append(loc)
     return r
+
+
+def _tot_emit(groups, up, down):
+    """Clauses of all nodes: per shape, one comprehension per template clause."""
+    def build(a, b, r):
+        return (_tot_up(a, b, r) if up else []) + (_tot_down(a, b, r) if down else [])
+    cl: list[list[int]] = []
+    for grp in groups.values():
+        cl += instantiate(template(build, grp[0]), grp[1:])
+    return cl
 
 
 def totalizer_outputs(lits, cap: int, source, up=True, down=False):
@@ -133,11 +148,13 @@ def totalizer_outputs(lits, cap: int, source, up=True, down=False):
     """
     n = len(lits)
     aux = source.new_vars(_tot_naux(n, cap, {}))
-    cl: list[list[int]] = []
+    if n == 1:
+        return [], [lits[0]]
+    groups: dict = {}
     nxt = [aux.start]
-    out = _tot_tree(list(lits), 0, n, cap, nxt, up, down, cl)
+    out = _tot_tree(list(lits), 0, n, cap, nxt, groups)
     assert nxt[0] == aux.stop
-    return cl, out
+    return _tot_emit(groups, up, down), out
 
 
 def totalizer(lits, k: int, source) -> list[list[int]]:
@@ -264,22 +281,36 @@ def _mtot_node(a, qa, b, qb, r, qr, c, p):
     return cl
 
 
-def _mtot_tree(lits, lo, hi, p, cap, nxt, cl):
-    if hi - lo == 1:
-        return [lits[lo]], []
+def _mtot_tree(lits, lo, hi, p, cap, nxt, groups):
+    """Make the subtree over lits[lo:hi]; return (remainder, quotient)
+    outputs; node tables go to ``groups[size]`` as in :func:`_tot_tree`."""
     mid = (lo + hi) // 2
-    a, qa = _mtot_tree(lits, lo, mid, p, cap, nxt, cl)
-    b, qb = _mtot_tree(lits, mid, hi, p, cap, nxt, cl)
-    low = min(hi - lo, p - 1)
-    carry = len(a) + len(b) >= p
-    up = min(cap, len(qa) + len(qb) + carry)
+    a, qa = ([lits[lo]], []) if mid - lo == 1 else _mtot_tree(lits, lo, mid, p, cap, nxt, groups)
+    b, qb = ([lits[mid]], []) if hi - mid == 1 else _mtot_tree(lits, mid, hi, p, cap, nxt, groups)
+    s = hi - lo
+    grp = groups.get(s)
+    if grp is None:
+        low = min(s, p - 1)
+        carry = len(a) + len(b) >= p
+        up = min(cap, len(qa) + len(qb) + carry)
+        groups[s] = grp = [(len(a), len(qa), len(b), len(qb), low, up, -1 if carry else 0)]
+    low, up, carry = grp[0][4], grp[0][5], grp[0][6]
     start = nxt[0]
-    nxt[0] = start + low + up + carry
-    r = list(range(start, start + low))
-    qr = list(range(start + low, start + low + up))
-    c = start + low + up if carry else 0
-    cl += _mtot_node(a, qa, b, qb, r, qr, c, p)
-    return r, qr
+    own = list(range(start, start + low + up - carry))
+    nxt[0] = start + len(own)
+    loc = a + qa + b + qb + own
+    loc += [-x for x in loc]
+    grp.append(loc)
+    return own[:low], own[low:low + up]
+
+
+def _mtot_emit(groups, p):
+    def build(a, qa, b, qb, r, qr, c):
+        return _mtot_node(a, qa, b, qb, r, qr, c if c else 0, p)
+    cl: list[list[int]] = []
+    for grp in groups.values():
+        cl += instantiate(template(build, grp[0]), grp[1:])
+    return cl
 
 
 def _mtot_root(r, qr, ku, kl):
@@ -301,11 +332,11 @@ def mtotalizer(lits, k: int, source) -> list[list[int]]:
     cap = ku + 1
     naux = _mtot_shape(n, p, cap, {})[3]
     aux = source.new_vars(naux)
-    cl: list[list[int]] = []
+    groups: dict = {}
     nxt = [aux.start]
-    r, qr = _mtot_tree(list(lits), 0, n, p, cap, nxt, cl)
+    r, qr = _mtot_tree(list(lits), 0, n, p, cap, nxt, groups)
     assert nxt[0] == aux.stop
-    return cl + _mtot_root(r, qr, ku, kl)
+    return _mtot_emit(groups, p) + _mtot_root(r, qr, ku, kl)
 
 
 def size_mtotalizer(n: int, k: int) -> tuple[int, int]:

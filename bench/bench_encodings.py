@@ -1,0 +1,102 @@
+"""Clause generation speed: satgrid's explicit Python encoders against PySAT's
+C++ ``CardEnc`` for the same (method, n, k), end to end.
+
+PySAT side: ``CardEnc.atmost(range(1, n+1), k, top_id=n, encoding=...)``
+returning its CNF, and we take ``.clauses``. For ``totalizer`` PySAT's
+``CardEnc`` builds the whole tree without the cut at k+1 (50 million clauses
+and about a minute at n = 10,000), so the row compares with ``ITotalizer(lits,
+ubound=k)`` plus the root unit, which is the same cut tree as ours. Our side:
+``satgrid.encodings.at_most(range(1, n+1), k, VarCounter(n), method)``
+returning a list of lists.
+
+Each figure is the best of a few runs, the two sides interleaved in the same
+process. Our entry points pause Python's cyclic garbage collector while they
+build clauses; PySAT's do not, so a second PySAT column is timed with the
+collector paused too (``pysat-nogc``) and the table gives both ratios. The
+goal is a clause rate ratio (ours / PySAT's) of at least 1.0.
+
+Run: ``.venv/bin/python bench/bench_encodings.py`` (about a minute or two).
+"""
+
+from __future__ import annotations
+
+import gc
+import sys
+import time
+
+from pysat.card import CardEnc, EncType, ITotalizer
+
+from satgrid.encodings import VarCounter, at_most
+
+METHODS = [("seqcounter", "seqcounter"), ("totalizer", "ITotalizer"),
+           ("mtotalizer", "mtotalizer"), ("cardnetwork", "cardnetwrk"),
+           ("sortnetwork", "sortnetwrk")]
+SIZES = [(1000, 10), (1000, 100), (10000, 10), (10000, 100)]
+
+
+def ours(method, n, k):
+    return at_most(list(range(1, n + 1)), k, VarCounter(n), method)
+
+
+def pysat(name, n, k):
+    lits = list(range(1, n + 1))
+    if name == "ITotalizer":
+        t = ITotalizer(lits, ubound=k, top_id=n)
+        clauses = t.cnf.clauses + [[-t.rhs[k]]]
+        t.delete()
+        return clauses
+    return CardEnc.atmost(lits, bound=k, top_id=n, encoding=getattr(EncType, name)).clauses
+
+
+def timed(fn, nogc=False):
+    if nogc:
+        gc.disable()
+    try:
+        t = time.perf_counter()
+        out = fn()
+        return time.perf_counter() - t, len(out)
+    finally:
+        if nogc:
+            gc.enable()
+
+
+def main() -> int:
+    t0 = time.perf_counter()
+    head = (f"{'method':12} {'n':>6} {'k':>4} | {'ours cl':>9} {'s':>7} {'Mcl/s':>6} | "
+            f"{'pysat cl':>9} {'s':>7} {'Mcl/s':>6} | {'nogc s':>7} {'Mcl/s':>6} | "
+            f"{'ratio':>5} {'nogc':>5}  goal (>= 1.0)")
+    print(head)
+    print("-" * len(head))
+    met = total = 0
+    for method, pname in METHODS:
+        for n, k in SIZES:
+            best = {"ours": (1e9, 0), "pysat": (1e9, 0), "nogc": (1e9, 0)}
+            runs, spent = 0, 0.0
+            while runs < 3 and (runs < 2 or spent < 6.0):
+                for key, fn, nogc in (("ours", lambda: ours(method, n, k), False),
+                                      ("pysat", lambda: pysat(pname, n, k), False),
+                                      ("nogc", lambda: pysat(pname, n, k), True)):
+                    dt, cnt = timed(fn, nogc)
+                    spent += dt
+                    if dt < best[key][0]:
+                        best[key] = (dt, cnt)
+                runs += 1
+            (to, co), (tp, cp), (tg, cg) = best["ours"], best["pysat"], best["nogc"]
+            ro, rp, rg = co / to / 1e6, cp / tp / 1e6, cg / tg / 1e6
+            ratio, ratio_g = ro / rp, ro / rg
+            ok = ratio >= 1.0
+            met += ok
+            total += 1
+            label = method if pname != "ITotalizer" else "totalizer*"
+            print(f"{label:12} {n:>6} {k:>4} | {co:>9} {to:>7.3f} {ro:>6.2f} | "
+                  f"{cp:>9} {tp:>7.3f} {rp:>6.2f} | {tg:>7.3f} {rg:>6.2f} | "
+                  f"{ratio:>5.2f} {ratio_g:>5.2f}  {'met' if ok else 'NOT met'}"
+                  f"{'' if ratio_g >= 1.0 else ' (not met vs pysat-nogc)'}", flush=True)
+    print(f"\ngoal met in {met} of {total} rows (rate ratio vs PySAT as called); "
+          f"* totalizer compared with pysat.card.ITotalizer(ubound=k) + root unit")
+    print(f"total time {time.perf_counter() - t0:.1f} s; python {sys.version.split()[0]}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
