@@ -169,11 +169,8 @@ def _dedupe(clauses):
     out = []
     for c in clauses:
         d = list(dict.fromkeys(c))
-        if len(d) != len(c) and any(-l in d for l in d):
-            continue
-        if len(d) == len(c) and len(set(map(abs, d))) != len(d):
-            continue
-        out.append(d)
+        if len(set(map(abs, d))) == len(d):
+            out.append(d)
     return out
 
 
