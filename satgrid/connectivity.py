@@ -22,6 +22,17 @@ Two ways to impose it, with the same solutions:
   order-encoded breadth-first levels, or layered reachability), for DIMACS
   export and for comparison.
 
+Nodes known to be false (forbidden cells) are best left out of ``lits``:
+the eager encoding gets smaller and the cuts stop routing separators through
+them.
+
+Which one. ``bench/bench_connectivity.py`` measures both: the lazy cuts add
+nothing when the other constraints already make the true nodes connected
+(often 0 to a few rounds), but can need hundreds of rounds when connectivity
+must join far-apart given cells, where the eager ``"layers"`` encoding solves
+the same models one to two orders of magnitude faster (and ``"tree"`` is
+several times slower than ``"layers"``).
+
 Node order. Both use one stable order of the nodes: ``sorted(lits)`` when the
 nodes are mutually comparable (grid cells ``(row, col)`` are), otherwise the
 order of ``lits``. Cuts and encodings depend only on that order, ``lits`` and
@@ -133,8 +144,9 @@ class ConnectivityCuts:
     Both sides. The same construction from D's side (with a and b swapped)
     gives a second separator S'. Both cuts are returned, the smaller first:
     one is tight around C, the other around D, and the next models must
-    break both. (Measured in ``bench/bench_connectivity.py``: returning both
-    needs several times fewer rounds than returning only the smaller.)
+    break both. (``bench/bench_connectivity.py``, part 3: about half the
+    rounds of returning only the smaller one, summed over its instances;
+    single instances vary either way.)
 
     Which pairs: the components are sorted largest first (ties: by their
     smallest node index). Each component is first cut against the largest,
@@ -426,7 +438,8 @@ def eager_connectivity(lits: dict[Hashable, int], graph: nx.Graph, source, *,
     ``"layers"``   (n-1)D                    (2D + 1)(n-1) + (n-1) without ``root``
     =============  ========================  =======================================
 
-    Literals: about (6m + 2n) D for "tree", (2m + 4n) D for "layers". Examples (grid graphs, d0 = 2, no ``root``):
+    Literals: about (6m + 2n) D for "tree", (2m + 4n) D for "layers".
+    Examples (grid graphs, d0 = 2, no ``root``):
     9x9 (n = 81, m = 144): D = 80: tree 6 845 variables / 30 249 clauses,
     layers 6 559 / 13 437; with max_true = 45 (D = 44): tree 3 965 / 17 145,
     layers 3 679 / 7 677. 7x7 (n = 49, m = 84), max_true = 28 (D = 27):

@@ -8,7 +8,6 @@ subgraphs of the grid graph P_m x P_n): the counts below come from outside.
 
 from __future__ import annotations
 
-import itertools
 import random
 
 import networkx as nx

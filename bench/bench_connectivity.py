@@ -1,0 +1,252 @@
+"""Lazy connectivity cuts versus the eager encodings, side by side.
+
+Usage:  .venv/bin/python bench/bench_connectivity.py [--quick] [--time-limit S]
+
+Part 1: random connectivity-heavy models on n x n grids (9, 12, 15): exactly m
+cells true (sequential counter), the true cells connected, no full 2x2 window,
+~15% of the cells forbidden. Two regimes: "given" (m = 25% of the cells, 4
+random cells given true: connectivity must join far-apart cells) and "free"
+(m = 40%, no givens: dense patterns that are often connected by chance).
+Solved by satgrid's Session (CaDiCaL 1.9.5 through PySAT):
+  lazy    -- no connectivity clauses; ConnectivityCuts in the CEGAR loop
+             (defaults; the given cells as anchors)
+  tree    -- eager_connectivity(method="tree",   max_true=m)
+  layers  -- eager_connectivity(method="layers", max_true=m)
+Every answer is checked with networkx (connected, m cells, no full window, no
+forbidden cell, givens kept) and the statuses must agree. "+vars/+clauses"
+are what connectivity adds: the eager encoding, or the cuts of the lazy loop.
+
+Part 2: counting every connected set of a 4x4 grid (11 507 with the empty
+set; OEIS A287151: 11 506 non-empty), and with no full 2x2 window, by
+Session.count lazily and eagerly.
+
+Part 3: ablation of the lazy cuts on the 9x9 and 12x12 "given" instances:
+the default (minimal separators, both sides, 64 cuts per round, anchors)
+against one change at a time.
+
+Everything runs in this process, one instance after another; wall-clock
+seconds on this machine (compare columns and ratios, not absolute numbers).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+
+import networkx as nx
+from pysat.card import CardEnc, EncType
+
+from satgrid.connectivity import ConnectivityCuts, eager_connectivity
+from satgrid.formula import Formula
+from satgrid.session import Session
+
+SOLVER = "cadical195"
+
+
+REGIMES = {"given": (0.25, 4), "free": (0.40, 0)}     # name: (density, given cells)
+
+
+def instance(n: int, seed: int, regime: str = "given", forbid: float = 0.15):
+    """(formula, lits, graph, m, forbidden, given) without connectivity."""
+    density, givens = REGIMES[regime]
+    rnd = random.Random(seed * 1000 + n)
+    g = nx.grid_2d_graph(n, n)
+    f = Formula(f"random connected {n}x{n} seed {seed}")
+    lits = {v: f.var(f"x[{v[0]},{v[1]}]") for v in sorted(g)}
+    forbidden = sorted(v for v in sorted(g) if rnd.random() < forbid)
+    free = [v for v in sorted(g) if v not in set(forbidden)]
+    given = sorted(rnd.sample(free, givens))
+    m = int(density * n * n)
+    with f.group("forbidden"):
+        f.add_clauses([[-lits[v]] for v in forbidden])
+    with f.group("given"):
+        f.add_clauses([[lits[v]] for v in given])
+    with f.group("no-2x2"):
+        f.add_clauses([[-lits[(r, c)], -lits[(r, c + 1)], -lits[(r + 1, c)], -lits[(r + 1, c + 1)]]
+                       for r in range(n - 1) for c in range(n - 1)])
+    with f.group("count"):
+        card = CardEnc.equals(list(lits.values()), bound=m, top_id=f.nvars,
+                              encoding=EncType.seqcounter)
+        f.new_vars(max(0, card.nv - f.nvars))
+        f.add_clauses(card.clauses)
+    return f, lits, g, m, set(forbidden), given
+
+
+def check(model, lits, g, m, forbidden, given, n):
+    true = {v for v, l in lits.items() if model[abs(l) - 1] == l}
+    assert len(true) == m, "wrong count"
+    assert not true & forbidden, "forbidden cell used"
+    assert set(given) <= true, "given cell lost"
+    assert nx.is_connected(g.subgraph(true)), "not connected"
+    for r in range(n - 1):
+        for c in range(n - 1):
+            assert not {(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)} <= true, "full 2x2"
+
+
+class OneSide(ConnectivityCuts):
+    """Ablation: only the smaller separator of each pair (the cuts of a pair
+    are consecutive and share their two negative literals)."""
+
+    def violated(self, model):
+        budget = self.max_cuts_per_round
+        self.max_cuts_per_round = 2 * budget
+        try:
+            cuts = super().violated(model)
+        finally:
+            self.max_cuts_per_round = budget
+        out, last = [], None
+        for c in cuts:
+            pair = tuple(l for l in c if l < 0)[:2]
+            if pair != last:
+                out.append(c)
+                last = pair
+        out = out[:budget]
+        self.stats["cuts"] += len(out) - len(cuts)
+        return out
+
+
+def run_lazy(n, seed, time_limit, cls=ConnectivityCuts, use_anchors=True, regime="given",
+             **kw):
+    f, lits, g, m, forbidden, given = instance(n, seed, regime)
+    base_c = f.nclauses
+    t0 = time.perf_counter()
+    checker = cls(lits, g, anchors=given if use_anchors else (), **kw)
+    with Session(f, SOLVER) as s:
+        s.add_lazy(checker)
+        status = s.solve(time_limit=time_limit)
+        if status == "sat":
+            check(s.model, lits, g, m, forbidden, given, n)
+        st = s.stats
+    return dict(status=status, rounds=st["rounds"], cuts=st["lazy_clauses"],
+                vars=0, clauses=st["lazy_clauses"], base=base_c,
+                check_s=checker.stats["seconds"], seconds=time.perf_counter() - t0)
+
+
+def run_eager(n, seed, method, time_limit, regime="given"):
+    f, lits, g, m, forbidden, given = instance(n, seed, regime)
+    base_v, base_c = f.nvars, f.nclauses
+    t0 = time.perf_counter()
+    with f.group("connected"):
+        f.add_clauses(eager_connectivity(lits, g, f, method=method, max_true=m))
+    with Session(f, SOLVER) as s:
+        status = s.solve(time_limit=time_limit)
+        if status == "sat":
+            check(s.model, lits, g, m, forbidden, given, n)
+    return dict(status=status, vars=f.nvars - base_v, clauses=f.nclauses - base_c,
+                seconds=time.perf_counter() - t0)
+
+
+def part1(sizes, seeds, time_limit, regime):
+    density, givens = REGIMES[regime]
+    print(f"Part 1 ({regime}): exactly m = {density:.0%} of the cells, connected, no full 2x2, "
+          f"~15% forbidden, {givens} given")
+    print(f"{'grid':>6} {'seed':>4} {'m':>3} | {'lazy':>7} {'rounds':>6} {'+clauses':>8} "
+          f"{'secs':>6} | {'tree':>7} {'+vars':>6} {'+clauses':>8} {'secs':>6} | "
+          f"{'layers':>7} {'+vars':>6} {'+clauses':>8} {'secs':>6}")
+    totals = {"lazy": 0.0, "tree": 0.0, "layers": 0.0}
+    for n in sizes:
+        for seed in seeds:
+            m = instance(n, seed, regime)[3]
+            lazy = run_lazy(n, seed, time_limit, regime=regime)
+            res = {k: run_eager(n, seed, k, time_limit, regime) for k in ("tree", "layers")}
+            statuses = {lazy["status"], res["tree"]["status"], res["layers"]["status"]}
+            assert len(statuses - {"unknown"}) <= 1, f"disagreement {n}x{n} seed {seed}"
+            totals["lazy"] += lazy["seconds"]
+            for k in res:
+                totals[k] += res[k]["seconds"]
+            t, la = res["tree"], res["layers"]
+            print(f"{n:>3}x{n:<2} {seed:>4} {m:>3} | {lazy['status']:>7} {lazy['rounds']:>6} "
+                  f"{lazy['clauses']:>8} {lazy['seconds']:>6.2f} | {t['status']:>7} "
+                  f"{t['vars']:>6} {t['clauses']:>8} {t['seconds']:>6.2f} | "
+                  f"{la['status']:>7} {la['vars']:>6} {la['clauses']:>8} "
+                  f"{la['seconds']:>6.2f}", flush=True)
+    print(f"total seconds: lazy {totals['lazy']:.2f}, tree {totals['tree']:.2f}, "
+          f"layers {totals['layers']:.2f}; ratio lazy/layers "
+          f"{totals['lazy'] / totals['layers']:.2f}, tree/layers "
+          f"{totals['tree'] / totals['layers']:.2f}")
+    print()
+
+
+def part2():
+    print("Part 2: count connected sets of a 4x4 grid with Session.count (empty set included)")
+    print(f"{'rule':>8} | {'way':>7} {'count':>6} {'rounds':>6} {'+vars':>6} "
+          f"{'+clauses':>8} {'secs':>6}")
+    for rule in ("none", "no-2x2"):
+        counts = set()
+        for way in ("lazy", "tree", "layers"):
+            g = nx.grid_2d_graph(4, 4)
+            f = Formula()
+            lits = {v: f.var(str(v)) for v in sorted(g)}
+            if rule == "no-2x2":
+                f.add_clauses([[-lits[(r, c)], -lits[(r, c + 1)], -lits[(r + 1, c)],
+                                -lits[(r + 1, c + 1)]] for r in range(3) for c in range(3)])
+            base_v, base_c = f.nvars, f.nclauses
+            t0 = time.perf_counter()
+            if way != "lazy":
+                f.add_clauses(eager_connectivity(lits, g, f, method=way))
+            with Session(f, SOLVER) as s:
+                if way == "lazy":
+                    s.add_lazy(ConnectivityCuts(lits, g))
+                c, complete = s.count(over=list(lits.values()))
+                st = s.stats
+            assert complete
+            secs = time.perf_counter() - t0
+            counts.add(c)
+            added = f.nclauses - base_c + st["lazy_clauses"]
+            print(f"{rule:>8} | {way:>7} {c:>6} {st['rounds']:>6} {f.nvars - base_v:>6} "
+                  f"{added:>8} {secs:>6.2f}", flush=True)
+        assert len(counts) == 1, counts
+        if rule == "none":
+            assert counts == {11507}, counts       # OEIS A287151: 11 506 non-empty
+    print()
+
+
+ABLATIONS = [
+    ("default", {}),
+    ("one side", {"cls": OneSide}),
+    ("boundary", {"separator": "boundary"}),
+    ("no anchors", {"use_anchors": False}),
+    ("8/round", {"max_cuts_per_round": 8}),
+    ("256/round", {"max_cuts_per_round": 256}),
+]
+
+
+def part3(sizes, seeds, time_limit):
+    print("Part 3: lazy ablation (rounds / seconds; one change against the default)")
+    print(f"{'grid':>6} {'seed':>4} | " + " | ".join(f"{name:>15}" for name, _ in ABLATIONS))
+    totals = [0.0] * len(ABLATIONS)
+    for n in sizes:
+        for seed in seeds:
+            row = []
+            for i, (name, kw) in enumerate(ABLATIONS):
+                r = run_lazy(n, seed, time_limit, **kw)
+                totals[i] += r["seconds"]
+                mark = "" if r["status"] != "unknown" else "?"
+                row.append(f"{r['rounds']:>6}{mark:1} {r['seconds']:>7.2f}")
+            print(f"{n:>3}x{n:<2} {seed:>4} | " + " | ".join(f"{c:>15}" for c in row), flush=True)
+    print(f"{'total s':>11} | " + " | ".join(f"{t:>15.2f}" for t in totals))
+    print("('?' = time limit reached: a lower bound)")
+    print()
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--quick", action="store_true", help="fewer instances")
+    ap.add_argument("--time-limit", type=float, default=10.0,
+                    help="per solve (lazy: the whole CEGAR loop), seconds")
+    args = ap.parse_args(argv)
+    t0 = time.perf_counter()
+    seeds = [1, 2] if args.quick else [1, 2, 3]
+    sizes = [9, 12] if args.quick else [9, 12, 15]
+    part1(sizes, seeds, args.time_limit, "given")
+    part1(sizes, seeds[:2], args.time_limit, "free")
+    part2()
+    part3([9, 12], seeds, args.time_limit)
+    print(f"bench_connectivity: {time.perf_counter() - t0:.1f} s in all")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
