@@ -523,3 +523,25 @@ def test_bad_arguments():
         eager_connectivity({0: 1, 1: 2}, g, Counter(2), root=2)
     assert eager_connectivity({}, g, Counter(0)) == []
     assert eager_connectivity({1: 5}, g, Counter(5)) == []
+
+
+# ------------------------------------------------------------ Model calls
+@pytest.mark.parametrize("mode", ["lazy", "eager"])
+def test_model_connected_counts(mode):
+    """The calls satgrid.model.Model makes (ConnectivityCuts(lits, graph,
+    name=...), eager_connectivity(lits, graph, formula, max_true=...)) count
+    the connected sets of a 3x3 grid, and those of at most 4 cells."""
+    from satgrid.model import Model
+    for max_true in (None, 4):
+        m = Model(connectivity=mode)
+        g = nx.grid_2d_graph(3, 3)
+        lits = {v: m.bool(f"x{v}") for v in sorted(g)}
+        if max_true is not None:
+            card = CardEnc.atmost(list(lits.values()), bound=max_true, top_id=m.formula.nvars,
+                                  encoding=EncType.seqcounter)
+            m.formula.new_vars(max(0, card.nv - m.formula.nvars))
+            m.clauses(card.clauses)
+        m.projection = list(lits.values())
+        m.connected(lits, g, group="conn", max_true=max_true)
+        expected = [s for s in brute_grid(3, 3) if max_true is None or len(s) <= max_true]
+        assert m.count() == (len(expected), True)
