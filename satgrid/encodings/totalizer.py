@@ -75,11 +75,13 @@ from ._common import instantiate, template
 def _tot_up(a, b, r):
     """Up clauses (-a_i | -b_j | r_{i+j}) of a totalizer node."""
     t = len(r)
-    cl = [[-x, y] for x, y in zip(a, r)]
-    cl += [[-x, y] for x, y in zip(b, r)]
+    na = [-x for x in a]
+    nb = [-x for x in b]
+    cl = [[x, y] for x, y in zip(na, r)]
+    cl += [[x, y] for x, y in zip(nb, r)]
     for i in range(1, min(len(a), t - 1) + 1):
-        na = -a[i - 1]
-        cl += [[na, -x, y] for x, y in zip(b, r[i:])]
+        ni = na[i - 1]
+        cl += [[ni, x, y] for x, y in zip(nb, r[i:])]
     return cl
 
 
@@ -136,8 +138,16 @@ def _tot_emit(groups, up, down):
         return (_tot_up(a, b, r) if up else []) + (_tot_down(a, b, r) if down else [])
     cl: list[list[int]] = []
     for grp in groups.values():
-        cl += instantiate(template(build, grp[0]), grp[1:])
+        if len(grp) > _FEW:
+            cl += instantiate(template(build, grp[0]), grp[1:])
+            continue
+        p, q, t = grp[0]
+        for T in grp[1:]:          # a few large nodes: direct is faster
+            cl += build(T[:p], T[p:p + q], T[p + q:p + q + t])
     return cl
+
+
+_FEW = 4        # groups of at most this many nodes are built node by node
 
 
 def totalizer_outputs(lits, cap: int, source, up=True, down=False):
