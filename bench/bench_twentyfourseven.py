@@ -140,15 +140,78 @@ def run_baseline(p, second: bool) -> tuple[float, float, list]:
     return b_tot, s_tot, grids
 
 
+# ------------------------------------------------------------- brute force
+def brute_force(n: int) -> tuple[int, list]:
+    """Exhaustive plain-Python search of the empty n x n grid (no SAT).
+
+    Rows are drawn from every placement of (n+1)/2 numbers summing to the line
+    sum; partial grids are cut on column counts/sums, value counts and full
+    2x2 squares; complete grids are judged by the independent checker.
+
+    Returns:
+        (grids meeting counts, lines and the 2x2 rule, the fully valid grids).
+    """
+    import itertools
+    k, S = checker.line_rules(n)
+    rows = []
+    for pos in itertools.combinations(range(n), k):
+        for vals in itertools.product(range(1, n + 1), repeat=k):
+            if sum(vals) == S:
+                r = [0] * n
+                for j, v in zip(pos, vals):
+                    r[j] = v
+                rows.append(r)
+    valid, near = [], [0]
+
+    def rec(grid, colcnt, colsum, cnt):
+        if len(grid) == n:
+            if all(c == k for c in colcnt) and all(cnt[v] == v for v in range(1, n + 1)):
+                near[0] += 1
+                if not checker.check(grid, n):
+                    valid.append([r[:] for r in grid])
+            return
+        for r in rows:
+            if any(r[j] and (colcnt[j] == k or colsum[j] + r[j] > S) for j in range(n)):
+                continue
+            c2 = cnt[:]
+            for v in r:
+                c2[v] += 1
+            if any(c2[v] > v for v in range(1, n + 1)):
+                continue
+            if grid and any(grid[-1][j] and grid[-1][j + 1] and r[j] and r[j + 1]
+                            for j in range(n - 1)):
+                continue
+            grid.append(r)
+            rec(grid, [colcnt[j] + (r[j] > 0) for j in range(n)],
+                [colsum[j] + r[j] for j in range(n)], c2)
+            grid.pop()
+
+    rec([], [0] * n, [0] * n, [0] * (n + 1))
+    return near[0], valid
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--instance", default=os.path.join(ROOT, "instances",
                                                        "twenty-four-seven-2x2-2.toml"))
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--no-baseline", action="store_true")
+    ap.add_argument("--brute", type=int, metavar="N",
+                    help="only: exhaustive plain-Python search of the empty N x N grid "
+                         "(N = 5 takes minutes), compared with satgrid's count")
     ap.add_argument("--compare", action="store_true",
                     help="compare card/pb encodings and eager connectivity")
     a = ap.parse_args(argv)
+    if a.brute:
+        t0 = time.perf_counter()
+        near, valid = brute_force(a.brute)
+        t1 = time.perf_counter()
+        [p] = api.loads(f'puzzle = "twenty-four-seven"\nsize = {a.brute}\n', f"size-{a.brute}")
+        c = api.count(p)
+        print(f"size {a.brute}: brute force {t1 - t0:.1f} s: {near} grids meet counts, lines "
+              f"and 2x2; {len(valid)} are also connected. satgrid count: {c['count']} "
+              f"(complete={c['complete']}, {time.perf_counter() - t1:.2f} s)")
+        return 0 if c["count"] == len(valid) else 1
     print(f"instance: {os.path.relpath(a.instance, ROOT)}   (cores: {os.cpu_count()})")
     walls, cpus = [], []
     for _ in range(a.repeat):
