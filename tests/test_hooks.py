@@ -165,6 +165,17 @@ def test_eager_connectivity_gives_the_same_solution(name):
     assert eager["_model"].stats()["hooks.connected"].clauses > 0
 
 
+@pytest.mark.parametrize("card,pb", [("totalizer", "swc"), ("cardnetwork", "gtotalizer"),
+                                     ("sortnetwork", "bdd")])
+def test_other_encodings_agree_on_the_example(card, pb):
+    p = load1("hooks-example.toml")
+    res = api.solve(p, api.Options(card=card, pb=pb), unique=True)
+    assert res["grid"] == EXAMPLE_GRID and res["hooks"] == EXAMPLE_HOOKS
+    assert res["unique"] is True
+    enc = res["_model"].formula.encodings
+    assert enc["hooks.region-sum"] == pb
+
+
 def test_numbers_rule_size_versus_room():
     p = load1("hooks-size-5.toml")
     assert p.numbers == "size"
