@@ -321,9 +321,10 @@ class Model:
             self.formula.encodings[g] = "lazy cuts"
         elif mode == "eager":
             with self.formula.group(g):
-                cl = con.eager_connectivity(lits, graph, self.formula, max_true=max_true)
+                cl = con.eager_connectivity(lits, graph, self.formula, max_true=max_true,
+                                            method="layers")
                 self.formula.add_clauses(cl, g)
-            self.formula.encodings[g] = "eager spanning tree"
+            self.formula.encodings[g] = "eager reachability layers"
         else:
             raise EncodingError(f"connectivity must be 'lazy' or 'eager', not {mode!r}")
 
