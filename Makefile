@@ -10,6 +10,8 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
 	$(PY) -m pip install -q -e '.[test]'
+	# optional: PySAT's PB encoders (pysat:bdd, ...) for the comparison tests; skipped when absent
+	-$(PY) -m pip install -q 'pindakaas>=0.6' || echo "note: pindakaas unavailable; pysat: PB tests will skip"
 	touch $(STAMP)
 
 demo: $(STAMP)
