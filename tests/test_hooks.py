@@ -79,6 +79,57 @@ def test_layout_checker_by_brute_force_n3():
     assert (total, valid) == (504, 16)
 
 
+def _brute_force_3x3(regions):
+    """Every (grid, layout) of a 3x3 Hooks that the checker accepts, by enumeration."""
+    from satgrid.grid import components, windows
+    layouts = [bench_layout(3, i) for i in range(16)]
+    found = set()
+    for perm in set(itertools.permutations([1, 2, 2, 3, 3, 3, 0, 0, 0])):
+        g = [list(perm[r * 3:(r + 1) * 3]) for r in range(3)]
+        filled = [(i, j) for i in range(3) for j in range(3) if g[i][j]]
+        # cheap necessary conditions first; the checker decides
+        if len(components(filled, 3, 3)) != 1 or any(all(g[i][j] for i, j in w)
+                                                     for w in windows(3, 3, 2)):
+            continue
+        for lay in layouts:
+            if not check_hooks.check(g, lay, size=3, regions=regions):
+                found.add((tuple(map(tuple, g)), tuple(map(tuple, lay))))
+    return found
+
+
+def bench_layout(n, index):
+    """Layout of choice word ``index``, built by hand (as in bench/bench_hooks.py)."""
+    lay = [[0] * n for _ in range(n)]
+    top = left = 0
+    for k in range(n, 1, -1):
+        t, l = (index >> 2 * (n - k)) & 1, (index >> 2 * (n - k) + 1) & 1
+        row, col = (top if t else top + k - 1), (left if l else left + k - 1)
+        for j in range(left, left + k):
+            lay[row][j] = k
+        for i in range(top, top + k):
+            lay[i][col] = k
+        top, left = top + t, left + l
+    lay[top][left] = 1
+    return lay
+
+
+@pytest.mark.parametrize("regions", [None, "aab abb bbb"])
+def test_model_solutions_equal_brute_force_3x3(regions):
+    """The model's solutions are exactly the checker-approved (grid, layout) pairs."""
+    rows = [list(r) for r in regions.split()] if regions else None
+    text = 'puzzle = "hooks"\nsize = 3\n'
+    if rows:
+        text += 'regions = """\n' + "\n".join(" ".join(r) for r in rows) + '\n"""\n'
+    [p] = api.loads(text, "brute.toml")
+    res = api.solve_all(p)
+    assert res["complete"]
+    model = {(tuple(map(tuple, s["grid"])), tuple(map(tuple, s["hooks"])))
+             for s in res["solutions"]}
+    assert len(model) == res["count"]
+    brute = _brute_force_3x3(rows)
+    assert brute and model == brute
+
+
 # ------------------------------------------------------------ the checker
 def test_checker_accepts_the_published_example():
     p = load1("hooks-example.toml")
