@@ -289,6 +289,13 @@ def test_model_groups_and_projection():
     assert [type(c).__name__ for c in m.lazy] == ["ConnectivityCuts"]
 
 
+def test_compilation_is_deterministic():
+    p = load1("hooks-example.toml")
+    a = api.compile_puzzle(p, api.Options(connectivity="eager")).formula
+    b = api.compile_puzzle(p, api.Options(connectivity="eager")).formula
+    assert a.clauses == b.clauses and list(a.names()) == list(b.names())
+
+
 def test_render_text_and_svg():
     p = load1("hooks-example.toml")
     decoded = {"grid": EXAMPLE_GRID, "hooks": EXAMPLE_HOOKS}
