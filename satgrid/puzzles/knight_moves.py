@@ -37,26 +37,53 @@ own label. Only feasible (label, cell) pairs get a variable.
 
 *Variables* (named, primary): ``x[r,c]=t`` -- label t is on cell (r, c), for
 feasible pairs, t = 1..Lmax. They are the projection: two solutions differ
-iff their grids differ. Auxiliary: ``L>=t`` (order literals, t = 1..Lmax),
-``L=Lk`` (one per candidate), ``in[g]=t`` (label t lies in region g).
+iff their grids differ. Auxiliary: ``L>=t`` (order literals, t = 1..Lmax)
+and ``in[g]=t`` (label t lies in region g).
 
 *Constraints* (groups ``knight-moves.*``):
 
 - ``cell``: at most one label per cell (model amo encoding).
-- ``label``: at most one cell per label; ``L>=t`` <-> some cell has label t;
-  ``L>=t+1 -> L>=t``; ``L>=t -> L>=t+1`` for non-candidate t; ``L>=Lmin``.
+- ``label``: at most one cell per label (model amo encoding).
+- ``length``: ``L>=t`` <-> some cell has label t; ``L>=t+1 -> L>=t``;
+  ``L>=t -> L>=t+1`` for a non-candidate t; ``L>=Lmin``.
 - ``move``: ``x[c]=t -> OR(x[c']=t-1 : c' a knight move from c)`` (t >= 2)
   and, redundant but propagating, ``x[c]=t and L>=t+1 -> OR(x[c']=t+1)``.
-- ``region-sum``: ``in[g]=t <-> OR(x[c]=t : c in g)`` and, per region,
-  the pseudo-Boolean constraint
-  ``sum_t t*in[g]=t - sum_k S_k*(L=L_k) == 0`` -- since exactly one
-  candidate literal is true this is "the region sums to S of the chosen L".
-  One PB per region whose bound never exceeds max S (see the module's
-  ``REGION_SUM`` notes and bench/bench_knight_moves.py for the measured
-  alternatives).
+- ``region``: ``in[g]=t <-> OR(x[c]=t : c in g)`` (label t lies in region g;
+  at most one region since at most one cell holds t).
+- ``region-sum``: one pseudo-Boolean equality per region (model ``pb``
+  encoding, BDD by default) in which the common sum is written with the
+  order literals of L::
+
+      sum_t t * in[g]=t  ==  S_1 + sum_{k>=2} (S_k - S_{k-1}) * (L >= L_k)
+
+  Since ``L>=L_k`` holds exactly for the candidates up to the chosen one, the
+  right side is the S of the chosen L. Terms are given largest first.
+
+Why this form (measured on Knight Moves 4, bench/bench_knight_moves.py, CPU
+seconds of build + solve + uniqueness on this 2-core machine; PB = bdd):
+
+============================  =========  =========  ==========
+region sum written as          clauses    conflicts  CPU s
+============================  =========  =========  ==========
+order literals (default)        38 263        557      0.09
+one-hot candidate literals      82 706      2 014      0.40
+order, pb = swc                902 369        287      1.71
+order, pb = gtotalizer       2 859 564        608      4.65
+============================  =========  =========  ==========
+
+The one-hot form ``sum_k S_k * (L = L_k)`` lets the BDD see every subset of
+the candidate literals (it does not know that exactly one is true), so its
+partial sums spread over 0..sum S_k; with the order form the increments are
+small and monotone. Per-candidate guarded constraints (one solve per L under
+assumptions, as the seed did with CP-SAT) would need a half-reified
+``Model.linear``, which the Model API does not offer, and would also build
+one PB per candidate. "<=" or ">=" alone (the other direction is implied by
+the total 1 + ... + L = R * S) is smaller but propagates far worse (15x and
+1000x more conflicts).
 
 Sizes for Knight Moves 4 (10x10, 17 regions, candidates
-L in {33, 34, 50, 51, 67, 68, 84, 85}): see ``satgrid stats``.
+L in {33, 34, 50, 51}; 67.. fail because a two-cell region holds at most
+2L - 1 < S): see ``satgrid stats``.
 """
 
 from __future__ import annotations
@@ -129,7 +156,10 @@ class KnightMoves(Puzzle):
 
     kind = K
     uses = ("amo", "card", "pb")
-    region_op = "=="
+    #: how the region sum S enters each region's PB constraint: "order"
+    #: (weights S_k - S_{k-1} on the literals L >= L_k; the default, measured
+    #: fastest) or "onehot" (weights S_k on literals L = L_k); see the module doc.
+    region_sum_terms = "order"
 
     def __init__(self, regions: list[list[str]], givens: list[list[int]] | None = None,
                  *, solution: list[list[int]] | None = None, **kw):
@@ -275,25 +305,35 @@ class KnightMoves(Puzzle):
             if t < lmax:
                 cl.append([-lit, -u[t + 1]] + [p[t + 1, j] for j in nbrs[i] if (t + 1, j) in p])
         m.clauses(cl, f"{K}.move")
-        # candidate literals L = L_k  <->  u[L_k] and not u[L_k + 1]
-        g = {}
-        cl = []
-        for L, _ in cand:
-            if L == lmax:
-                g[L] = u[L]
-                continue
-            with m.formula.group(f"{K}.length"):
-                g[L] = m.aux()
-            cl += [[-g[L], u[L]], [-g[L], -u[L + 1]], [g[L], -u[L], u[L + 1]]]
-        m.clauses(cl, f"{K}.length")
-        self._u, self._g = u, g
+        self._u = u
+        # which S: order form S = S_1 + sum_k (S_k - S_{k-1}) * [L >= L_k] (default),
+        # or one-hot form S = sum_k S_k * [L = L_k] (needs candidate literals)
+        if self.region_sum_terms == "order":
+            s_terms, prev = [], 0
+            for L, S in cand:
+                s_terms.append((u[L], S - prev))
+                prev = S
+        else:
+            s_terms, cl = [], []
+            for L, S in cand:
+                if L == lmax:
+                    eq = u[L]
+                else:
+                    with m.formula.group(f"{K}.length"):
+                        eq = m.aux()
+                    cl += [[-eq, u[L]], [-eq, -u[L + 1]], [eq, -u[L], u[L + 1]]]
+                s_terms.append((eq, S))
+            m.clauses(cl, f"{K}.length")
         # region membership of labels and the equal sums
         region_of = [self.regions[r][c] for r, c in cells]
         names = list(dict.fromkeys(region_of))
         cl = []
         for name in names:
             lits, weights = [], []
-            for t in range(1, lmax + 1):  # lmax <= S for every candidate
+            for lit, w in reversed(s_terms):
+                lits.append(lit)
+                weights.append(-w)
+            for t in range(lmax, 0, -1):  # lmax <= S for every candidate
                 inside = [p[t, i] for i in dom[t] if region_of[i] == name]
                 if not inside:
                     continue
@@ -306,10 +346,7 @@ class KnightMoves(Puzzle):
                     cl.extend([-l, q] for l in inside)
                 lits.append(q)
                 weights.append(t)
-            for L, S in cand:
-                lits.append(g[L])
-                weights.append(-S)
-            m.linear(lits, weights, self.region_op, 0, f"{K}.region-sum")
+            m.linear(lits, weights, "==", 0, f"{K}.region-sum")
         m.clauses(cl, f"{K}.region")
 
     def givens(self, m: Model) -> list[int]:
