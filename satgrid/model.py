@@ -335,7 +335,13 @@ class Model:
             self._session.add_lazy(checker)
 
     def _note(self, group: str, method: str) -> None:
-        self.formula.encodings.setdefault(group, method)
+        """Record the encoding of a group (several methods joined with '+')."""
+        enc_ = self.formula.encodings
+        have = enc_.get(group)
+        if have is None:
+            enc_[group] = method
+        elif method not in have.split("+"):
+            enc_[group] = have + "+" + method
 
     # ----------------------------------------------------------------- sizes
     def stats(self) -> dict[str, Sizes]:
