@@ -141,8 +141,9 @@ class Model:
     def true(self) -> int:
         """A literal fixed to true (made on first use)."""
         if self._true is None:
-            self._true = self.formula.new_var("true")
-            self.formula.add([self._true], "constants")
+            with self.formula.group("constants"):
+                self._true = self.formula.new_var("true")
+                self.formula.add([self._true])
         return self._true
 
     @property
