@@ -967,7 +967,8 @@ def write_markdown(card_rows: Sequence[dict], pb_rows: Sequence[dict], out: str,
         captions = {
             "clauses-k1.png": "Clauses for at most 1 of n (every at-most-one method and the counters).",
             "clauses-k2.png": "Clauses for at most 2 of n.",
-            "clauses-k-half.png": "Clauses for at most n/2 of n.",
+            "clauses-k-half.png": "Clauses for at most n/2 of n (cardnetwork, dashed, coincides "
+                                  "with sortnetwork here: one block of M >= k+1 is the whole sort).",
             "aux-k1.png": "Auxiliary variables for at most 1 of n (pairwise has none).",
             "aux-k-half.png": "Auxiliary variables for at most n/2 of n.",
             "pb-clauses.png": "Clauses of the pseudo-Boolean encodings, K = W/10 and W/2, "
@@ -1253,8 +1254,10 @@ def write_plots(card_rows: Sequence[dict], pb_rows: Sequence[dict], folder: str)
             pts = series(card_rows, m, rule, what)
             if pts:
                 c, mk = styles.get(m, ("#333333", "o"))
+                # cardnetwork dashed: at k = n/2 it is the whole sorting network
                 ax.plot([p[0] for p in pts], [p[1] for p in pts], marker=mk, color=c, label=m,
-                        markersize=4, linewidth=1.2)
+                        markersize=4, linewidth=1.2,
+                        linestyle="--" if m == "cardnetwork" else "-")
         ax.set_xscale("log", base=2)
         ax.set_yscale("log")
         ax.set_xlabel("n (inputs)")
