@@ -1,0 +1,265 @@
+"""The encoding atlas (satgrid/atlas.py, the committed encodings/ folder).
+
+The committed CSV files must be what the code measures today: a slice of the
+sweep (n in {4, 16, 64}, every method and bound, sizes only) is regenerated
+and compared row by row. Every row that states a formula must match its
+measurement, the formulas are checked against the papers' closed forms, and
+the claims the atlas's prose makes are checked against its own data.
+"""
+
+from __future__ import annotations
+
+import doctest
+import json
+import os
+
+import pytest
+
+from satgrid import api, atlas
+from satgrid import encodings as enc
+from satgrid.cli import format_stats
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+OUT = os.path.join(ROOT, "encodings")
+SLICE = (4, 16, 64)
+
+
+def _committed(name):
+    path = os.path.join(OUT, name)
+    if not os.path.exists(path):
+        pytest.fail(f"{path} is missing: run `make atlas` and commit encodings/")
+    return atlas.read_csv(path)
+
+
+@pytest.fixture(scope="module")
+def meta():
+    with open(os.path.join(OUT, "atlas.json"), encoding="utf-8") as fh:
+        return json.load(fh)
+
+
+@pytest.fixture(scope="module")
+def card_rows():
+    return _committed("cardinality.csv")
+
+
+@pytest.fixture(scope="module")
+def pb_rows():
+    return _committed("pb.csv")
+
+
+def _fields(fields, same_versions):
+    return [f for f in fields if same_versions or f not in atlas.PYSAT_FIELDS]
+
+
+def _compare(fresh, committed, fields):
+    key = lambda r: (r["method"], int(r["n"]), int(r.get("k") or r.get("bound")))
+    want = {key(r): {f: r[f] for f in fields} for r in committed if int(r["n"]) in SLICE}
+    got = {key(r): {f: r[f] for f in fields} for r in fresh}
+    assert sorted(got) == sorted(want), "the slice's rows differ from the committed CSV's"
+    stale = [(k, {f: (want[k][f], got[k][f]) for f in fields if want[k][f] != got[k][f]})
+             for k in sorted(got) if got[k] != want[k]]
+    assert not stale, f"encodings/ is stale (run `make atlas`): {stale[:5]}"
+
+
+# ------------------------------------------------------------ not stale
+def test_cardinality_slice_matches_committed_csv(card_rows, meta):
+    now = atlas.versions()
+    same = now["python-sat"] == meta["versions"]["python-sat"]
+    fresh = atlas.as_strings(atlas.sweep_cardinality(SLICE), atlas.CARD_FIELDS)
+    assert len(fresh) == sum(1 for r in card_rows if int(r["n"]) in SLICE)
+    _compare(fresh, card_rows, _fields(atlas.CARD_FIELDS, same))
+
+
+def test_pb_slice_matches_committed_csv(pb_rows, meta):
+    now = atlas.versions()
+    same = now == meta["versions"]
+    fresh = atlas.as_strings(atlas.sweep_pb(SLICE), atlas.PB_FIELDS)
+    _compare(fresh, pb_rows, _fields(atlas.PB_FIELDS, same))
+    if not atlas.have_pindakaas():
+        assert all(r["pysat_note"] == atlas.NO_PINDAKAAS for r in fresh)
+
+
+def test_committed_csv_is_canonical_and_sweep_is_deterministic(card_rows, pb_rows, meta):
+    for name, fields in (("cardinality.csv", atlas.CARD_FIELDS), ("pb.csv", atlas.PB_FIELDS)):
+        with open(os.path.join(OUT, name), encoding="utf-8", newline="") as fh:
+            text = fh.read()
+        rows = atlas.read_csv(os.path.join(OUT, name))
+        assert atlas.csv_text(rows, fields) == text
+    a = atlas.csv_text(atlas.sweep_cardinality((8, 32)), atlas.CARD_FIELDS)
+    b = atlas.csv_text(atlas.sweep_cardinality((32, 8)), atlas.CARD_FIELDS)
+    assert a == b
+    # the committed sweep covers what atlas.json says, every method, in order
+    assert sorted({int(r["n"]) for r in card_rows}) == meta["card_ns"] == list(atlas.CARD_NS)
+    assert sorted({int(r["n"]) for r in pb_rows}) == meta["pb_ns"] == list(atlas.PB_NS)
+    assert list(dict.fromkeys(r["method"] for r in card_rows)) == list(atlas.CARD_SWEEP_METHODS)
+    assert list(dict.fromkeys(r["method"] for r in pb_rows)) == list(enc.PB_METHODS)
+
+
+# ------------------------------------------------------------ formulas
+def _check_formula_rows(rows):
+    checked = 0
+    for r in rows:
+        if r["formula_aux"] == "" or r["aux"] == "":
+            assert r["formula_match"] == ""
+            continue
+        assert (r["aux"], r["clauses"]) == (r["formula_aux"], r["formula_clauses"]), r
+        assert r["formula_match"] == "yes"
+        checked += 1
+    return checked
+
+
+def test_rows_with_a_formula_match_the_measurement(card_rows, pb_rows):
+    assert _check_formula_rows(card_rows) > 250
+    assert _check_formula_rows(pb_rows) > 10
+    fresh = atlas.as_strings(atlas.sweep_cardinality((5, 12, 100), pysat=False), atlas.CARD_FIELDS)
+    assert _check_formula_rows(fresh) > 50
+    fresh = atlas.as_strings(atlas.sweep_pb((5, 12, 100), pysat=False), atlas.PB_FIELDS)
+    assert _check_formula_rows(fresh) >= 6
+
+
+def _batcher(m):
+    return 1 if m == 1 else (m * m - m + 4) * 2 ** (m - 2) - 1
+
+
+def test_measured_sizes_equal_the_papers_closed_forms(card_rows, pb_rows):
+    """Closed forms written out here from the papers, not taken from the code."""
+    seen = set()
+    for r in card_rows:
+        if r["clauses"] == "":
+            continue
+        m, n, k = r["method"], int(r["n"]), int(r["k"])
+        aux, cls = int(r["aux"]), int(r["clauses"])
+        lits = int(r["literals"])
+        if m == "pairwise":
+            assert (aux, cls, lits) == (0, n * (n - 1) // 2, n * (n - 1))
+        elif m == "bitwise":
+            b = (n - 1).bit_length()
+            assert (aux, cls, lits) == (b, n * b, 2 * n * b)
+        elif m == "ladder":
+            assert (aux, cls) == (n - 1, 3 * n - 4)
+        elif m == "seqcounter":         # Knuth 7.2.2.2 (18)-(19)
+            assert (aux, cls) == (k * (n - k), (n - k - 1) * k + (n - k) * (k + 1))
+        elif m == "seqcounter-sinz":    # Sinz 2005, LTSEQ
+            assert (aux, cls) == (k * (n - 1), 2 * n * k + n - 3 * k - 1)
+        elif m == "sortnetwork":        # Batcher 1968, n = 2^m, half comparators
+            c = _batcher(n.bit_length() - 1)
+            assert (aux, cls) == (2 * c, 3 * c + 1)
+        else:
+            continue
+        seen.add(m)
+    assert seen == {"pairwise", "bitwise", "ladder", "seqcounter", "seqcounter-sinz", "sortnetwork"}
+    for r in pb_rows:
+        if r["method"] != "swc" or r["clauses"] == "":
+            continue
+        w = atlas.pb_weights(int(r["n"]))
+        K = int(r["bound"])
+        units = sum(1 for x in w if x > K)
+        m = len(w) - units
+        if sum(x for x in w if x <= K) > K:   # Hölldobler, Manthey, Steinke 2012
+            assert (int(r["aux"]), int(r["clauses"])) == (K * (m - 1), units + 2 * m * K + m - 3 * K - 1)
+
+
+# ------------------------------------------------------------ the prose
+def _by(rows, key):
+    out = {}
+    for r in rows:
+        if r["clauses"] != "":
+            out.setdefault(key(r), {})[r["method"]] = int(r["clauses"])
+    return out
+
+
+def test_claims_of_the_front_page_hold_in_the_data(card_rows, pb_rows):
+    """The method paragraphs (atlas.METHOD_TEXT) state these; keep them true."""
+    cells = _by(card_rows, lambda r: (int(r["n"]), r["k_rule"]))
+    for (n, rule), got in cells.items():
+        rules = rule.split(" = ")
+        if "2" in rules and "1" not in rules:       # seqcounter smallest at k = 2
+            assert got["seqcounter"] == min(got.values()), (n, rule, got)
+        if "cardnetwork" in got and "sortnetwork" in got:
+            assert got["cardnetwork"] <= got["sortnetwork"]
+        if "seqcounter" in got and "seqcounter-sinz" in got:
+            assert got["seqcounter"] <= got["seqcounter-sinz"]
+        if rules[0] == "1" and 8 <= n <= 32:          # commander: smallest for 8..32 inputs
+            assert got["commander"] == min(got.values()), (n, got)
+        if rules[0] == "1" and n >= 64:               # product: fewest clauses for long AMO lists
+            assert got["product"] == min(got.values()), (n, got)
+        if n >= 64 and ("n/10" in rules or "n/2" in rules) and "mtotalizer" in got:
+            assert got["mtotalizer"] == min(got.values()), (n, rule, got)
+    for key, got in _by(pb_rows, lambda r: (int(r["n"]), r["bound"])).items():
+        if "bdd" in got:
+            assert got["bdd"] == min(got.values()), (key, got)
+        if "bdd" in got and "swc" in got:
+            assert got["swc"] >= got["bdd"]
+
+
+def test_propagation_check_tells_arc_consistent_from_not():
+    ok, total = atlas.arc_consistency("seqcounter", nmax=6)
+    assert ok == total > 0
+    ok, total = atlas.arc_consistency("bdd", nmax=5)
+    assert ok == total > 0
+    ok, total = atlas.arc_consistency("mtotalizer", nmax=8)   # the README says "not"
+    assert ok < total
+
+
+# ------------------------------------------------------------ budget, helpers
+def test_combinations_over_budget_are_reported_not_built():
+    [row] = atlas.sweep_cardinality((4096,), methods=("pairwise",), pysat=False)[:1]
+    assert (row["k"], row["clauses"], row["formula_clauses"]) == (1, "", 4096 * 4095 // 2)
+    assert row["note"].startswith("not built") and str(4096 * 4095 // 2) in row["note"]
+    rows = atlas.sweep_pb((4, 8, 16, 32, 64), methods=("gtotalizer",), pysat=False, budget=3000)
+    skipped = [r for r in rows if r["note"].startswith("not built")]
+    built = [r for r in rows if r["clauses"] != ""]
+    assert skipped and built and all(r["clauses"] == "" for r in skipped)
+    assert max(int(r["n"]) for r in built) < 64
+    rows = atlas.sweep_cardinality((8,), methods=("ladder",), pysat=True)
+    assert [r["note"] for r in rows if r["k"] != 1] == ["at-most-one only (bound 1)"] * 2
+
+
+def test_bounds_and_weights():
+    assert atlas.card_bounds(4) == [(1, "1 = n/10"), (2, "2 = n/2")]
+    assert atlas.card_bounds(100) == [(1, "1"), (2, "2"), (10, "n/10"), (50, "n/2")]
+    w = atlas.pb_weights(50)
+    assert w[:10] == atlas.pb_weights(10) and set(w) <= set(range(1, 11)) and len(set(w)) > 5
+    assert atlas.pb_bounds([10] * 10) == [(10, "W/10"), (50, "W/2")]
+    failures, tried = doctest.testmod(atlas)
+    assert tried >= 2 and failures == 0
+
+
+# ------------------------------------------------------------ puzzles, main
+def test_puzzle_table_uses_api_stats_and_records_failures(monkeypatch, tmp_path):
+    path = os.path.join(ROOT, "instances", "sudoku-classic.toml")
+    dims = (("amo", "at most one", ("pairwise", "ladder", "no-such-encoding")),
+            ("card", "cardinality", ("seqcounter", "totalizer")))
+    monkeypatch.setattr(atlas, "DIMENSIONS", dims)
+    [e] = atlas.puzzle_table([path], time_limit=20)
+    amo, card = e["dimensions"]
+    assert amo["applicable"] and not card["applicable"]   # Sudoku has no bound above 1
+    bad = amo["choices"][2]
+    assert bad["stats"] is None and bad["solve"] is None and "EncodingError" in bad["error"]
+    [p] = api.load(path)
+    for ch in amo["choices"][:2]:
+        want = api.stats(p, api.Options(amo=ch["value"], card="seqcounter", pb="bdd"))
+        assert ch["stats"]["groups"] == want["groups"]
+        assert ch["solve"]["status"] == "sat"
+    assert all(ch["solve"] is None for ch in card["choices"])
+    out = tmp_path / "puzzles.md"
+    atlas.write_puzzles_markdown([e], str(out), time_limit=20, when="DATE", machine="MACHINE")
+    text = out.read_text()
+    assert format_stats(amo["choices"][1]["stats"]) in text
+    assert "error: EncodingError" in text
+    assert "MACHINE" in text and "DATE" in text and "`card`" in text
+
+
+def test_main_writes_every_page(tmp_path):
+    out = tmp_path / "atlas"
+    assert atlas.main(["--out", str(out), "--ns", "4,8", "--pb-ns", "4,8", "--no-puzzles",
+                       "--no-plots"]) == 0
+    names = set(os.listdir(out))
+    assert {"README.md", "cardinality.md", "pb.md", "cardinality.csv", "pb.csv",
+            "atlas.json"} <= names
+    readme = (out / "README.md").read_text()
+    assert "[cardinality.md](cardinality.md)" in readme and "Sinz" in readme
+    first = (out / "cardinality.csv").read_bytes()
+    atlas.main(["--out", str(out), "--ns", "4,8", "--pb-ns", "4,8", "--no-puzzles", "--no-plots"])
+    assert (out / "cardinality.csv").read_bytes() == first
+    assert (out / "README.md").read_text() == readme
