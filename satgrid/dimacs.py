@@ -873,9 +873,10 @@ class _Scanner:
             raise DimacsError("expected 0 at the end of the 'a' line", self.name, lineno,
                               _column(line, len(line.rstrip(_WS))))
         if nums.index(0) != len(nums) - 1:
-            spots = [p for p, t in _tokens(masked) if int(t) == 0]
+            spots = _tokens(masked)
+            after = spots[nums.index(0) + 1][0]
             raise DimacsError("expected one assumption set per 'a' line, ended by its only 0",
-                              self.name, lineno, _column(line, spots[1]))
+                              self.name, lineno, _column(line, after))
         nums.pop()
         self.assumptions.append(nums)
         self.steps.append(len(self.clauses))
@@ -1170,7 +1171,7 @@ def read_solver_output(path_or_text, name: str | None = None,
 def _solver_output(data: bytes, name: str, nvars: int | None) -> SolverResult:
     _check_text(data, name, SolverOutputError)
     lines = data.split(b"\n")
-    fmt = None
+    fmt = "competition"
     for line in lines:
         toks = line.split()
         if toks and not toks[0].startswith(b"c"):
