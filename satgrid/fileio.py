@@ -19,6 +19,9 @@ def atomic_write(path: str | os.PathLike, writer: Callable[[IO[bytes]], None]) -
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".part", dir=folder)
     try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the usual file mode
         with os.fdopen(fd, "wb") as raw:
             if path.endswith(".gz"):
                 with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as gz:
