@@ -209,6 +209,26 @@ def test_checker_accepts_the_published_solution_and_rejects_corruptions():
     assert probs and all(p.startswith("box") for p in probs)
 
 
+def test_checker_rejects_every_change_of_a_unique_solution():
+    # the classic puzzle has one solution, so any other grid must be rejected
+    # (this exercises the quick yes/no path and the detailed one together)
+    import random
+    rng = random.Random(7)
+    given = grid_of(CLASSIC)
+    for _ in range(300):
+        g = [row[:] for row in CLASSIC_SOLUTION]
+        for _ in range(rng.choice([1, 2, 3])):
+            r, c = rng.randrange(9), rng.randrange(9)
+            if rng.random() < 0.5:
+                r2, c2 = rng.randrange(9), rng.randrange(9)
+                g[r][c], g[r2][c2] = g[r2][c2], g[r][c]
+            else:
+                g[r][c] = rng.randrange(1, 10)
+        probs = check_sudoku.check(g, (3, 3), given)
+        assert (probs == []) == (g == CLASSIC_SOLUTION), (g, probs)
+        assert (check_sudoku.check(g, (3, 3)) == []) == (g == CLASSIC_SOLUTION) or probs
+
+
 # --------------------------------------------------------------- drawings
 def test_text_and_svg_drawings():
     [p] = api.load(str(INST / "sudoku-classic.toml"))
@@ -238,6 +258,32 @@ def test_classic_solved_unique_and_checked():
     [p] = api.load(str(INST / "sudoku-classic.toml"))
     ok, bad, _ = api.check(p)
     assert ok, bad
+
+
+@pytest.mark.parametrize("amo", ["pairwise", "ladder"])
+def test_decode_rejects_broken_models(amo):
+    # pairwise: the cells' literals are one block of ids; ladder puts
+    # auxiliary variables between cells: two decoding paths, same answers
+    from satgrid.errors import SatgridError
+    [p] = api.load(str(INST / "sudoku-classic.toml"))
+    m = api.compile_puzzle(p, api.Options(amo=amo))
+    assert (p._table.block is not None) == (amo == "pairwise")
+    sol = m.solve()
+    assert p.decode(sol)["grid"] == CLASSIC_SOLUTION
+    lits = p._table.lits
+    for broken in ("two values", "no value", "both"):
+        model = list(sol.model)
+        cell = lits[40]
+        true = next(l for l in cell if model[l - 1] > 0)
+        other = next(l for l in cell if l != true)
+        if broken != "no value":
+            model[other - 1] = other
+        if broken != "two values":   # "both": the count of true literals stays 81
+            victim = lits[41] if broken == "both" else cell
+            t = next(l for l in victim if model[l - 1] > 0 and l != other)
+            model[t - 1] = -t
+        with pytest.raises(SatgridError):
+            p._table.grid(model)
 
 
 def test_model_shape_and_groups():

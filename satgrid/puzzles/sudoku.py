@@ -46,6 +46,7 @@ import sys
 import tempfile
 import weakref
 from collections import Counter
+from operator import sub
 from typing import Any, Sequence, TextIO
 
 from ..errors import InstanceError, SatgridError
@@ -365,13 +366,19 @@ def atomic_write(path: str, text: str) -> None:
 class _Table:
     """Literals of one compiled Sudoku model: ``first[i]`` is x[r,c]=1 of cell i = r*n + c."""
 
-    __slots__ = ("n", "first", "lits", "consecutive", "__weakref__")
+    __slots__ = ("n", "first", "lits", "consecutive", "block", "bases", "__weakref__")
 
     def __init__(self, n: int, lits: list[list[int]]):
         self.n = n
         self.lits = lits
         self.first = [ls[0] for ls in lits]
         self.consecutive = all(ls == list(range(ls[0], ls[0] + n)) for ls in lits)
+        # all cells' literals one block of ids lo+1 .. lo+n^3, cell after cell
+        # (the layout with pairwise at-most-one: no auxiliary variables between)
+        lo = lits[0][0] - 1
+        flat = [l for ls in lits for l in ls]
+        self.block = lo if flat == list(range(lo + 1, lo + 1 + len(flat))) else None
+        self.bases = [lo + i * n for i in range(len(lits))]
 
     def grid(self, m: Sequence[int]) -> list[list[int]]:
         """Decode a PySAT model list (index v-1 holds +-v) into n rows of values.
@@ -380,6 +387,15 @@ class _Table:
             SatgridError: a cell with no value or several (a broken encoding).
         """
         n = self.n
+        if self.block is not None:
+            # the positive literals of the block, in id order: exactly one per
+            # cell iff there are n*n of them and the i-th lies in cell i's range
+            lo = self.block
+            pos = [l for l in m[lo:lo + n * n * n] if l > 0]
+            if len(pos) == n * n:
+                vals = list(map(sub, pos, self.bases))
+                if min(vals) >= 1 and max(vals) <= n:
+                    return [vals[r * n:(r + 1) * n] for r in range(n)]
         vals = []
         if self.consecutive:
             # the n literals of a cell are ids b+1..b+n; exactly one is positive,
