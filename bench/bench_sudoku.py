@@ -1,0 +1,314 @@
+"""Sudoku throughput: satgrid's incremental session against OR-tools CP-SAT.
+
+Usage:  .venv/bin/python bench/bench_sudoku.py [--rounds R] [--solver NAME] [--profile]
+
+Data: the third-party sets in ../shared/benchmarks (override the folder with
+the environment variable SATGRID_BENCHMARKS); read from there, never copied.
+
+Part 1, top95 (Norvig's hard set), each puzzle solved, decoded, checked by the
+independent checker and compared with the published solution:
+
+  satgrid fast path  -- the rules compiled once (Sudoku.build on a Model, the
+                        model's default at-most-one encoding), one Session;
+                        each puzzle = its givens as assumptions, one
+                        Session.solve, decode straight from the model list
+                        (the literal table: one slice and max() per cell),
+                        check_sudoku.check. Parsing is timed separately.
+  satgrid pipeline   -- api.solve_collection(puzzles): the same session
+                        machinery through the public pipeline (Solution
+                        objects, result dicts, stats per puzzle).
+  CP-SAT baseline    -- the seed's 0/1 formulation (729 Booleans x[r,c,v],
+                        324 "sum == 1" rows: cell, row-value, column-value,
+                        box-value; givens fixed to 1), our own code of it,
+                        a fresh model per puzzle as in the seed, 1 worker;
+                        decoded and checked the same way.
+
+The first pass over the set is the headline figure (a warm solver has learnt
+clauses from earlier puzzles; later passes are printed too, marked "warm").
+Goal: at least 5,000 puzzles per second for the satgrid fast path.
+
+Part 2, the other 9x9 sets (hardest, royle17, plb20, named) in the same way.
+Part 3, 16x16 and 25x25 puzzles with published solutions: compile, solve,
+decode, check; uniqueness proved.
+
+Wall-clock seconds on this machine (shared, 2 cores): compare ratios.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from satgrid import api  # noqa: E402
+from satgrid.model import Model, Solution  # noqa: E402
+from satgrid.puzzles import check_sudoku  # noqa: E402
+from satgrid.puzzles.sudoku import Sudoku, format_line, parse_text  # noqa: E402
+
+GOAL = 5000
+
+
+def benchmarks_dir() -> Path:
+    env = os.environ.get("SATGRID_BENCHMARKS")
+    return Path(env) if env else Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
+
+
+def read_set(folder: Path, name: str):
+    txt, sol = folder / f"{name}.txt", folder / f"{name}.solutions"
+    if not txt.exists():
+        return None, None
+    puzzles = api.load(str(txt))
+    solutions = None
+    if sol.exists():
+        solutions = [l.strip() for l in sol.read_text().splitlines()
+                     if l.strip() and not l.startswith("#")]
+    return puzzles, solutions
+
+
+# ---------------------------------------------------------------- satgrid
+class FastSudoku:
+    """The rules compiled once; puzzles solved as assumptions on one Session."""
+
+    def __init__(self, n=9, box=(3, 3), solver="cadical195", amo=None):
+        self.model = Model(amo=amo)
+        self.proto = Sudoku([[0] * n for _ in range(n)], box)
+        self.proto.build(self.model)
+        self.table = self.proto.table(self.model)
+        self.session = self.model.session(solver)
+        n3 = n * n
+        # literal of (cell, value) in one flat list: lit[cell * n + v - 1]
+        self.lit = [l for ls in self.table.lits for l in ls]
+        self.n, self.box, self.n3 = n, box, n3
+
+    def assumptions(self, grid):
+        n, lit = self.n, self.lit
+        return [lit[(r * n + c) * n + v - 1] for r, row in enumerate(grid)
+                for c, v in enumerate(row) if v]
+
+    def solve(self, grid):
+        """(status, decoded grid or None, problems)."""
+        s = self.session
+        status = s.solve(self.assumptions(grid))
+        if status != "sat":
+            return status, None, []
+        g = self.table.grid(s.model)
+        return status, g, check_sudoku.check(g, self.box, grid)
+
+
+def solution_grids(puzzles, solutions):
+    """The published solutions as grids (parsed before the clock starts)."""
+    if not solutions:
+        return None
+    return [parse_text(s, "solutions")[0].grid for s in solutions]
+
+
+def run_fast(fast, puzzles, want):
+    t0 = time.perf_counter()
+    bad = 0
+    for i, p in enumerate(puzzles):
+        status, g, problems = fast.solve(p.grid)
+        if status != "sat" or problems or (want and g != want[i]):
+            bad += 1
+    return time.perf_counter() - t0, bad
+
+
+def run_pipeline(puzzles, solutions, solver):
+    t0 = time.perf_counter()
+    bad = 0
+    for i, r in enumerate(api.solve_collection(puzzles, api.Options(solver=solver))):
+        if r["status"] != "sat" or (solutions and format_line(r["grid"]) != solutions[i]):
+            bad += 1
+    return time.perf_counter() - t0, bad
+
+
+# ---------------------------------------------------------------- CP-SAT
+def cpsat_available():
+    try:
+        from ortools.sat.python import cp_model  # noqa: F401
+        return True
+    except ImportError:
+        return False
+
+
+def cpsat_solve(grid, box):
+    """The seed's 0/1 program in CP-SAT: x[r][c][v] in {0,1}, every row of the
+    constraint matrix a "sum == 1" (cell; row-value; column-value; box-value),
+    givens x = 1. Returns the decoded grid or None."""
+    from ortools.sat.python import cp_model
+    n = len(grid)
+    h, w = box
+    m = cp_model.CpModel()
+    x = [[[m.NewBoolVar("") for _ in range(n)] for _ in range(n)] for _ in range(n)]
+    for r in range(n):
+        for c in range(n):
+            m.AddExactlyOne(x[r][c])
+    for v in range(n):
+        for r in range(n):
+            m.AddExactlyOne([x[r][c][v] for c in range(n)])
+        for c in range(n):
+            m.AddExactlyOne([x[r][c][v] for r in range(n)])
+        for br in range(0, n, h):
+            for bc in range(0, n, w):
+                m.AddExactlyOne([x[br + i][bc + j][v] for i in range(h) for j in range(w)])
+    for r in range(n):
+        for c in range(n):
+            if grid[r][c]:
+                m.Add(x[r][c][grid[r][c] - 1] == 1)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    st = solver.Solve(m)
+    if st not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        return None
+    return [[next(v + 1 for v in range(n) if solver.BooleanValue(x[r][c][v])) for c in range(n)]
+            for r in range(n)]
+
+
+def run_cpsat(puzzles, solutions):
+    t0 = time.perf_counter()
+    bad = 0
+    for i, p in enumerate(puzzles):
+        g = cpsat_solve(p.grid, p.box)
+        if g is None or check_sudoku.check(g, p.box, p.grid) or (
+                solutions and format_line(g) != solutions[i]):
+            bad += 1
+    return time.perf_counter() - t0, bad
+
+
+# ------------------------------------------------------------------ report
+def rate(k, seconds):
+    return k / seconds if seconds > 0 else float("inf")
+
+
+def part_sets(folder, names, args, cpsat):
+    print(f"{'set':<22}{'puzzles':>8}  {'method':<28}{'seconds':>9}{'puzzles/s':>11}{'wrong':>7}")
+    figures = {}
+    for name in names:
+        puzzles, solutions = read_set(folder, name)
+        if puzzles is None:
+            print(f"{name:<22}  (missing: {folder / (name + '.txt')})")
+            continue
+        k = len(puzzles)
+        t0 = time.perf_counter()
+        api.load(str(folder / f"{name}.txt"))
+        parse = time.perf_counter() - t0
+        t0 = time.perf_counter()
+        fast = FastSudoku(solver=args.solver)
+        compile_s = time.perf_counter() - t0
+        want = solution_grids(puzzles, solutions)
+        rows = []
+        for rnd in range(args.rounds):
+            sec, bad = run_fast(fast, puzzles, want)
+            label = "satgrid fast path" + ("" if rnd == 0 else f" (warm {rnd + 1})")
+            rows.append((label, sec, bad))
+            if rnd == 0:
+                figures[name] = {"satgrid": rate(k, sec)}
+        sec, bad = run_pipeline(puzzles, solutions, args.solver)
+        rows.append(("satgrid api.solve_collection", sec, bad))
+        figures[name]["pipeline"] = rate(k, sec)
+        if cpsat:
+            sec, bad = run_cpsat(puzzles, solutions)
+            rows.append(("CP-SAT 0/1 (seed), 1 worker", sec, bad))
+            figures[name]["cpsat"] = rate(k, sec)
+        for label, sec, bad in rows:
+            print(f"{name:<22}{k:>8}  {label:<28}{sec:>9.4f}{rate(k, sec):>11.0f}{bad:>7}")
+        print(f"{'':<22}{'':>8}  (parse {parse * 1e3:.1f} ms = {parse / k * 1e6:.0f} us/puzzle, "
+              f"compile rules + load session once {compile_s * 1e3:.1f} ms)")
+    return figures
+
+
+def part_big(folder, args):
+    files = sorted(folder.glob("sudoku-16x16-*.toml")) + sorted(folder.glob("sudoku-25x25-*.toml"))
+    if not files:
+        print(f"(no 16x16/25x25 files in {folder})")
+        return
+    print("compile = build the model (givens as units) and load the session; solve = one SAT call;")
+    print("decode+check; unique = proof that no other solution exists; api.solve = the whole")
+    print("pipeline with --unique (compile included); CP-SAT = the 0/1 baseline, 1 worker.")
+    print(f"{'file':<22}{'n':>4}{'givens':>7}{'vars':>8}{'clauses':>9}{'compile':>9}{'solve':>8}"
+          f"{'decode':>8}{'unique':>8}{'api.solve':>10}{'CP-SAT':>8}  result")
+    cpsat = cpsat_available()
+    for f in files:
+        [p] = api.load(str(f))
+        t0 = time.perf_counter()
+        m = api.compile_puzzle(p, api.Options(solver=args.solver))
+        s = m.session(args.solver)
+        t1 = time.perf_counter()
+        status = s.solve()
+        t2 = time.perf_counter()
+        decoded = p.decode(Solution(s.model)) if status == "sat" else None
+        ok = decoded is not None and not p.check(decoded) and decoded["grid"] == p.expected_solution()
+        t3 = time.perf_counter()
+        unique = m.is_unique()
+        t4 = time.perf_counter()
+        r = api.solve(p, api.Options(solver=args.solver), unique=True)
+        t5 = time.perf_counter()
+        ok = ok and r["grid"] == p.expected_solution() and r["unique"] is True
+        cp = ""
+        if cpsat:
+            c0 = time.perf_counter()
+            g = cpsat_solve(p.grid, p.box)
+            cp = f"{time.perf_counter() - c0:8.3f}"
+            ok = ok and g == p.expected_solution()
+        givens = sum(1 for row in p.grid for v in row if v)
+        print(f"{f.name:<22}{p.n:>4}{givens:>7}{m.formula.nvars:>8}{m.formula.nclauses:>9}"
+              f"{t1 - t0:>9.3f}{t2 - t1:>8.3f}{t3 - t2:>8.3f}{t4 - t3:>8.3f}{t5 - t4:>10.3f}"
+              f"{cp:>8}  {'published solution, unique' if ok and unique else 'MISMATCH'}")
+
+
+def profile(folder, args):
+    puzzles, solutions = read_set(folder, "sudoku-top95")
+    fast = FastSudoku(solver=args.solver)
+    pr = cProfile.Profile()
+    pr.enable()
+    want = solution_grids(puzzles, solutions)
+    for _ in range(3):
+        run_fast(fast, puzzles, want)
+    pr.disable()
+    pstats.Stats(pr).sort_stats("tottime").print_stats(14)
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--rounds", type=int, default=3, help="passes over each set (first = cold)")
+    ap.add_argument("--solver", default="cadical195")
+    ap.add_argument("--profile", action="store_true", help="cProfile the fast path on top95")
+    args = ap.parse_args(argv)
+    folder = benchmarks_dir()
+    if not (folder / "sudoku-top95.txt").exists():
+        print(f"benchmark data not found in {folder} (set SATGRID_BENCHMARKS)")
+        return 0
+    if args.profile:
+        profile(folder, args)
+        return 0
+    cpsat = cpsat_available()
+    print(f"satgrid sudoku benchmark; solver {args.solver}; data {folder}")
+    if not cpsat:
+        print("(ortools not installed: CP-SAT baseline skipped; pip install '.[bench]')")
+    print("\n== Part 1: top95 ==")
+    fig = part_sets(folder, ["sudoku-top95"], args, cpsat)
+    print("\n== Part 2: other 9x9 sets ==")
+    part_sets(folder, ["sudoku-hardest", "sudoku-royle17-first20", "sudoku-plb20",
+                       "sudoku-named"], args, cpsat)
+    print("\n== Part 3: 16x16 and 25x25 (seconds) ==")
+    part_big(folder, args)
+    top = fig.get("sudoku-top95")
+    if top:
+        print("\n== Summary (top95, first pass) ==")
+        print(f"satgrid fast path: {top['satgrid']:.0f} puzzles/s; "
+              f"pipeline (api.solve_collection): {top['pipeline']:.0f} puzzles/s")
+        if "cpsat" in top:
+            print(f"CP-SAT 0/1 baseline: {top['cpsat']:.0f} puzzles/s; "
+                  f"satgrid / CP-SAT = {top['satgrid'] / top['cpsat']:.1f}x")
+        print(f"goal {GOAL} puzzles/s: {'met' if top['satgrid'] >= GOAL else 'NOT met'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
