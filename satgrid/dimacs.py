@@ -731,6 +731,8 @@ PIECE_BYTES = 1 << 18
 def _plain_piece(piece: bytes) -> list | None:
     """Clauses of ``piece`` (whole lines, ending in a newline) when it is in
     the plain form, else None."""
+    if b"\r" in piece:
+        piece = piece.replace(b"\r\n", b"\n")
     if piece.translate(None, _CANON) or not piece.endswith(b" 0\n"):
         return None
     rows = piece.replace(b" 0\n", b"],[")
@@ -888,6 +890,64 @@ class _Scanner:
                               _column(line, len(line.rstrip(_WS))))
 
 
+def _fast_body(body: bytes, lineno: int, scanner: "_Scanner") -> bool:
+    """Read the body (from line ``lineno`` on) in bulk into ``scanner``.
+
+    Lines starting with ``c`` (and ``a`` in iCNF) are stepped over: the
+    clause segments between them go through :func:`_fast_clauses`, then the
+    scanner's own code reads those lines, in order. Returns False, having
+    changed nothing, when a segment is not for the bulk path (the scanner
+    must then read the whole body; it alone reports errors in clauses).
+    """
+    fmt = scanner.fmt
+    end = len(body)
+    if fmt == "cnf" and b"%" in body:             # SATLIB end marker
+        end = 0 if body[:1] == b"%" else body.find(b"\n%") + 1 or end
+    heads = b"ca" if fmt == "icnf" else b"c"
+    marks = [b"\n" + bytes([h]) for h in heads]
+    ahead = {m: -2 for m in marks}               # next occurrence of each mark
+
+    def next_special(frm: int) -> int:
+        if frm < end and body[frm] in heads and (frm == 0 or body[frm - 1] == 10):
+            return frm
+        best = end
+        for m in marks:
+            if ahead[m] < frm - 1:
+                found = body.find(m, frm, end)
+                ahead[m] = end if found < 0 else found
+            best = min(best, ahead[m] + 1)
+        return min(best, end)
+
+    clauses: list = []
+    specials = []                                # (line, its number, clauses before)
+    pos = 0
+    while pos < end:
+        start = next_special(pos)
+        if start > pos:
+            segment = body[pos:start]
+            got = _fast_clauses(segment, scanner.nvars)
+            if got is None:
+                return False
+            clauses += got
+            lineno += segment.count(b"\n")
+        if start >= end:
+            break
+        stop = body.find(b"\n", start, end)
+        stop = end if stop < 0 else stop
+        specials.append((body[start:stop], lineno, len(clauses)))
+        lineno += 1
+        pos = stop + 1
+    for line, number, before in specials:
+        toks = line.split()
+        if line[:1] == b"c":
+            scanner.comments.add(line, number)
+        else:
+            scanner.assumption(line, number, toks)
+            scanner.steps[-1] = before
+    scanner.clauses = clauses
+    return True
+
+
 def _parse(data: bytes, name: str, fmt: str, strict_count: bool = True,
            warn: Callable[[str], object] | None = None, force_scan: bool = False) -> DimacsFile:
     _check_text(data, name, DimacsError)
@@ -898,35 +958,12 @@ def _parse(data: bytes, name: str, fmt: str, strict_count: bool = True,
         comments.check_ids(problem.nvars)
         comments.limit = problem.nvars
     body = data[offset:]
-    clauses = None
-    steps = None
-    assumptions: list = []
+    scanner = _Scanner(name, comments, problem.nvars, fmt)
     with _gc_paused():
-        if not force_scan:
-            region = body
-            if fmt == "cnf" and b"%" in body:
-                cut = 0 if body[:1] == b"%" else body.find(b"\n%") + 1
-                if cut > 0 or body[:1] == b"%":
-                    region = body[:cut]
-            if fmt == "cnf":
-                clauses = _fast_clauses(region, problem.nvars)
-            else:
-                cut = 0 if body[:1] == b"a" or b"a" not in body else body.find(b"\na") + 1
-                region = body if cut == 0 and body[:1] != b"a" else body[:cut]
-                clauses = _fast_clauses(region, None)
-                if clauses is not None and region is not body:
-                    scanner = _Scanner(name, comments, None, fmt)
-                    scanner.clauses = clauses
-                    scanner.scan(body[cut:], lineno + region.count(b"\n"))
-                    scanner.finish()
-                    assumptions, steps = scanner.assumptions, scanner.steps
-                elif clauses is not None:
-                    steps = []
-        if clauses is None:
-            scanner = _Scanner(name, comments, problem.nvars, fmt)
+        if force_scan or not _fast_body(body, lineno, scanner):
             scanner.scan(body, lineno)
             scanner.finish()
-            clauses, assumptions, steps = scanner.clauses, scanner.assumptions, scanner.steps
+    clauses, assumptions, steps = scanner.clauses, scanner.assumptions, scanner.steps
     if fmt == "cnf":
         if len(clauses) != problem.nclauses:
             err = DimacsError(f"the 'p cnf' line declares {problem.nclauses} clauses, "

@@ -266,6 +266,32 @@ def test_reader_fast_path_agrees_with_scanner_on_large_input():
     assert (err.line, err.column) == (45_002, len(lines[45_001]) - 5)
 
 
+def test_reader_fast_path_steps_over_comments_crlf_and_assumptions():
+    rng = random.Random(8)
+    clauses = [[rng.choice((-1, 1)) * rng.randint(1, 300) for _ in range(3)]
+               for _ in range(30_000)]
+    lines = [" ".join(map(str, c)) + " 0" for c in clauses]
+    for i in range(0, len(lines), 997):
+        lines[i] = f"c note {i}\n" + lines[i]
+    lines[5000] = "c varname 7 seven\n" + lines[5000]
+    text = f"p cnf 300 {len(clauses)}\n" + "\n".join(lines) + "\nc the end"
+    for variant in (text, text.replace("\n", "\r\n")):
+        fast, slow = parse_dimacs(variant), parse_scan(variant)
+        assert fast.clauses == clauses == slow.clauses
+        assert fast.comments == slow.comments and len(fast.comments) == 33
+        assert fast.varnames == {7: "seven"}
+    # an error in a comment is reported after the clauses before it were read
+    bad = text.replace("c varname 7 seven", "c varname 301 seven")
+    err = error_at(parse_dimacs, bad)
+    assert str(err) == str(error_at(parse_scan, bad))
+    assert (err.line, err.column) == (2 + 5000 + len(range(0, 5001, 997)), 11)
+    icnf = "p inccnf\n" + "\n".join(lines[:3000]) + "\na 1 -2 0\n" + \
+        "\n".join(lines[3000:6000]) + "\na 0\n"
+    d, sets = parse_icnf(icnf)
+    assert d.clauses == clauses[:6000] and sets == [[1, -2], []]
+    assert d.assumption_steps == [3000, 6000]
+
+
 def test_reader_errors_have_exact_positions():
     cases = [
         ("", 1, 1, "empty file"),

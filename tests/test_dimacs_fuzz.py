@@ -34,6 +34,7 @@ def _valid_formula() -> Formula:
 
 VALID_CNF = dimacs_text(_valid_formula(), command_line="satgrid dimacs x", kind="k").encode()
 VALID_ICNF = icnf_text(_valid_formula(), [[1, -2], [], [11]]).encode()
+INTERLEAVED_ICNF = b"p inccnf\n1 -2 0\nc note\na 1 0\n2 3\n -1 0\na 0\nc varname 2 b\n4 0\na -4 2 0\n"
 SATLIB = b"c SATLIB\np cnf 5 3\n 1 -5 4 0\n-1 5\n 3 4 0\n-3 -4 -2 0\n%\n0\n\n"
 PLAIN = b"p cnf 6 4\n1 -2 3 0\n-4 5 0\n6 0\n-1 -6 2 0\n"
 SEEDS_CNF = [VALID_CNF, SATLIB, PLAIN, VALID_CNF.replace(b"\n", b"\r\n")]
@@ -105,12 +106,20 @@ def _one_line_warning(message):
     assert "\n" not in message
 
 
+def _scan_icnf(data: bytes):
+    data, name = _load(data, "<string>", DimacsError)
+    return _parse(data, name, "icnf", force_scan=True)
+
+
 def _check_icnf(data: bytes):
-    try:
-        d, sets = parse_icnf(data)
-    except DimacsError as err:
-        _one_line(err)
+    fast = _outcome(parse_icnf, data)
+    slow = _outcome(_scan_icnf, data)
+    if fast[0] == "error" or slow[0] == "error":
+        assert fast == slow
         return
+    (d, sets), (d2, sets2) = fast[1], slow[1]
+    assert (d.clauses, sets, d.assumption_steps, d.varnames, d.nvars, d.comments) == \
+        (d2.clauses, sets2, d2.assumption_steps, d2.varnames, d2.nvars, d2.comments)
     assert len(sets) == len(d.assumption_steps)
     assert all(x != 0 for s in sets for x in s)
     assert all(x != 0 for c in d.clauses for x in c)
@@ -134,6 +143,7 @@ def test_seeds_are_valid():
     for seed in SEEDS_CNF:
         parse_dimacs(seed)
     parse_icnf(VALID_ICNF)
+    parse_icnf(INTERLEAVED_ICNF)
     for seed in SEEDS_OUT:
         parse_solver_output(seed)
 
@@ -166,7 +176,7 @@ def test_fast_path_pieces_agree_with_scanner(data, piece):
 
 
 @FUZZ
-@given(mutated([VALID_ICNF]))
+@given(mutated([VALID_ICNF, INTERLEAVED_ICNF]))
 def test_mutated_icnf(data):
     _check_icnf(data)
 
