@@ -33,6 +33,12 @@ CLASSIC_SOLUTION = [
 ]
 
 
+def current_umask():
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def grid_of(rows):
     return [[0 if ch in ".0" else int(ch) for ch in row] for row in rows]
 
@@ -421,7 +427,8 @@ def test_interactive_asks_saves_solves_and_writes(tmp_path):
     sol = tmp_path / "mine.solution.txt"
     assert loads1(sol.read_text()).grid == CLASSIC_SOLUTION
     assert "5 3 4 | 6 7 8 | 9 1 2" in text and "unique" in text
-    assert not [f for f in os.listdir(tmp_path) if f.startswith(".satgrid-")]   # no temp files left
+    assert sorted(os.listdir(tmp_path)) == ["mine.solution.txt", "mine.txt"]   # no temp files left
+    assert oct(path.stat().st_mode & 0o777) == oct(0o666 & ~current_umask())
     # second run: the file exists, nothing is asked
     out2 = io.StringIO()
     assert interactive(str(path), io.StringIO(""), out2, stderr=err) == 0
@@ -445,3 +452,11 @@ def test_interactive_eof_and_bad_file(tmp_path):
     out = io.StringIO()
     assert interactive(str(unsat), io.StringIO(""), out, stderr=io.StringIO()) == 1
     assert "no solution" in out.getvalue() and not (tmp_path / "u.solution.txt").exists()
+
+
+def test_docstring_examples():
+    import doctest
+    from satgrid.puzzles import sudoku
+    for mod in (sudoku, check_sudoku):
+        res = doctest.testmod(mod)
+        assert res.failed == 0 and res.attempted > 0, mod.__name__

@@ -224,3 +224,11 @@ def test_drawing_puts_sums_on_crossings():
     texts = [t.text for t in root.iter("{http://www.w3.org/2000/svg}text")]
     assert texts == [str(v) for v in (1, 6, 4, 2, 8, 7, 3, 5, 9, 17, 25, 18, 29)]
     assert p.render({"grid": [[1, 6, 4], [2, 8, 7], [3, 5, 9]]}) == text
+
+
+def test_docstring_examples():
+    import doctest
+    from satgrid.puzzles import vertex_sums
+    for mod in (vertex_sums, check_vertex_sums):
+        res = doctest.testmod(mod)
+        assert res.failed == 0 and res.attempted > 0, mod.__name__

@@ -43,13 +43,13 @@ import math
 import os
 import re
 import sys
-import tempfile
 import weakref
 from collections import Counter
 from operator import sub
 from typing import Any, Sequence, TextIO
 
 from ..errors import InstanceError, SatgridError
+from ..fileio import atomic_write_text
 from ..grid import key_line
 from ..model import Model, Solution
 from .base import Puzzle, register
@@ -346,22 +346,6 @@ def format_line(grid: Sequence[Sequence[int]]) -> str:
     return "".join(ALPHABET[v - 1] if v else "." for row in grid for v in row)
 
 
-def atomic_write(path: str, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same directory."""
-    d = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".satgrid-", suffix=".tmp", dir=d)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
-            fh.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
-
 # ------------------------------------------------------------------ model
 class _Table:
     """Literals of one compiled Sudoku model: ``first[i]`` is x[r,c]=1 of cell i = r*n + c."""
@@ -639,6 +623,13 @@ def _toml_grid(value: Any, raw: str, file: str, key: str, size: int | None):
 
 
 # ------------------------------------------------------ the seed's workflow
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
 def _ask(n: int, stdin: TextIO, stdout: TextIO, err: TextIO) -> list[list[int]] | None:
     """Ask for n rows; None at end of input."""
     grid = []
@@ -649,6 +640,8 @@ def _ask(n: int, stdin: TextIO, stdout: TextIO, err: TextIO) -> list[list[int]] 
         if not line:
             stdout.write("\n")
             return None
+        if not _isatty(stdin):   # piped input: echo it, so the transcript reads well
+            stdout.write(line if line.endswith("\n") else line + "\n")
         row = _split_line(line.rstrip("\n"), 1, 0)
         cells = _cells(row, n >= 10)
         try:
@@ -704,7 +697,7 @@ def interactive(path: str, stdin: TextIO = None, stdout: TextIO = None, *,
                 raise InstanceError(f"the input ended before the {size} rows of the puzzle "
                                     "were typed; nothing saved", path)
             try:
-                atomic_write(path, format_grid(grid, box))
+                atomic_write_text(path, format_grid(grid, box))
             except OSError as e:
                 raise InstanceError(f"cannot write the puzzle: {e.strerror}", path) from None
             stdout.write(f"saved the puzzle to {path}\n")
@@ -737,7 +730,7 @@ def interactive(path: str, stdin: TextIO = None, stdout: TextIO = None, *,
             target = api.solution_path(path)
             text = "".join(l + "\n" for l in out_lines) if len(puzzles) > 1 else out_lines[0]
             try:
-                atomic_write(target, text)
+                atomic_write_text(target, text)
             except OSError as e:
                 raise InstanceError(f"cannot write the solution: {e.strerror}", target) from None
             stdout.write(f"solution written to {target}\n")
