@@ -109,6 +109,17 @@ def test_malformed_2x2_points_into_the_right_table():
     assert f":{b + 1}:" in msg and "expected 7 clues ('.' = none), found 8" in msg, msg
 
 
+def test_2x2_expected_solution_list(solved_2x2):
+    _, res = solved_2x2
+    rows = lambda g: "\n".join(" ".join(str(v) if v else "." for v in r) for r in g)  # noqa: E731
+    text = TWO.read_text() + "solution = [\n" + ",\n".join(
+        '"""\n' + rows(g) + '\n"""' for g in res["grids"]) + "\n]\n"
+    p = api.loads(text, "two.toml")[0]
+    assert p.expected_solution() == res["grids"]
+    msg = error_of(TWO.read_text() + 'solution = ["""\n. .\n"""]\n')
+    assert "solution: expected a list of four grids" in msg
+
+
 def test_2x2_needs_four_grids():
     text = TWO.read_text()
     cut = text.index("[[grids]]\nname = \"bottom-right\"")
