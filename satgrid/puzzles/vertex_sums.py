@@ -89,7 +89,7 @@ class VertexSums(Puzzle):
     """
 
     kind = "vertex-sums"
-    uses = ("amo", "card", "pb")
+    uses = ("amo", "pb")
 
     KEYS = ("puzzle", "title", "source", "size", "sums", "givens", "expect")
     EXPECT_KEYS = ("unique", "count", "solution")
