@@ -236,3 +236,12 @@ def test_stats_groups_and_determinism():
     groups = set(a.sizes())
     assert {"knight-moves.cell", "knight-moves.label", "knight-moves.move",
             "knight-moves.region-sum", "knight-moves.length"} <= groups
+
+
+def test_doctests_of_the_kind_and_checker():
+    import doctest
+    from satgrid.puzzles import knight_moves
+    for mod in (check_knight_moves, knight_moves):
+        res = doctest.testmod(mod)
+        assert res.failed == 0
+    assert doctest.testmod(check_knight_moves).attempted >= 3

@@ -303,3 +303,9 @@ def test_build_is_deterministic_and_grouped():
     assert a.clauses == b.clauses
     assert {"twenty-four-seven-2x2.count", "twenty-four-seven-2x2.line-sum",
             "twenty-four-seven-2x2.2x2", "twenty-four-seven-2x2.clue"} <= set(a.sizes())
+
+
+def test_doctests_of_the_checker():
+    import doctest
+    res = doctest.testmod(ck)
+    assert res.failed == 0 and res.attempted >= 3

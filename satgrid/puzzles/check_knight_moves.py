@@ -29,6 +29,13 @@ def check(grid: Sequence[Sequence[int]], regions: Sequence[Sequence[Hashable]],
 
     Returns:
         One message per problem found, in a fixed order.
+
+    Example:
+        >>> regions = [["a", "a", "b"], ["b", "b", "a"]]
+        >>> check([[1, 0, 0], [0, 0, 2]], regions)      # a = 1 + 2, b = 0
+        ['L = 2: the sum 1..L = 3 does not divide among 2 regions', 'region sums differ: a=3, b=0']
+        >>> check([[0, 2, 0], [3, 0, 1]], regions)[0]   # 1 -> 2 is no knight's move
+        "labels 1 at (1, 2) and 2 at (0, 1) are not a knight's move apart"
     """
     problems: list[str] = []
     h = len(regions)
@@ -81,5 +88,10 @@ def check(grid: Sequence[Sequence[int]], regions: Sequence[Sequence[Hashable]],
 
 
 def answer(grid: Sequence[Sequence[int]]) -> int:
-    """The sum over rows of (largest label in the row)^2, 0 for an empty row."""
+    """The sum over rows of (largest label in the row)^2, 0 for an empty row.
+
+    Example:
+        >>> answer([[1, 0, 3], [0, 0, 0], [2, 4, 0]])
+        25
+    """
     return sum(max(row, default=0) ** 2 for row in grid)

@@ -21,7 +21,12 @@ SIDES = ("top", "bottom", "left", "right")
 
 
 def line_rules(n: int) -> tuple[int, int]:
-    """(numbers per line, line sum) for size n, or raise ValueError if not whole."""
+    """(numbers per line, line sum) for size n, or raise ValueError if not whole.
+
+    Example:
+        >>> line_rules(7), line_rules(5)
+        ((4, 20), (3, 11))
+    """
     if n < 1 or (n + 1) % 2 or ((n + 1) * (2 * n + 1)) % 6:
         raise ValueError(f"size {n}: (n+1)/2 and (n+1)(2n+1)/6 must be whole numbers")
     return (n + 1) // 2, (n + 1) * (2 * n + 1) // 6
@@ -87,13 +92,23 @@ def check(grid: Sequence[Sequence[int]], size: int = 7,
 
 
 def answer(grid: Sequence[Sequence[int]]) -> int:
-    """Product of the areas of the orthogonally connected groups of empty cells."""
+    """Product of the areas of the orthogonally connected groups of empty cells.
+
+    Example:
+        >>> answer([[0, 1, 0], [0, 1, 0], [0, 1, 1]])   # groups of 3 and 2
+        6
+    """
     n = len(grid)
     empty = [(r, c) for r in range(n) for c in range(len(grid[r])) if not grid[r][c]]
     return prod(len(comp) for comp in G.components(empty, n, len(grid[0]) if n else 0))
 
 
 def answer_2x2(grids: Sequence[Sequence[Sequence[int]]]) -> int:
-    """Add the grids as matrices (empty = 0); the sum of the squares of the entries."""
+    """Add the grids as matrices (empty = 0); the sum of the squares of the entries.
+
+    Example:
+        >>> answer_2x2([[[1, 0], [0, 2]], [[0, 3], [0, 2]]])   # 1 + 9 + 0 + 16
+        26
+    """
     n = len(grids[0])
     return sum(sum(g[r][c] for g in grids) ** 2 for r in range(n) for c in range(n))
