@@ -219,27 +219,6 @@ def measure_pysat_pb(method: str, weights: Sequence[int], bound: int) -> tuple[i
     return max(cnf.nv, n) - n, c, l
 
 
-def pb_formula(method: str, weights: Sequence[int], bound: int) -> tuple[int, int] | None:
-    """The published size of ``swc`` for ``sum w_i x_i <= bound`` (None for
-    the other methods, which have no closed form).
-
-    As documented in :mod:`satgrid.encodings`: inputs heavier than the bound
-    are set false by one unit clause each (no auxiliaries); if the rest cannot
-    exceed the bound nothing more is emitted; otherwise the sequential weight
-    counter (Hölldobler, Manthey, Steinke 2012) over the ``m`` remaining inputs
-    has ``K(m-1)`` auxiliaries and ``2mK + m - 3K - 1`` clauses, whatever the
-    weights.
-    """
-    if method != "swc":
-        return None
-    units = sum(1 for w in weights if w > bound)
-    kept = [w for w in weights if w <= bound]
-    if sum(kept) <= bound:
-        return 0, units
-    m, k = len(kept), bound
-    return k * (m - 1), units + 2 * m * k + m - 3 * k - 1
-
-
 class _Series:
     """Budget guard: the last measured (n, clauses) per series (method, rule)."""
 
@@ -391,7 +370,7 @@ def sweep_pb(ns: Iterable[int] = PB_NS, methods: Sequence[str] = enc.PB_METHODS,
                 row = {f: "" for f in PB_FIELDS}
                 row.update(method=method, n=n, total_weight=sum(weights), bound=bound,
                            bound_rule=rule)
-                formula = pb_formula(method, weights, bound)
+                formula = enc.size_formula(method, n, bound, weights=weights)
                 if formula is not None:
                     row["formula_aux"], row["formula_clauses"] = formula
                 skip = _skip_note(formula[1] if formula else None, ours.expected(keys, n), budget)
@@ -890,10 +869,12 @@ def write_markdown(card_rows: Sequence[dict], pb_rows: Sequence[dict], out: str,
              "(1103515245 x_i + 12345) mod 2^31, w_i = 1 + (x_{i+1} >> 16) mod 10), so the "
              "weights for n are a prefix of those for 2n. W = the total weight; K in "
              "{W // 10, W // 2}. Inputs heavier than K become unit clauses before any method "
-             "runs (see `satgrid.encodings`). *formula*: swc only (K(m-1) aux, 2mK + m - 3K "
-             "- 1 clauses over the m inputs not heavier than K, plus one unit per heavier "
-             "input); bdd and gtotalizer have no closed form. Combinations expected to "
-             f"exceed {meta['budget']} clauses are not built.\n"]
+             "runs (see `satgrid.encodings`). *formula*: `size_formula(method, n, K, "
+             "weights=...)`: one unit per input heavier than K, plus, when the other m "
+             "inputs can exceed K, for swc K(m-1) aux and 2mK + m - 3K - 1 clauses (K >= m "
+             "included: no cardinality shortcut for weighted sums); bdd and gtotalizer have "
+             "no closed form (only their all-units rows have a formula). Combinations "
+             f"expected to exceed {meta['budget']} clauses are not built.\n"]
     if not vers.get("pindakaas"):
         parts.append(f"PySAT columns: {NO_PINDAKAAS}; `pip install 'satgrid[pb]'` and "
                      "rerun `make atlas` to fill them.\n")

@@ -335,6 +335,48 @@ def test_size_formula_trivial_and_none():
     assert size_formula("mtotalizer", 5, 4) == (0, 1)
     assert size_formula("bdd", 5, 2) is None
     assert size_formula("pairwise", 6, 2) is None
+    assert size_formula("bdd", 3, 2, weights=[1, 2, 3]) is None
+    assert size_formula("totalizer", 3, 2, weights=[1, 2, 2]) is None   # unequal: linear refuses
+
+
+def _measure_pb(method, ws, k):
+    n = len(ws)
+    src = VarCounter(n)
+    cl = linear(list(range(1, n + 1)), ws, "<=", k, src, method)
+    return src.top - n, len(cl)
+
+
+def test_size_formula_weighted_sums_take_no_cardinality_shortcut():
+    """k >= n (and k == n-1) are not trivial for a weighted sum: the atlas's
+    n = 16, K = 46 point is K(n-1) aux and 2nK + n - 3K - 1 clauses."""
+    ws16 = [9, 9, 4, 6, 2, 8, 1, 10, 3, 7, 10, 8, 5, 1, 6, 4]     # atlas.pb_weights(16)
+    assert _measure_pb("swc", ws16, 46) == (690, 1349) == (46 * 15, 2 * 16 * 46 + 16 - 3 * 46 - 1)
+    assert size_formula("swc", 16, 46) == (690, 1349)
+    assert size_formula("swc", 16, 46, weights=ws16) == (690, 1349)
+    assert size_formula("swc", 5, 4) == _measure_pb("swc", [1, 2, 1, 1, 3], 4) == (16, 32)
+    # without weights: every weight in 1..k, total above k
+    assert size_formula("swc", 5, -1) == (0, 1)
+    assert size_formula("swc", 5, 0) == (0, 5)
+    assert size_formula("swc", 1, 3) == (0, 0) and size_formula("swc", 0, 3) == (0, 0)
+    assert size_formula("swc", 2, 1) == _measure_pb("swc", [1, 1], 1) == (1, 2)
+    assert size_formula("gtotalizer", 6, 9) is None
+    # with weights: exactly what linear(..., "<=", k) makes, units for heavy inputs included
+    rnd = random.Random(17)
+    seen = set()
+    for _ in range(300):
+        n = rnd.randint(0, 12)
+        ws = [rnd.randint(1, 12) for _ in range(n)]
+        for k in sorted({-1, 0, 1, rnd.randint(1, 15), sum(ws) // 2, sum(ws) - 1, sum(ws), n, n - 1}):
+            got = size_formula("swc", n, k, weights=ws)
+            assert got == _measure_pb("swc", ws, k), (ws, k)
+            seen.add("heavy" if any(w > k >= 0 for w in ws) else "k>=n" if k >= n > 1 else "other")
+            if ws and len(set(ws)) == 1:          # a cardinality method on equal weights
+                for m in ("seqcounter", "totalizer", "cardnetwork"):
+                    assert size_formula(m, n, k, weights=ws) == _measure_pb(m, ws, k), (m, ws, k)
+    assert seen == {"heavy", "k>=n", "other"}
+    for bad in ([1, 2], [1, 0, 2], [1, -2, 3], [1, 2.0, 3], [True, 1, 1]):
+        with pytest.raises(EncodingError, match="positive integer weights"):
+            size_formula("swc", 3, 2, weights=bad)
 
 
 # ------------------------------------------------------- arc consistency
@@ -487,3 +529,10 @@ def test_formula_is_a_source():
     cl = at_most(xs, 2, f, "cardnetwork")
     f.add_clauses(cl)                                   # raises on a stray literal
     assert other not in {abs(l) for c in cl for l in c}
+
+
+def test_docstring_examples():
+    import doctest
+    import satgrid.encodings as encodings_module
+    res = doctest.testmod(encodings_module)
+    assert res.failed == 0 and res.attempted >= 6

@@ -511,7 +511,6 @@ _SIZES = {
     "product": lambda n, k: amo.size_product(n),
     "seqcounter": counter.size_seqcounter,
     "seqcounter-sinz": counter.size_seqcounter_sinz,
-    "swc": counter.size_seqcounter_sinz,
     "totalizer": totalizer.size_totalizer,
     "mtotalizer": totalizer.size_mtotalizer,
     "cardnetwork": networks.size_cardnetwork,
@@ -519,21 +518,50 @@ _SIZES = {
 }
 
 
-def size_formula(method: str, n: int, k: int):
-    """(auxiliary variables, clauses) of ``at_most`` over ``n`` distinct
-    inputs with bound ``k``, from the method's published size formula (or its
-    recurrence, for the tree and network methods; see the module docstrings).
+def size_formula(method: str, n: int, k: int, weights: Sequence[int] | None = None):
+    """(auxiliary variables, clauses) of one constraint over ``n`` distinct
+    inputs, from the method's published size formula (or its recurrence, for
+    the tree and network methods; see the module docstrings).
 
-    Trivial bounds give their fixed sizes ((0, 1) for k < 0, (0, 0) for
-    k >= n, (0, n) for k == 0, (0, 1) for k == n-1). ``swc`` is sized with all
-    weights at most k (its size does not depend on them). Returns None when
-    there is no formula: ``bdd``, ``gtotalizer``, ``pysat:*``, and AMO-only
-    methods with a bound they cannot do.
+    Cardinality methods (``weights`` None): ``at_most(x_1..x_n, k)``. Trivial
+    bounds give their fixed sizes ((0, 1) for k < 0, (0, 0) for k >= n,
+    (0, n) for k == 0, (0, 1) for k == n-1).
+
+    Pseudo-Boolean methods: ``linear(x_1..x_n, weights, "<=", k)``. The
+    cardinality shortcuts do not apply (``k >= n`` is not trivial for a
+    weighted sum): k < 0 gives (0, 1), k == 0 gives (0, n) (every input set
+    false); otherwise each input heavier than ``k`` costs one unit clause,
+    and if the rest can still exceed ``k`` the method's size over those ``m``
+    inputs is added. With ``weights`` None the weights are assumed to be in
+    ``1..k`` with a total above ``k`` (possible whenever ``n >= 2``; for
+    ``n < 2`` the constraint is trivial): only ``swc`` can be sized that way,
+    since its size, ``K(m-1)`` auxiliaries and ``2mK + m - 3K - 1`` clauses,
+    does not depend on the weights. A cardinality method given
+    ``weights`` is sized as ``linear`` uses it: all remaining weights equal
+    to ``w`` make ``at_most(m inputs, k // w)``.
+
+    Args:
+        method: an encoding name.
+        n: number of inputs.
+        k: the bound.
+        weights: None, or ``n`` positive integer weights.
+
+    Returns:
+        (aux, clauses), or None when there is no formula: ``bdd``,
+        ``gtotalizer``, ``pysat:*``, AMO-only methods with a bound they
+        cannot do, a cardinality method given unequal weights.
+
+    Raises:
+        EncodingError: ``weights`` not ``n`` positive ints.
 
     Example:
         >>> size_formula("seqcounter-sinz", 10, 3), size_formula("seqcounter", 10, 3)
         ((27, 60), (21, 46))
+        >>> size_formula("swc", 16, 46)       # k >= n: not trivial when weighted
+        (690, 1349)
     """
+    if weights is not None or method in _PB:
+        return _pb_size(method, n, k, weights)
     if k < 0:
         return 0, 1
     if k >= n:
@@ -546,6 +574,41 @@ def size_formula(method: str, n: int, k: int):
     if fn is None or (method in _AMO and k != 1):
         return None
     return fn(n, k)
+
+
+def _pb_size(method, n, k, weights):
+    """:func:`size_formula` of ``linear(x, weights, '<=', k)``."""
+    if weights is not None:
+        weights = list(weights)
+        if len(weights) != n or any(isinstance(w, bool) or not isinstance(w, int) or w < 1
+                                    for w in weights):
+            raise EncodingError(f"size_formula needs {n} positive integer weights, got {weights!r}")
+    if k < 0:
+        return 0, 1
+    if k == 0:
+        return 0, n
+    if weights is None:
+        if method != "swc":
+            return None
+        if n < 2:
+            return 0, 0
+        return counter.size_swc(n, k)
+    units = sum(1 for w in weights if w > k)
+    kept = [w for w in weights if w <= k]
+    if sum(kept) <= k:
+        return 0, units
+    m = len(kept)
+    if method == "swc":
+        got = counter.size_swc(m, k)
+    elif method in _CARD or method in _AMO:
+        if any(w != kept[0] for w in kept):
+            return None
+        got = size_formula(method, m, k // kept[0])
+    else:
+        return None
+    if got is None:
+        return None
+    return got[0], got[1] + units
 
 
 # =========================================================== encode_formula

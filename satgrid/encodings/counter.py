@@ -112,3 +112,10 @@ def size_seqcounter(n: int, k: int) -> tuple[int, int]:
 
 def size_seqcounter_sinz(n: int, k: int) -> tuple[int, int]:
     return k * (n - 1), 2 * n * k + n - 3 * k - 1
+
+
+def size_swc(n: int, k: int) -> tuple[int, int]:
+    """Size of :func:`swc` over ``n >= 2`` inputs, weights in ``1..k`` with a
+    total above ``k``: Sinz's, whatever the weights (and whatever ``k`` is
+    beside ``n``; ``k >= n`` is common for weighted sums)."""
+    return size_seqcounter_sinz(n, k)
