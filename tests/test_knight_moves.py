@@ -245,3 +245,14 @@ def test_doctests_of_the_kind_and_checker():
         res = doctest.testmod(mod)
         assert res.failed == 0
     assert doctest.testmod(check_knight_moves).attempted >= 3
+
+
+def test_generated_6x6_unique_under_both_region_sum_forms(monkeypatch):
+    p = load1(INST / "knight-moves-generated-6x6.toml")
+    ok, bad, res = api.check(p)
+    assert ok, bad
+    assert check_knight_moves.check(res["grid"], p.regions, p.grid_givens) == []
+    # the other way of writing the common sum gives the same unique grid
+    monkeypatch.setattr(KnightMoves, "region_sum_terms", "onehot")
+    other = api.solve(load1(INST / "knight-moves-generated-6x6.toml"), unique=True)
+    assert other["grid"] == res["grid"] and other["unique"] is True
