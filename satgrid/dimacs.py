@@ -700,8 +700,9 @@ def _json_clauses(text) -> list | None:
         return None
 
 
-def _fast_clauses(region: bytes, nvars: int | None) -> list | None:
-    """Clauses of a clause region (no comments) by bulk ``bytes`` operations
+def _fast_clauses(buf: bytes, start: int, end: int, nvars: int | None) -> list | None:
+    """Clauses of the region ``buf[start:end]`` (whole lines, no comments) by
+    bulk ``bytes`` operations
     and :func:`json.loads`, or None when the region is not in a form this
     path reads exactly like the line scanner, or has a literal beyond
     ``nvars`` (the scanner then decides, and locates any error).
@@ -710,17 +711,16 @@ def _fast_clauses(region: bytes, nvars: int | None) -> list | None:
     read in pieces of about :data:`PIECE_BYTES` that stay in the CPU cache;
     any other layout of integers and blanks goes through one ``split()``.
     """
-    end = len(region)
-    while end and region[end - 1] in _WS:
+    while end > start and buf[end - 1] in _WS:
         end -= 1
-    if not end:
+    if end <= start:
         return []
     out: list = []
-    pos = 0
+    pos = start
     while pos < end:
-        cut = region.find(b"\n", pos + PIECE_BYTES, end)
+        cut = buf.find(b"\n", pos + PIECE_BYTES, end)
         cut = end if cut < 0 else cut + 1
-        piece = region[pos:cut] if cut < end else region[pos:end] + b"\n"
+        piece = buf[pos:cut] if cut < end else buf[pos:end] + b"\n"
         clauses = _plain_piece(piece)
         if clauses is None:
             out = None
@@ -730,7 +730,7 @@ def _fast_clauses(region: bytes, nvars: int | None) -> list | None:
         out += clauses
         pos = cut
     if out is None:
-        out = _fast_tokens(region)
+        out = _fast_tokens(buf[start:end])
         if out is not None and nvars is not None and _literal_range(out) > nvars:
             return None
     return out
@@ -898,8 +898,9 @@ class _Scanner:
                               _column(line, len(line.rstrip(_WS))))
 
 
-def _fast_body(body: bytes, lineno: int, scanner: "_Scanner") -> bool:
-    """Read the body (from line ``lineno`` on) in bulk into ``scanner``.
+def _fast_body(body: bytes, first: int, lineno: int, scanner: "_Scanner") -> bool:
+    """Read the body ``body[first:]`` (from line ``lineno`` on) in bulk into
+    ``scanner``.
 
     Lines starting with ``c`` (and ``a`` in iCNF) are stepped over: the
     clause segments between them go through :func:`_fast_clauses`, then the
@@ -909,14 +910,17 @@ def _fast_body(body: bytes, lineno: int, scanner: "_Scanner") -> bool:
     """
     fmt = scanner.fmt
     end = len(body)
-    if fmt == "cnf" and b"%" in body:             # SATLIB end marker
-        end = 0 if body[:1] == b"%" else body.find(b"\n%") + 1 or end
+    if fmt == "cnf" and body.find(b"%", first) >= 0:    # SATLIB end marker
+        if body[first:first + 1] == b"%":
+            end = first
+        else:
+            end = body.find(b"\n%", first) + 1 or end
     heads = b"ca" if fmt == "icnf" else b"c"
     marks = [b"\n" + bytes([h]) for h in heads]
     ahead = {m: -2 for m in marks}               # next occurrence of each mark
 
     def next_special(frm: int) -> int:
-        if frm < end and body[frm] in heads and (frm == 0 or body[frm - 1] == 10):
+        if frm < end and body[frm] in heads and (frm == first or body[frm - 1] == 10):
             return frm
         best = end
         for m in marks:
@@ -928,18 +932,17 @@ def _fast_body(body: bytes, lineno: int, scanner: "_Scanner") -> bool:
 
     clauses: list = []
     specials = []                                # (line, its number, clauses before)
-    pos = 0
+    pos = first
     while pos < end:
         start = next_special(pos)
         if start > pos:
-            segment = body[pos:start]
-            got = _fast_clauses(segment, scanner.nvars)
+            got = _fast_clauses(body, pos, start, scanner.nvars)
             if got is None:
                 return False
             clauses += got
-            lineno += segment.count(b"\n")
         if start >= end:
             break
+        lineno += body.count(b"\n", pos, start)
         stop = body.find(b"\n", start, end)
         stop = end if stop < 0 else stop
         specials.append((body[start:stop], lineno, len(clauses)))
@@ -965,11 +968,10 @@ def _parse(data: bytes, name: str, fmt: str, strict_count: bool = True,
     if problem.nvars is not None:
         comments.check_ids(problem.nvars)
         comments.limit = problem.nvars
-    body = data[offset:]
     scanner = _Scanner(name, comments, problem.nvars, fmt)
     with _gc_paused():
-        if force_scan or not _fast_body(body, lineno, scanner):
-            scanner.scan(body, lineno)
+        if force_scan or not _fast_body(data, offset, lineno, scanner):
+            scanner.scan(data[offset:], lineno)
             scanner.finish()
     clauses, assumptions, steps = scanner.clauses, scanner.assumptions, scanner.steps
     if fmt == "cnf":
