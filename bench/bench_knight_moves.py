@@ -50,6 +50,26 @@ def run_satgrid(path: str, opts: api.Options | None = None) -> tuple[dict, float
 
 
 # ----------------------------------------------------------------- baseline
+_WORKERS = None
+
+
+def cpsat_workers() -> int:
+    """How many workers CP-SAT's default (num_workers = 0) starts here (from its log)."""
+    global _WORKERS
+    if _WORKERS is None:
+        import re
+        from ortools.sat.python import cp_model
+        m = cp_model.CpModel()
+        m.Add(m.NewBoolVar("x") == 1)
+        s = cp_model.CpSolver()
+        s.parameters.log_search_progress = True
+        s.parameters.log_to_stdout = False
+        lines = []
+        s.log_callback = lines.append
+        s.Solve(m)
+        found = re.search(r"with (\d+) workers", "\n".join(lines))
+        _WORKERS = int(found.group(1)) if found else -1
+    return _WORKERS
 def seed_candidates(p) -> list[int]:
     """The seed's candidate sums: L >= largest given, L <= cells, R | L(L+1)/2."""
     n = p.rows * p.cols
@@ -118,7 +138,8 @@ def run_baseline(p, time_limit: float | None = None) -> tuple[float, float, list
         total_build += b
         total_solve += s
         per.append((S, b + s, grid is not None))
-        line = f"  sum {S:4d}: {st:10s} build {b:6.2f} s  solve {s:6.2f} s  (num_workers={workers})"
+        line = (f"  sum {S:4d}: {st:10s} build {b:6.2f} s  solve {s:6.2f} s  "
+                f"(num_workers={workers}: default, {cpsat_workers()} workers)")
         if grid is not None:
             problems = check_knight_moves.check(grid, p.regions, p.grid_givens)
             st2, _, b2, s2, _ = cpsat_seed(p, S, exclude=grid, time_limit=time_limit)
@@ -165,7 +186,8 @@ def main(argv=None) -> int:
             for _ in range(a.repeat):
                 r, sec = run_satgrid(a.instance, api.Options(pb=pb))
                 ts.append(sec)
-            print(f"    pb={pb:12s} {statistics.median(ts):7.3f} s  clauses {r['stats']['clauses']:8d}"
+            print(f"    pb={pb:12s} {statistics.median(ts):7.3f} s  "
+                  f"clauses {r['stats']['clauses']:8d}"
                   f"  answer {r['answer']} unique {r['unique']}", flush=True)
     if a.no_baseline:
         return 0

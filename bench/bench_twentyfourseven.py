@@ -48,6 +48,26 @@ def run_satgrid(path: str, opts: api.Options | None = None) -> tuple[dict, float
 
 
 # ----------------------------------------------------------------- baseline
+_WORKERS = None
+
+
+def cpsat_workers() -> int:
+    """How many workers CP-SAT's default (num_workers = 0) starts here (from its log)."""
+    global _WORKERS
+    if _WORKERS is None:
+        import re
+        from ortools.sat.python import cp_model
+        m = cp_model.CpModel()
+        m.Add(m.NewBoolVar("x") == 1)
+        s = cp_model.CpSolver()
+        s.parameters.log_search_progress = True
+        s.parameters.log_to_stdout = False
+        lines = []
+        s.log_callback = lines.append
+        s.Solve(m)
+        found = re.search(r"with (\d+) workers", "\n".join(lines))
+        _WORKERS = int(found.group(1)) if found else -1
+    return _WORKERS
 def cpsat_seed_grid(n: int, givens, clues, exclude=None):
     """The seed's CP-SAT model of one grid: (status, grid, build s, solve s, workers)."""
     from ortools.sat.python import cp_model
@@ -118,26 +138,28 @@ def cpsat_seed_grid(n: int, givens, clues, exclude=None):
     return solver.StatusName(st), grid, t1 - t0, t2 - t1, solver.parameters.num_workers
 
 
-def run_baseline(p, second: bool) -> tuple[float, float, list]:
-    b_tot = s_tot = 0.0
+def run_baseline(p, second: bool) -> tuple[float, float, float, list]:
+    b_tot = s_tot = extra = 0.0
     grids = []
     for sub in p.grids:
         st, grid, b, s, workers = cpsat_seed_grid(p.size, sub.givens, sub.clues)
         b_tot += b
         s_tot += s
-        line = f"  {sub.name:13s} {st:10s} build {b:5.2f} s  solve {s:5.2f} s  (num_workers={workers})"
+        line = (f"  {sub.name:13s} {st:10s} build {b:5.2f} s  solve {s:5.2f} s  "
+                f"(num_workers={workers}: default, {cpsat_workers()} workers)")
         if grid is not None:
             problems = checker.check(grid, p.size, sub.givens, sub.clues)
             line += f"  checker: {'ok' if not problems else problems[0]}"
             if second:
                 st2, g2, b2, s2, _ = cpsat_seed_grid(p.size, sub.givens, sub.clues, exclude=grid)
+                extra += b2 + s2
                 line += f"; second: {st2} (solve {s2:.2f} s)"
                 if g2 is not None:
                     pr2 = checker.check(g2, p.size, sub.givens, sub.clues)
                     line += f", checker on it: {'ok' if not pr2 else pr2[0]}"
         grids.append(grid)
         print(line, flush=True)
-    return b_tot, s_tot, grids
+    return b_tot, s_tot, extra, grids
 
 
 # ------------------------------------------------------------- brute force
@@ -239,9 +261,10 @@ def main(argv=None) -> int:
             for _ in range(a.repeat):
                 r, wall, _ = run_satgrid(a.instance, api.Options(**v))
                 ws.append(wall)
-            print(f"    {str(v):32s} median {statistics.median(ws):.3f} s  clauses "
-                  f"{r['stats']['clauses']:7d}  answer {r['answer']} unique {r['unique']}",
-                  flush=True)
+            mm = r["_model"]
+            print(f"    {str(v):24s} (amo={mm.amo}, card={mm.card}, pb={mm.pb}) "
+                  f"median {statistics.median(ws):.3f} s  clauses {r['stats']['clauses']:7d}  "
+                  f"answer {r['answer']} unique {r['unique']}", flush=True)
     if a.no_baseline:
         return 0
     try:
@@ -252,11 +275,14 @@ def main(argv=None) -> int:
     [p] = api.load(a.instance)
     print("baseline (seed 002 formulation, CP-SAT, one model per grid, edge-count stand-in):",
           flush=True)
-    b, s, grids = run_baseline(p, second=True)
+    b, s, extra, grids = run_baseline(p, second=True)
     print(f"baseline first solutions (no uniqueness): build {b:.2f} s + CP-SAT {s:.2f} s "
           f"= {b + s:.2f} s")
     if all(g is not None for g in grids):
         print(f"baseline answer from its grids: {checker.answer_2x2(grids)}")
+    print(f"baseline with its uniqueness check (a second solve per grid, found grid "
+          f"excluded), like satgrid's --unique: {b + s + extra:.2f} s; ratio "
+          f"{(b + s + extra) / med:.1f}x")
     print(f"ratio baseline (first solutions only) / satgrid (incl. uniqueness): "
           f"{(b + s) / med:.1f}x wall; CP-SAT solve alone / satgrid: {s / med:.1f}x")
     print(f"seed figure on this machine (README of the task): 1.4 s; ratio {1.4 / med:.1f}x")

@@ -50,6 +50,7 @@ def solved_2x2():
 # ------------------------------------------------------------------ parsing
 def test_parse_2x2():
     p = load1(TWO)
+    assert isinstance(p, TwentyFourSeven) and p.composite
     assert p.kind == "twenty-four-seven-2x2" and p.size == 7 and len(p.grids) == 4
     assert [g.name for g in p.grids] == ["top-left", "top-right", "bottom-left", "bottom-right"]
     g = p.grids[0]
@@ -171,7 +172,8 @@ def _first_clue_cell(g, side, i):
     (lambda g: g[0].__setitem__(next(c for c in range(7) if g[0][c] == 7), 6), "appears"),
     (lambda g: g[0].reverse(), "clue"),
     (lambda g: [row.__setitem__(c, 0) for row in g for c in range(7)], "appears"),
-    (lambda g: g[0].__setitem__(next(c for c in range(7) if not g[0][c]), 1), "numbers, expected 4"),
+    (lambda g: g[0].__setitem__(next(c for c in range(7) if not g[0][c]), 1),
+     "numbers, expected 4"),
 ])
 def test_checker_rejects_corrupted_grids(solved_2x2, change, expect):
     p, res = solved_2x2
@@ -207,7 +209,8 @@ def test_checker_given_and_shape():
     givens[6][6] = 6 if sol[6][6] != 6 else 5
     assert any("given" in q for q in ck.check(sol, 7, givens))
     assert ck.check(sol[:6], 7) == ["expected a 7x7 grid"]
-    assert any("is not 0..7" in q for q in ck.check(_corrupt(sol, lambda g: g[0].__setitem__(0, 8)), 7))
+    eight = _corrupt(sol, lambda g: g[0].__setitem__(0, 8))
+    assert any("is not 0..7" in q for q in ck.check(eight, 7))
 
 
 # ------------------------------------------------------------------ solving

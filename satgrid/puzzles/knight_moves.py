@@ -202,13 +202,15 @@ class KnightMoves(Puzzle):
                 for c in range(cols):
                     v = givens[r][c]
                     if v and v in seen:
+                        a, b = seen[v]
                         raise gg.error(r, c, f"label {v} is given twice "
-                                             f"(also at row {seen[v][0] + 1}, column {seen[v][1] + 1})")
+                                             f"(also at row {a + 1}, column {b + 1})")
                     if v:
                         seen[v] = (r, c)
         expect = data.get("expect", {})
         if not isinstance(expect, dict):
-            raise InstanceError("expect: expected a table [expect]", file, G.key_line(raw, "expect"), 1)
+            raise InstanceError("expect: expected a table [expect]", file,
+                                G.key_line(raw, "expect"), 1)
         solution = None
         if "solution" in expect:
             sg = G.parse_token_grid(expect["solution"], file=file, key="solution",

@@ -175,7 +175,8 @@ def _parse_grid(table: dict, raw: str, file: str, n: int, index: int | None) -> 
                                     f"{', '.join(GRID_KEYS)}", file, _key_line(raw, key, index), 1)
     name = table.get("name", "" if index is None else f"grid {index + 1}")
     if not isinstance(name, str):
-        raise InstanceError(f"{where}name: expected a string", file, _key_line(raw, "name", index), 1)
+        raise InstanceError(f"{where}name: expected a string", file,
+                            _key_line(raw, "name", index), 1)
     givens = None
     if "givens" in table:
         tg = G.parse_token_grid(table["givens"], file=file, key=where + "givens",
@@ -262,7 +263,8 @@ class TwentyFourSeven(Puzzle):
             if "solution" in expect:
                 sols = expect["solution"]
                 if not isinstance(sols, list) or len(sols) != 4:
-                    raise InstanceError("solution: expected a list of four grids", file, sol_line, 1)
+                    raise InstanceError("solution: expected a list of four grids",
+                                        file, sol_line, 1)
                 solution = [_parse_solution(s, raw, file, n, None) for s in sols]
         else:
             grids = [_parse_grid(data, raw, file, n, None)]
@@ -369,7 +371,8 @@ class TwentyFourSeven(Puzzle):
         fmt = lambda vals: " ".join(tok(v).rjust(w) for v in vals)  # noqa: E731
         lines = ["  " + fmt(sub.clues["top"])]
         for r in range(n):
-            lines.append(tok(sub.clues["left"][r]) + " " + body[r] + " " + tok(sub.clues["right"][r]))
+            left, right = tok(sub.clues["left"][r]), tok(sub.clues["right"][r])
+            lines.append(left + " " + body[r] + " " + right)
         lines.append("  " + fmt(sub.clues["bottom"]))
         return "\n".join(s.rstrip() for s in lines)
 
