@@ -71,7 +71,6 @@ import json
 import operator
 import os
 import re
-import secrets
 import warnings
 import zlib
 from dataclasses import dataclass, field
@@ -79,6 +78,7 @@ from itertools import chain
 from typing import Callable, Iterable, Iterator, Sequence
 
 from .errors import DimacsError, SolverOutputError
+from .fileio import atomic_write_chunks
 from .formula import Formula, Sizes
 
 __all__ = [
@@ -93,7 +93,6 @@ __all__ = [
 #: in the CPU cache; 100,000 is 10-20% slower (bench/bench_dimacs.py)
 CHUNK_CLAUSES = 10_000
 #: zlib level of ``.gz`` output (6: zlib's default; 9 is much slower on CNF)
-GZIP_LEVEL = 6
 
 # ======================================================================
 # header
@@ -249,7 +248,7 @@ def write_dimacs(formula, path, *, command_line: str | None = None,
         OSError: the file cannot be written (missing directory, ...).
         TypeError: a literal that is not an integer.
     """
-    _atomic_write(path, dimacs_chunks(formula, command_line=command_line,
+    atomic_write_chunks(path, dimacs_chunks(formula, command_line=command_line,
                                       description=description, varnames=varnames,
                                       kind=kind))
 
@@ -307,46 +306,12 @@ def write_icnf(formula, assumption_sets: Iterable[Sequence[int]], path, **header
         ValueError: an assumption literal that is 0 or not a variable.
         OSError: the file cannot be written.
     """
-    _atomic_write(path, icnf_chunks(formula, assumption_sets, **header_options))
+    atomic_write_chunks(path, icnf_chunks(formula, assumption_sets, **header_options))
 
 
 def icnf_text(formula, assumption_sets: Iterable[Sequence[int]], **header_options) -> str:
     """The iCNF text that :func:`write_icnf` writes (uncompressed)."""
     return b"".join(icnf_chunks(formula, assumption_sets, **header_options)).decode("utf-8")
-
-
-def _atomic_write(path, chunks: Iterable[bytes]) -> None:
-    """Write ``chunks`` to a fresh file beside ``path``, then rename it onto
-    ``path``: readers see the old file or the complete new one, never a part.
-    (No fsync: a file that can be made again is not worth a disk flush.)"""
-    path = os.fspath(path)
-    folder, base = os.path.split(path)
-    folder = folder or "."
-    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
-    for _ in range(100):
-        tmp = os.path.join(folder, f".{base}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
-        try:
-            fd = os.open(tmp, flags, 0o666)   # the umask applies, unlike mkstemp's 0600
-        except FileExistsError:
-            continue
-        break
-    else:  # pragma: no cover - 100 collisions of 32 random bits
-        raise FileExistsError(f"cannot create a temporary file beside {path}")
-    try:
-        with open(fd, "wb") as raw:
-            if path.endswith(".gz"):
-                with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0,
-                                   compresslevel=GZIP_LEVEL) as out:
-                    for chunk in chunks:
-                        out.write(chunk)
-            else:
-                for chunk in chunks:
-                    raw.write(chunk)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 # ======================================================================
@@ -529,11 +494,8 @@ class DimacsFile:
         """
         head = self.header
         f = Formula.from_clauses([], self.nvars)
-        # Formula has no public way to name an existing variable (nor to make
-        # an unnamed primary one other than from_clauses): set the pool's names.
         for v, n in sorted(self.varnames.items()):
-            f._names[v] = n
-            f._by_name[n] = v
+            f.set_name(v, n)
         f.description = head.get("description", "")
         f.encodings = dict(head.get("encodings", {}))
         groups = head.get("groups", {})

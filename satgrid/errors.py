@@ -28,7 +28,8 @@ class InputError(SatgridError):
         super().__init__(self.one_line())
 
     def one_line(self) -> str:
-        where = [str(self.file if self.file is not None else "<input>")]
+        name = str(self.file if self.file is not None else "<input>")
+        where = [name.replace("\n", "\\n").replace("\r", "\\r")]
         if self.line is not None:
             where.append(str(self.line))
             if self.column is not None:

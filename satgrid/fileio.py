@@ -1,43 +1,64 @@
-"""Atomic file writing: a temporary file in the target's folder, then rename."""
+"""Atomic file writing: a fresh file beside the target, then rename.
+
+Readers see the old file or the complete new one, never a part. A name ending
+in ``.gz`` is gzip-compressed deterministically (no file name, mtime 0). No
+fsync: every file satgrid writes can be made again.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import gzip
+import io
 import os
-import tempfile
-from typing import Callable, IO
+import secrets
+from typing import IO, Callable, Iterable
+
+GZIP_LEVEL = 6
+
+
+def atomic_write_chunks(path: str | os.PathLike, chunks: Iterable[bytes]) -> None:
+    """Write the byte ``chunks`` to ``path`` atomically (gzip for ``.gz``).
+
+    On any error the temporary file is removed and ``path`` is left as it was.
+    """
+    path = os.fspath(path)
+    folder, base = os.path.split(path)
+    folder = folder or "."
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    for _ in range(100):
+        tmp = os.path.join(folder, f".{base}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+        try:
+            fd = os.open(tmp, flags, 0o666)   # the umask applies, unlike mkstemp's 0600
+        except FileExistsError:
+            continue
+        break
+    else:  # pragma: no cover - 100 collisions of 32 random bits
+        raise FileExistsError(f"cannot create a temporary file beside {path}")
+    try:
+        with open(fd, "wb") as raw:
+            if path.endswith(".gz"):
+                with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0,
+                                   compresslevel=GZIP_LEVEL) as out:
+                    for chunk in chunks:
+                        out.write(chunk)
+            else:
+                for chunk in chunks:
+                    raw.write(chunk)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def atomic_write(path: str | os.PathLike, writer: Callable[[IO[bytes]], None]) -> None:
-    """Call ``writer(fh)`` on a temporary binary file, then rename it to ``path``.
-
-    A name ending in ``.gz`` is gzip-compressed deterministically (no name,
-    mtime 0). On any error the temporary file is removed and ``path`` is left
-    as it was.
-    """
-    path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".tmp-", suffix=".part", dir=folder)
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)  # mkstemp makes 0600; give the usual file mode
-        with os.fdopen(fd, "wb") as raw:
-            if path.endswith(".gz"):
-                with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as gz:
-                    writer(gz)
-            else:
-                writer(raw)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except FileNotFoundError:
-            pass
-        raise
+    """Call ``writer(fh)`` on the temporary binary file, then rename it to ``path``."""
+    buf = io.BytesIO()
+    writer(buf)
+    atomic_write_chunks(path, [buf.getvalue()])
 
 
 def atomic_write_text(path: str | os.PathLike, text: str) -> None:
     """Write ``text`` (UTF-8) to ``path`` atomically."""
-    data = text.encode("utf-8")
-    atomic_write(path, lambda fh: fh.write(data))
+    atomic_write_chunks(path, [text.encode("utf-8")])

@@ -105,6 +105,19 @@ class Formula:
         self._vgroup.append(group or self._current)
         return len(self._names) - 1
 
+    def set_name(self, var: int, name: str) -> None:
+        """Name (or rename) an existing variable; names stay unique."""
+        var = abs(var)
+        if not 1 <= var <= self.nvars:
+            raise ValueError(f"variable {var} is not in the pool")
+        if self._by_name.get(name, var) != var:
+            raise ValueError(f"variable name {name!r} is already in use")
+        old = self._names[var]
+        if old is not None:
+            self._by_name.pop(old, None)
+        self._names[var] = name
+        self._by_name[name] = var
+
     def lookup(self, name: str) -> int:
         """The variable called ``name`` (KeyError if there is none)."""
         return self._by_name[name]

@@ -21,7 +21,6 @@ Example:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Hashable, Iterable, Iterator, Sequence
 
 from . import encodings as enc
