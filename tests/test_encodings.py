@@ -404,14 +404,15 @@ def test_arc_consistency_by_unit_propagation(method):
                     assert all(xs[i] in set(implied) for i in range(n) if i not in off)
 
 
-def test_bdd_arc_consistent_for_at_most():
+@pytest.mark.parametrize("method", ["bdd", "gtotalizer"])
+def test_pb_arc_consistent_for_at_most(method):
     rnd = random.Random(5)
     for _ in range(20):
         n = rnd.randint(3, 7)
         ws = [rnd.randint(1, 6) for _ in range(n)]
         K = rnd.randint(max(ws), sum(ws) - 1)
-        xs = list(range(1, n + 1))
-        cl = linear(xs, ws, "<=", K, VarCounter(n), "bdd")
+        xs = _signed_inputs(n, rnd.randint(0, 99)) if method == "gtotalizer" else list(range(1, n + 1))
+        cl = linear(xs, ws, "<=", K, VarCounter(n), method)
         with Solver(name=SOLVER, bootstrap_with=cl) as s:
             for r in range(1, n):
                 for chosen in itertools.combinations(range(n), r):
@@ -423,6 +424,147 @@ def test_bdd_arc_consistent_for_at_most():
                     for i in range(n):
                         if i not in chosen and used + ws[i] > K:
                             assert -xs[i] in implied, (ws, K, chosen, i)
+
+
+# ----------------------------------------------------------- gtotalizer
+def _gte_recount(ws, K):
+    """Size of linear(x, ws, '<=', K, method='gtotalizer') counted from the
+    module doc's description alone: units for inputs heavier than K; the
+    others sorted ascending in a balanced tree (left half floor(s/2)); a node
+    has one output per distinct sum <= K of its children's values (0
+    included); clauses per node: one per pair (a, b) in (A+{0}) x (B+{0})
+    with 0 < a+b <= K, a chain of |R|-1 binaries, and one per minimal pair
+    with a+b > K (no other such pair below it in both coordinates); the root
+    has the minimal-pair clauses only."""
+    units = sum(1 for w in ws if w > K)
+    kept = sorted(w for w in ws if w <= K)
+    if sum(kept) <= K:
+        return 0, units
+    aux = cls = 0
+
+    def node(part, root):
+        nonlocal aux, cls
+        if len(part) == 1:
+            return {part[0]}
+        half = len(part) // 2
+        A, B = node(part[:half], False), node(part[half:], False)
+        over = [(a, b) for a in A for b in B if a + b > K]
+        cls += sum(1 for a, b in over
+                   if not any((c, d) != (a, b) and c <= a and d <= b for c, d in over))
+        if root:
+            return None
+        R = {v for v in A | B | {a + b for a in A for b in B} if v <= K}
+        aux += len(R)
+        cls += len(A) + len(B) + sum(1 for a in A for b in B if a + b <= K) + len(R) - 1
+        return R
+
+    node(kept, True)
+    return aux, cls + units
+
+
+GTE_CASES = [([9, 9, 4, 6], 14), ([1, 2, 3], 3), ([5, 5, 5, 5, 5], 12), ([1] * 9, 4),
+             ([9, 9, 4, 6, 2, 8, 1, 10], 24), ([9, 9, 4, 6, 2, 8, 1, 10], 4),
+             ([3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5], 20), ([7, 7, 7, 1, 1, 1, 2], 10),
+             ([2, 3, 5, 7, 11, 13, 17], 30), ([10] * 6 + [1] * 6, 35)]
+
+
+def test_gtotalizer_size_equals_an_independent_recount():
+    rnd = random.Random(23)
+    cases = list(GTE_CASES)
+    for _ in range(40):
+        n = rnd.randint(2, 14)
+        ws = [rnd.choice((1, 2, 2, 3, 5, 8, 13)) for _ in range(n)]
+        cases.append((ws, rnd.randint(1, sum(ws))))
+    for ws, K in cases:
+        want = _gte_recount(ws, K)
+        assert _measure_pb("gtotalizer", ws, K) == want, (ws, K)
+        assert size_formula("gtotalizer", len(ws), K, weights=ws) == want, (ws, K)
+        rnd.shuffle(ws)                                      # input order does not matter
+        assert _measure_pb("gtotalizer", ws, K) == want, (ws, K)
+    # the pindakaas example worked by hand: {9, 9} -> {9}, {4, 6} -> {4, 6, 10}; the
+    # root refuses 9 + 6 (and by the chain 9 + 10): 4 aux, 9 clauses
+    assert _gte_recount([9, 9, 4, 6], 14) == (4, 9)
+
+
+def _inputs_below(clauses, n):
+    """For each auxiliary r: the input variables it is derived from (r the one
+    positive auxiliary of a clause whose other auxiliaries are negative: the
+    clause reads those and inputs of either sign and implies r), transitively."""
+    below: dict[int, set] = {}
+    changed = True
+    while changed:
+        changed = False
+        for c in clauses:
+            heads = [l for l in c if l > n]
+            if len(heads) != 1 or any(l > 0 for l in c if abs(l) > n and l != heads[0]):
+                continue
+            got = set()
+            for l in c:
+                if abs(l) <= n:
+                    got.add(abs(l))
+                elif l < 0:
+                    got |= below.get(-l, set())
+            old = below.setdefault(heads[0], set())
+            if not got <= old:
+                old |= got
+                changed = True
+    return below
+
+
+def test_gtotalizer_root_has_no_outputs():
+    """No auxiliary sums all the inputs: a root output would (an output of
+    the root sums both halves). The root's clauses are conflict clauses over
+    its children's outputs. Also for >= and ==, made of <= trees (each over
+    all inputs, see satgrid.encodings.totalizer)."""
+    for ws, K in GTE_CASES:
+        n = len(ws)
+        xs = list(range(1, n + 1))
+        for op in ("<=", ">=", "=="):
+            W = sum(ws)
+            if not (max(ws) <= min(K, W - K) and 0 < K < W):
+                continue
+            src = VarCounter(n)
+            cl = linear(xs, ws, op, K, src, "gtotalizer")
+            below = _inputs_below(cl, n)
+            assert len(below) == src.top - n                  # every auxiliary is derived
+            assert all(len(v) < n for v in below.values()), (ws, op, K)
+            assert max(map(len, below.values())) >= n // 2   # the root's children are there
+    # the check sees root outputs where there are some: the cardinality
+    # totalizer's root counts all inputs
+    for n in range(3, 9):
+        cl = at_most(list(range(1, n + 1)), n // 2, VarCounter(n), "totalizer")
+        assert any(len(v) == n for v in _inputs_below(cl, n).values())
+
+
+def test_gtotalizer_sizes_per_comparison():
+    """>= b is the <= tree over the negated inputs with bound W - b; == b is
+    both trees (each its own auxiliaries)."""
+    for ws, K in GTE_CASES:
+        W = sum(ws)
+        if not (max(ws) <= min(K, W - K) and 0 < K < W):
+            continue                      # heavy or forced inputs: units first
+        le, ge = _gte_recount(ws, K), _gte_recount(ws, W - K)
+        for op, want in ((">=", ge), ("==", (le[0] + ge[0], le[1] + ge[1]))):
+            src = VarCounter(len(ws))
+            cl = linear(list(range(1, len(ws) + 1)), ws, op, K, src, "gtotalizer")
+            assert (src.top - len(ws), len(cl)) == want, (ws, op, K)
+
+
+@pytest.mark.skipif(not HAVE_PB, reason="pindakaas is not installed")
+def test_gtotalizer_no_larger_than_pysat_on_the_atlas_weights():
+    """PySAT's pb.totalizer (pindakaas) builds the same GTE tree when n is a
+    power of two; ours is never larger there (the atlas's weights and bounds)."""
+    from pysat.formula import IDPool
+    from pysat.pb import EncType, PBEnc
+    from satgrid.atlas import pb_bounds, pb_weights
+    for n in (4, 8, 16, 32, 64, 128):
+        ws = pb_weights(n)
+        for K, _ in pb_bounds(ws):
+            cnf = PBEnc.atmost(lits=list(range(1, n + 1)), weights=ws, bound=K,
+                               vpool=IDPool(start_from=n + 1), encoding=EncType.totalizer)
+            theirs = (max(cnf.nv, n) - n, len(cnf.clauses))
+            ours = _measure_pb("gtotalizer", ws, K)
+            assert ours[0] <= theirs[0] and ours[1] <= theirs[1], (n, K, ours, theirs)
 
 
 # ---------------------------------------------- larger n, random samples

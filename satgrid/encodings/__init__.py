@@ -46,8 +46,10 @@ How each constraint is made:
   literal (``-w*x = w*-x - w``), zero weights dropped; ``>=`` becomes ``<=``
   over the negations; a term heavier than the bound is set false by a unit
   clause (for ``==``, a term that must be true is set true). ``bdd`` encodes
-  ``==`` directly; ``swc`` and ``gtotalizer`` as ``<= b`` plus ``>= b``. A
-  cardinality method is accepted when all remaining weights are equal.
+  ``==`` directly; ``swc`` and ``gtotalizer`` as ``<= b`` plus ``>= b``,
+  each with its own auxiliaries (``gtotalizer``'s trees then need no root
+  outputs for any comparison, see :mod:`.totalizer`). A cardinality method is
+  accepted when all remaining weights are equal.
 
 Trivial and degenerate cases never reach a method and make no auxiliaries
 (for ``n`` inputs after normalisation): ``at_most`` with ``k < 0`` gives the
@@ -536,7 +538,9 @@ def size_formula(method: str, n: int, k: int, weights: Sequence[int] | None = No
     ``1..k`` with a total above ``k`` (possible whenever ``n >= 2``; for
     ``n < 2`` the constraint is trivial): only ``swc`` can be sized that way,
     since its size, ``K(m-1)`` auxiliaries and ``2mK + m - 3K - 1`` clauses,
-    does not depend on the weights. A cardinality method given
+    does not depend on the weights. ``gtotalizer`` needs the weights: its
+    size is the recurrence :func:`satgrid.encodings.totalizer.size_gtotalizer`
+    (distinct sums per tree node). A cardinality method given
     ``weights`` is sized as ``linear`` uses it: all remaining weights equal
     to ``w`` make ``at_most(m inputs, k // w)``.
 
@@ -548,8 +552,9 @@ def size_formula(method: str, n: int, k: int, weights: Sequence[int] | None = No
 
     Returns:
         (aux, clauses), or None when there is no formula: ``bdd``,
-        ``gtotalizer``, ``pysat:*``, AMO-only methods with a bound they
-        cannot do, a cardinality method given unequal weights.
+        ``pysat:*``, AMO-only methods with a bound they cannot do,
+        ``gtotalizer`` without weights, a cardinality method given unequal
+        weights.
 
     Raises:
         EncodingError: ``weights`` not ``n`` positive ints.
@@ -559,6 +564,8 @@ def size_formula(method: str, n: int, k: int, weights: Sequence[int] | None = No
         ((27, 60), (21, 46))
         >>> size_formula("swc", 16, 46)       # k >= n: not trivial when weighted
         (690, 1349)
+        >>> size_formula("gtotalizer", 4, 14, weights=[9, 9, 4, 6])
+        (4, 9)
     """
     if weights is not None or method in _PB:
         return _pb_size(method, n, k, weights)
@@ -600,6 +607,8 @@ def _pb_size(method, n, k, weights):
     m = len(kept)
     if method == "swc":
         got = counter.size_swc(m, k)
+    elif method == "gtotalizer":
+        got = totalizer.size_gtotalizer(kept, k)
     elif method in _CARD or method in _AMO:
         if any(w != kept[0] for w in kept):
             return None

@@ -48,13 +48,52 @@ auxiliaries instead of O(n k). **Size:** the recurrence above (see
 
 ``gtotalizer`` -- S. Joshi, R. Martins, V. Manquinho, "Generalized totalizer
 encoding for pseudo-Boolean constraints", CP 2015. For ``sum w_i x_i <= K``
-(``1 <= w_i <= K``): a leaf is the input with value ``w_i``; a node has one
-output per *distinct* sum ``v <= K`` reachable from its children's values
-(including 0): ``(-A_a | -B_b | R_{a+b})``; a pair whose sum exceeds K gets
-the conflict clause ``(-A_a | -B_b)`` instead (values above K are never
-built). **Size:** auxiliaries = number of distinct reachable values per
-internal node; no closed form (exponential in the worst case, small for few
-distinct weights).
+(``1 <= w_i <= K``, total above K; the caller removes heavier inputs and
+trivial cases). The inputs are sorted by weight, ascending (stable), as the
+authors' implementation does (Open-WBO's ``Enc_GTE``: "sort the coefficients
+so that GTE is more efficient": equal weights meet low in the tree, where
+their sums coincide), and split into the balanced tree above. A leaf is the
+input with its one value ``w_i``; an internal node has one output per
+*distinct* sum ``v <= K`` reachable from its children's values ``A``, ``B``
+(0 included): ``R = ({a + b} | A | B)`` cut at K. The outputs are order
+encoded (``R_v``: "the inputs below sum to at least v"), which the authors'
+clauses give only implicitly; making it explicit (as pindakaas, behind
+PySAT's ``pb.totalizer``, does) is what lets sums above K be refused by a few
+conflict clauses instead of one per pair:
+
+    pairs:     (-A_a | -B_b | R_{a+b})    a in A+{0}, b in B+{0}, 0 < a+b <= K
+    chain:     (-R_{v'} | R_v)            v < v' consecutive outputs
+    conflicts: (-A_a | -B_b)              a + b > K and (a, b) minimal: for
+               each a (ascending) the least b with a + b > K, kept only when
+               that b is smaller than for every smaller a
+
+(``A_0``, ``B_0`` true are left out.) With the chains, a true ``A_a`` makes
+every smaller output of A true, so a minimal pair refuses every larger one.
+The root makes **no outputs**: nothing reads them for ``<=``; it has its
+conflict clauses only. (A low output that no clause above reads, such as
+the smallest value of a root child that conflicts with nothing, is still
+built: about one per tree at the atlas's points.) Sums above K are never built (the authors'
+implementation collapses them into one output ``K+1`` per node, refused at
+the root by a unit clause: more outputs, a clause per pair above K at every
+node, and root outputs; 12,477 / 2,632,616 at the point below). Unit
+propagation is arc-consistent, as in the paper: with true inputs summing to
+s, each node's outputs up to its part of s are propagated true, and every
+input heavier than K - s false through the conflicts and the pair clauses
+read downwards. **Size** (a recurrence, no closed form; exponential in the
+worst case, small for few distinct weights): per internal node other than
+the root ``|R|`` auxiliaries and ``|A| + |B| + #{(a, b) in A x B : a + b <=
+K} + (|R| - 1) + #conflicts`` clauses; the root ``#conflicts`` clauses
+(:func:`size_gtotalizer`). At n = 512 with the atlas's weights (1..10) and K
+= 1436: 11,039 auxiliaries and 1,304,916 clauses (the index-order tree with
+root outputs and a conflict clause per pair above K: 20,585 / 4,014,329;
+PySAT's ``pb.totalizer`` from pindakaas: 11,039 / 1,304,932; pindakaas pairs
+neighbouring nodes bottom up, the same tree as ours when n is a power of two
+and neither is always smaller otherwise).
+
+Per comparison (see :func:`satgrid.encodings.linear`): ``<=`` is the tree
+above; ``>=`` is ``<=`` over the negated inputs with bound ``W - b`` (``W``
+the total weight), the same tree over ``-x``; ``==`` is both trees, each
+with its own auxiliaries, so no root outputs are needed for any of them.
 
 :class:`IncrementalTotalizer` -- the totalizer with outputs ``r_1..r_{u+1}``
 for an upper bound ``u``, without the root unit, whose bound is chosen per
@@ -359,46 +398,121 @@ def size_mtotalizer(n: int, k: int) -> tuple[int, int]:
 
 
 # ============================================================= gtotalizer
-def gtotalizer(lits, weights, bound: int, source) -> list[list[int]]:
-    """``sum(w_i * lits_i) <= bound`` by the generalized totalizer
-    (``1 <= w_i <= bound``, at least two inputs)."""
-    K = bound
-    # structure pass: nodes in post-order: (left, right, values)
+def _sumset(A, B, K):
+    """Sorted distinct values of A, B and a + b (a in A, b in B) up to K."""
+    mb = 0
+    for b in B:
+        mb |= 1 << b
+    m = mb
+    for a in A:
+        m |= (mb << a) | (1 << a)
+    m &= (1 << (K + 1)) - 1
+    bits = bin(m)[:1:-1]
+    return [v for v, c in enumerate(bits) if c == "1"]
+
+
+def _gte_tree(weights, K):
+    """The GTE tree over ``weights`` (sorted ascending by the caller): node
+    values in post-order, ``(A, B, R)`` per internal node (children's values,
+    own values; leaves have ``[w]``)."""
     nodes: list = []
 
     def build(lo, hi):
         if hi - lo == 1:
-            nodes.append((None, None, [weights[lo]], lits[lo]))
-            return len(nodes) - 1
+            return [weights[lo]]
         mid = (lo + hi) // 2
-        li, ri = build(lo, mid), build(mid, hi)
-        va, vb = nodes[li][2], nodes[ri][2]
-        vals = set(v for v in va if v <= K)
-        vals.update(v for v in vb if v <= K)
-        vals.update(x + y for x in va for y in vb if x + y <= K)
-        nodes.append((li, ri, sorted(vals), None))
-        return len(nodes) - 1
+        A = build(lo, mid)
+        B = build(mid, hi)
+        R = _sumset(A, B, K)
+        nodes.append((A, B, R))
+        return R
 
-    build(0, len(lits))
-    naux = sum(len(v) for l, r, v, lit in nodes if lit is None)
-    fresh = iter(source.new_vars(naux))
-    var_of: list[dict] = []
+    build(0, len(weights))
+    return nodes
+
+
+def _gte_node_size(A, B, R, K, root):
+    """(aux, clauses) of one GTE node (A, B, R sorted value lists)."""
+    # minimal conflicts: for a ascending, the first b with a + b > K moves
+    # left (or stays); one clause each time it moves strictly left
+    confl, j, last = 0, len(B), len(B)
+    for a in A:
+        while j > 0 and a + B[j - 1] > K:
+            j -= 1
+        if j < last:
+            confl += 1
+            last = j
+    if root:
+        return 0, confl
+    pairs, j = 0, len(B)
+    for a in A:                       # b in B with a + b <= K
+        while j > 0 and a + B[j - 1] > K:
+            j -= 1
+        pairs += j
+    return len(R), len(A) + len(B) + pairs + len(R) - 1 + confl
+
+
+def size_gtotalizer(weights, K: int) -> tuple[int, int]:
+    """Size of :func:`gtotalizer` for ``sum w_i x_i <= K`` (``1 <= w_i <=
+    K``, total above K): the recurrence of the module doc over the tree of the
+    weights sorted ascending."""
+    ws = sorted(weights)
+    nodes = _gte_tree(ws, K)
+    aux = cls = 0
+    for i, (A, B, R) in enumerate(nodes):
+        x, c = _gte_node_size(A, B, R, K, i == len(nodes) - 1)
+        aux += x
+        cls += c
+    return aux, cls
+
+
+def gtotalizer(lits, weights, bound: int, source) -> list[list[int]]:
+    """``sum(w_i * lits_i) <= bound`` by the generalized totalizer
+    (``1 <= w_i <= bound``, at least two inputs); see the module doc."""
+    K = bound
+    order = sorted(range(len(lits)), key=weights.__getitem__)
+    ws = [weights[i] for i in order]
+    xs = [lits[i] for i in order]
+    nodes = _gte_tree(ws, K)
+    aux = source.new_vars(sum(len(R) for A, B, R in nodes[:-1]))
+    nxt = aux.start
     cl: list[list[int]] = []
-    for li, ri, vals, lit in nodes:
-        if lit is not None:
-            var_of.append({vals[0]: lit})
-            continue
-        out = {v: next(fresh) for v in vals}
-        var_of.append(out)
-        A, B = var_of[li], var_of[ri]
-        for a, x in A.items():
-            cl.append([-x, out[a]])
-        for b, y in B.items():
-            cl.append([-y, out[b]])
-        for a, x in A.items():
-            for b, y in B.items():
-                s = a + b
-                cl.append([-x, -y, out[s]] if s <= K else [-x, -y])
+    done = iter(nodes)
+
+    def emit(lo, hi):
+        """Clauses of the subtree over xs[lo:hi]; returns (values, literals)."""
+        nonlocal nxt
+        if hi - lo == 1:
+            return [ws[lo]], [xs[lo]]
+        mid = (lo + hi) // 2
+        A, ax = emit(lo, mid)
+        B, bx = emit(mid, hi)
+        _, _, R = next(done)
+        root = hi - lo == len(xs)
+        nb = [-y for y in bx]
+        if not root:
+            rx = list(range(nxt, nxt + len(R)))
+            nxt += len(R)
+            out = dict(zip(R, rx))
+            cl.extend([-x, out[a]] for a, x in zip(A, ax))
+            cl.extend([-y, out[b]] for b, y in zip(B, bx))
+            j = len(B)
+            for a, x in zip(A, ax):
+                while j > 0 and a + B[j - 1] > K:
+                    j -= 1
+                cl.extend([-x, y, out[a + b]] for b, y in zip(B[:j], nb[:j]))
+            cl.extend([-hi_, lo_] for lo_, hi_ in zip(rx, rx[1:]))
+        j, last = len(B), len(B)
+        for a, x in zip(A, ax):
+            while j > 0 and a + B[j - 1] > K:
+                j -= 1
+            if j < last:
+                cl.append([-x, nb[j]])
+                last = j
+        return (None, None) if root else (R, rx)
+
+    emit(0, len(xs))
+    assert nxt == aux.stop
     return cl
 
 
