@@ -274,13 +274,7 @@ def cmd_encode(a) -> int:
 def cmd_sqgrid(a) -> int:
     from . import api
     from .puzzles import vertex_sums
-    sums = []
-    for i, s in enumerate(a.sums, 1):
-        try:
-            sums.append(int(s))
-        except ValueError:
-            raise UsageError(f"sqgrid: argument {i}: expected a whole number, found {s!r}") from None
-    p = vertex_sums.from_sums(sums)
+    p = vertex_sums.from_sums(a.sums)  # '.' = a vertex without a number
     opts = api.Options(solver=a.solver)
     if a.all:
         res = api.solve_all(p, opts)

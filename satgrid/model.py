@@ -78,9 +78,15 @@ class Solution:
 
     def __init__(self, model: list[int]):
         self.model = model
-        self._true = frozenset(l for l in model if l > 0)
+        self._true: frozenset[int] | None = None
 
     def __getitem__(self, lit: int) -> bool:
+        v = abs(lit)
+        m = self.model
+        if v <= len(m) and (m[v - 1] == v or m[v - 1] == -v):  # PySAT's dense model
+            return (m[v - 1] > 0) == (lit > 0)
+        if self._true is None:  # a sparse model (e.g. read from a solver's output)
+            self._true = frozenset(l for l in m if l > 0)
         return (lit in self._true) if lit > 0 else (-lit not in self._true)
 
     def value(self, x: "IntVar | int") -> int:

@@ -17,6 +17,8 @@ Instance (TOML)::
     givens = \"\"\"           # optional; '.' = no label
     1 . .
     ...\"\"\"
+    length = 25              # optional: the path length L, when it is known
+                             # (e.g. a full knight's tour); otherwise inferred
 
 The model (one incremental SAT model, Model API only)
 -----------------------------------------------------
@@ -104,7 +106,7 @@ from . import check_knight_moves as checker
 from .base import Puzzle, register
 
 K = "knight-moves"
-KEYS = ("puzzle", "title", "source", "regions", "givens", "expect")
+KEYS = ("puzzle", "title", "source", "regions", "givens", "length", "expect")
 
 
 def knight_distances(src: G.Cell, rows: int, cols: int) -> dict[G.Cell, int]:
@@ -167,8 +169,9 @@ class KnightMoves(Puzzle):
     region_sum_terms = "order"
 
     def __init__(self, regions: list[list[str]], givens: list[list[int]] | None = None,
-                 *, solution: list[list[int]] | None = None, **kw):
+                 *, solution: list[list[int]] | None = None, length: int | None = None, **kw):
         super().__init__(**kw)
+        self.length = length
         self.regions = [list(row) for row in regions]
         self.rows = len(self.regions)
         self.cols = len(self.regions[0])
@@ -220,13 +223,18 @@ class KnightMoves(Puzzle):
         for key in ("title", "source"):
             if not isinstance(data.get(key, ""), str):
                 raise InstanceError(f"{key}: expected a string", file, G.key_line(raw, key), 1)
-        return cls(rg.rows, givens, solution=solution, file=file, title=data.get("title", ""),
-                   source=data.get("source", ""), expect=expect)
+        length = data.get("length")
+        if length is not None and (type(length) is not int or not 1 <= length <= n):
+            raise InstanceError(f"length: expected a whole number 1..{n}, found {length!r}",
+                                file, G.key_line(raw, "length"), 1)
+        return cls(rg.rows, givens, solution=solution, length=length, file=file,
+                   title=data.get("title", ""), source=data.get("source", ""), expect=expect)
 
     # ------------------------------------------------------------ model
     def candidates(self) -> list[tuple[int, int]]:
-        """Feasible (L, S) pairs (see :func:`length_candidates`)."""
-        return length_candidates(self.regions, self.grid_givens)
+        """Feasible (L, S) pairs (see :func:`length_candidates`); only L = length when given."""
+        out = length_candidates(self.regions, self.grid_givens)
+        return out if self.length is None else [(L, S) for L, S in out if L == self.length]
 
     def domains(self, lmax: int) -> list[list[int]]:
         """``dom[t]``: indices (reading order) of the cells that may hold label t."""
@@ -377,7 +385,12 @@ class KnightMoves(Puzzle):
         return {"grid": out}
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
-        return checker.check(decoded["grid"], self.regions, self.grid_givens)
+        problems = checker.check(decoded["grid"], self.regions, self.grid_givens)
+        if self.length is not None:
+            top = max((v for row in decoded["grid"] for v in row), default=0)
+            if top != self.length:
+                problems.append(f"the path has {top} labels, but length = {self.length}")
+        return problems
 
     def answer(self, decoded: dict[str, Any]) -> int:
         return checker.answer(decoded["grid"])
