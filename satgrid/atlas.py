@@ -668,7 +668,8 @@ METHOD_TEXT: dict[str, tuple[str, str, str]] = {
         "E. Rodríguez-Carbonell, *BDDs for pseudo-Boolean constraints -- revisited*, SAT "
         "2011",
         "one aux and at most 2 clauses per BDD node, at most n(K+1) nodes",
-        "The smallest pseudo-Boolean encoding at every point of the sweep, and on the "
+        "The smallest pseudo-Boolean encoding at K = W/2 at every n of the sweep and at "
+        "K = W/10 except for n = 64..256, where gtotalizer has fewer clauses; and on the "
         "puzzles' region and line sums ([puzzles.md](puzzles.md)), which is why it is "
         "satgrid's default."),
     "swc": (
@@ -680,11 +681,13 @@ METHOD_TEXT: dict[str, tuple[str, str, str]] = {
     "gtotalizer": (
         "S. Joshi, R. Martins, V. Manquinho, *Generalized totalizer encoding for "
         "pseudo-Boolean constraints*, CP 2015",
-        "one aux per distinct reachable sum <= K per tree node (recurrence)",
-        "Few auxiliaries when the weights take few distinct values, but a node costs the "
-        "product of its children's output counts, so clauses grow fast with K: the "
-        "largest of the three on these weights. Choose it for few distinct weights and "
-        "small bounds."),
+        "inputs sorted by weight; one aux per distinct sum <= K per tree node below "
+        "the root, whose clauses only refuse sums above K (recurrence)",
+        "Few auxiliaries when the weights take few distinct values (sorted, equal weights "
+        "meet low in the tree), but a node costs about the product of its children's "
+        "output counts, so clauses grow with K: between bdd and swc on these weights at "
+        "K = W/2, the smallest of the three at K = W/10 for n = 64..256. Choose it for "
+        "few distinct weights and small bounds."),
 }
 
 
@@ -872,8 +875,9 @@ def write_markdown(card_rows: Sequence[dict], pb_rows: Sequence[dict], out: str,
              "runs (see `satgrid.encodings`). *formula*: `size_formula(method, n, K, "
              "weights=...)`: one unit per input heavier than K, plus, when the other m "
              "inputs can exceed K, for swc K(m-1) aux and 2mK + m - 3K - 1 clauses (K >= m "
-             "included: no cardinality shortcut for weighted sums); bdd and gtotalizer have "
-             "no closed form (only their all-units rows have a formula). Combinations "
+             "included: no cardinality shortcut for weighted sums), for gtotalizer its "
+             "recurrence (distinct sums per tree node, `satgrid.encodings.totalizer."
+             "size_gtotalizer`); bdd has none (only its all-units row). Combinations "
              f"expected to exceed {meta['budget']} clauses are not built.\n"]
     if not vers.get("pindakaas"):
         parts.append(f"PySAT columns: {NO_PINDAKAAS}; `pip install 'satgrid[pb]'` and "
