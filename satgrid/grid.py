@@ -131,6 +131,13 @@ def key_line(raw: str, key: str) -> int | None:
     return None
 
 
+def key_pos(raw: str, key: str) -> int | None:
+    """1-based line where TOML key ``key`` is set (or of the table header ``[key]``)."""
+    m = (re.search(r"^\s*" + re.escape(key) + r"\s*=", raw, re.M)
+         or re.search(r"^\s*\[\s*" + re.escape(key) + r"\s*\]", raw, re.M))
+    return raw.count("\n", 0, m.start()) + 1 if m else None
+
+
 class TokenGrid:
     """A grid of white-space separated tokens, with their file positions."""
 

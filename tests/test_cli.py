@@ -111,3 +111,17 @@ def test_time_limit_gives_exit_3(tmp_path):
     assert code in (0, 3), err
     if code == 3:
         assert json.loads(out)["status"] == "unknown"
+
+
+@pytest.mark.parametrize("entry,why", [('answer = "680"', "answer: expected a whole number"),
+                                       ("unique = 1", "unique: expected true or false"),
+                                       ("colour = 3", "colour: not known")])
+def test_expect_table_is_validated_for_every_kind(tmp_path, entry, why):
+    for name in ("hooks-example.toml", "knight-moves-example.toml", "twenty-four-seven-2x2-2.toml"):
+        text = (INST / name).read_text().split("[expect]")[0] + "[expect]\n" + entry + "\n"
+        f = tmp_path / name
+        f.write_text(text)
+        code, _, err = run("check", f)
+        line = one_line_error(err)
+        assert code == 2 and why in line, line
+        assert f":{text.count(chr(10))}:1:" in line  # the line of the offending key

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from ..errors import InstanceError
+from ..grid import key_pos
 from ..model import Model, Solution
 
 KINDS: dict[str, type["Puzzle"]] = {}
@@ -26,6 +27,35 @@ def register(cls: type["Puzzle"]) -> type["Puzzle"]:
     """Class decorator: make a kind known by its ``kind`` name."""
     KINDS[cls.kind] = cls
     return cls
+
+
+#: what an ``[expect]`` table may hold, and the TOML type of each entry
+EXPECT_TYPES = {"answer": ((int,), "a whole number"), "unique": ((bool,), "true or false"),
+                "count": ((int,), "a whole number >= 0"),
+                "solution": ((str, list), "a multi-line grid (a list of them for composite kinds)")}
+
+
+def parse_expect(data: dict, raw: str, file: str, kind: str,
+                 allowed: tuple[str, ...] = tuple(EXPECT_TYPES)) -> dict:
+    """The instance's ``[expect]`` table, validated (unknown keys, wrong types).
+
+    ``allowed`` names the entries that mean something for the kind (Sudoku has
+    no ``answer``). Errors name the line of the offending key.
+    """
+    exp = data.get("expect", {})
+    if not isinstance(exp, dict):
+        line = key_pos(raw, "expect")
+        raise InstanceError("expect: expected a table [expect]", file, line, 1 if line else None)
+    for k, v in exp.items():
+        line = key_pos(raw, k)
+        col = 1 if line else None
+        if k not in allowed:
+            raise InstanceError(f"[expect] {k}: not known for {kind}; expected one of "
+                                f"{', '.join(allowed)}", file, line, col)
+        typ, what = EXPECT_TYPES[k]
+        if type(v) not in typ or (k == "count" and v < 0):
+            raise InstanceError(f"[expect] {k}: expected {what}, found {v!r}", file, line, col)
+    return exp
 
 
 class Puzzle:

@@ -75,7 +75,7 @@ from ..grid import grid_graph, key_line, parse_token_grid, windows
 from ..model import Model, Solution
 from ..render import svg_grid, text_grid
 from . import check_hooks
-from .base import Puzzle, register
+from .base import Puzzle, parse_expect, register
 
 NUMBERS_RULES = ("room", "size")
 KEYS = ("puzzle", "title", "source", "size", "numbers", "regions", "givens", "expect")
@@ -273,9 +273,7 @@ class Hooks(Puzzle):
         if "givens" in grids:
             grids["givens"].expect_shape(n, n)
             givens = grids["givens"].ints(1, n, zero_empty=True)
-        expect = data.get("expect", {})
-        if not isinstance(expect, dict):
-            raise err("expect: expected a table [expect]", "expect")
+        expect = parse_expect(data, raw, file, "hooks")
         solution = None
         if "solution" in expect:
             tg = parse_token_grid(expect["solution"], file=file, key="solution",

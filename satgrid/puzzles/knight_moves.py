@@ -103,7 +103,7 @@ from ..errors import InstanceError
 from ..model import Model, Solution
 from ..render import text_grid
 from . import check_knight_moves as checker
-from .base import Puzzle, register
+from .base import Puzzle, parse_expect, register
 
 K = "knight-moves"
 KEYS = ("puzzle", "title", "source", "regions", "givens", "length", "expect")
@@ -210,10 +210,7 @@ class KnightMoves(Puzzle):
                                              f"(also at row {a + 1}, column {b + 1})")
                     if v:
                         seen[v] = (r, c)
-        expect = data.get("expect", {})
-        if not isinstance(expect, dict):
-            raise InstanceError("expect: expected a table [expect]", file,
-                                G.key_line(raw, "expect"), 1)
+        expect = parse_expect(data, raw, file, K)
         solution = None
         if "solution" in expect:
             sg = G.parse_token_grid(expect["solution"], file=file, key="solution",

@@ -50,9 +50,9 @@ from typing import Any, Sequence, TextIO
 
 from ..errors import InstanceError, SatgridError
 from ..fileio import atomic_write_text
-from ..grid import key_line
+from ..grid import key_line, key_pos
 from ..model import Model, Solution
-from .base import Puzzle, register
+from .base import Puzzle, parse_expect, register
 from . import check_sudoku
 
 #: line lengths of the one-puzzle-per-line format -> side of the grid
@@ -448,7 +448,7 @@ class Sudoku(Puzzle):
     def from_toml(cls, data: dict, raw: str, file: str) -> "Sudoku":
         """Read ``puzzle = "sudoku"`` instances (see the module docstring)."""
         def err(msg, key=None):
-            line = _key_pos(raw, key) if key else None
+            line = key_pos(raw, key) if key else None
             return InstanceError(msg, file, line, 1 if line else None)
 
         for k in data:
@@ -476,17 +476,7 @@ class Sudoku(Puzzle):
         if box is None:
             raise err(f"a {n}x{n} grid needs its box shape (n is not a square): add "
                       f"box = \"HxW\" (height x width), e.g. box = \"2x3\" for 6x6", "givens")
-        exp = data.get("expect", {})
-        if not isinstance(exp, dict):
-            raise err("expect: expected a table [expect]", "expect")
-        for k in exp:
-            if k not in cls.EXPECT_KEYS:
-                raise err(f"[expect] {k}: not known for a sudoku (it has no answer number); "
-                          f"expected {', '.join(cls.EXPECT_KEYS)}", k)
-        if "unique" in exp and not isinstance(exp["unique"], bool):
-            raise err("[expect] unique: expected true or false", "unique")
-        if "count" in exp and (type(exp["count"]) is not int or exp["count"] < 0):
-            raise err("[expect] count: expected a whole number >= 0", "count")
+        exp = parse_expect(data, raw, file, "a sudoku (it has no answer number)", cls.EXPECT_KEYS)
         solution = None
         if "solution" in exp:
             solution, _ = _toml_grid(exp["solution"], raw, file, "solution", n)
@@ -574,13 +564,6 @@ class Sudoku(Puzzle):
 
     def expected_solution(self) -> list[list[int]] | None:
         return self._solution
-
-
-def _key_pos(raw: str, key: str) -> int | None:
-    """1-based line where TOML key ``key`` is set (or of the table header ``[key]``)."""
-    m = (re.search(r"^\s*" + re.escape(key) + r"\s*=", raw, re.M)
-         or re.search(r"^\s*\[\s*" + re.escape(key) + r"\s*\]", raw, re.M))
-    return raw.count("\n", 0, m.start()) + 1 if m else None
 
 
 def _string_origin(raw: str, key: str) -> tuple[int | None, int]:

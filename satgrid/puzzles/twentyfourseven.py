@@ -75,7 +75,7 @@ from ..errors import InstanceError
 from ..model import IntVar, Model, Solution
 from ..render import text_grid
 from . import check_twentyfourseven as checker
-from .base import Puzzle, register
+from .base import Puzzle, parse_expect, register
 
 SIDES = checker.SIDES
 TOP_KEYS = ("puzzle", "title", "source", "size", "expect")
@@ -245,10 +245,7 @@ class TwentyFourSeven(Puzzle):
         for key in ("title", "source"):
             if not isinstance(data.get(key, ""), str):
                 raise InstanceError(f"{key}: expected a string", file, G.key_line(raw, key), 1)
-        expect = data.get("expect", {})
-        if not isinstance(expect, dict):
-            raise InstanceError("expect: expected a table [expect]", file,
-                                G.key_line(raw, "expect"), 1)
+        expect = parse_expect(data, raw, file, cls.kind)
         sol_line = G.key_line(raw, "solution")
         if cls.composite:
             tables = data.get("grids")

@@ -41,22 +41,15 @@ import re
 from typing import Any, Sequence
 
 from ..errors import InstanceError
-from ..grid import key_line, parse_token_grid
+from ..grid import key_line, key_pos, parse_token_grid
 from ..model import Model, Solution
-from .base import Puzzle, register
+from .base import Puzzle, parse_expect, register
 from . import check_vertex_sums
 
 
 def sum_range(n: int) -> tuple[int, int]:
     """The least and greatest sum of four different numbers of 1..n^2 (n >= 2)."""
     return 10, 4 * n * n - 6
-
-
-def _key_pos(raw: str, key: str) -> int | None:
-    """1-based line where TOML key ``key`` is set (or of the table header ``[key]``)."""
-    m = (re.search(r"^\s*" + re.escape(key) + r"\s*=", raw, re.M)
-         or re.search(r"^\s*\[\s*" + re.escape(key) + r"\s*\]", raw, re.M))
-    return raw.count("\n", 0, m.start()) + 1 if m else None
 
 
 def _string_grid(value: Any, raw: str, file: str, key: str):
@@ -110,7 +103,7 @@ class VertexSums(Puzzle):
     @classmethod
     def from_toml(cls, data: dict, raw: str, file: str) -> "VertexSums":
         def err(msg, key=None):
-            line = _key_pos(raw, key) if key else None
+            line = key_pos(raw, key) if key else None
             return InstanceError(msg, file, line, 1 if line else None)
 
         for k in data:
@@ -143,17 +136,7 @@ class VertexSums(Puzzle):
             tg = _string_grid(data["givens"], raw, file, "givens")
             tg.expect_shape(n, n)
             givens = tg.ints(1, n * n)
-        exp = data.get("expect", {})
-        if not isinstance(exp, dict):
-            raise err("expect: expected a table [expect]", "expect")
-        for k in exp:
-            if k not in cls.EXPECT_KEYS:
-                raise err(f"[expect] {k}: not known for a vertex-sums puzzle (it has no answer "
-                          f"number); expected {', '.join(cls.EXPECT_KEYS)}", k)
-        if "unique" in exp and not isinstance(exp["unique"], bool):
-            raise err("[expect] unique: expected true or false", "unique")
-        if "count" in exp and (type(exp["count"]) is not int or exp["count"] < 0):
-            raise err("[expect] count: expected a whole number >= 0", "count")
+        exp = parse_expect(data, raw, file, "a vertex-sums puzzle (it has no answer number)", cls.EXPECT_KEYS)
         solution = None
         if "solution" in exp:
             tg = _string_grid(exp["solution"], raw, file, "solution")
