@@ -70,7 +70,7 @@ region sum written as          clauses    conflicts  CPU s
 order literals (default)        38 263        557      0.09
 one-hot candidate literals      82 706      2 014      0.40
 order, pb = swc                902 369        287      1.71
-order, pb = gtotalizer       2 859 564        608      4.65
+order, pb = gtotalizer         253 664        430      0.51
 ============================  =========  =========  ==========
 
 On the generated 6x6 (instances/knight-moves-generated-6x6.toml: four
