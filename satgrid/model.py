@@ -110,9 +110,11 @@ class Model:
             (complete CNF, for DIMACS export).
         description: text for DIMACS headers.
 
-    A cardinality encoding that only does at-most-one (pairwise, bitwise,
-    ladder, commander), given as ``card``, is used for the k = 1 constraints and
-    the default ``card`` for the others.
+    ``card`` alone sets every cardinality constraint, k = 1 included (so
+    ``satgrid stats --card ladder`` compares at-most-one encodings), unless
+    ``amo`` is also given. An encoding that only does at-most-one (pairwise,
+    bitwise, ladder, commander, product), given as ``card``, is used for the
+    k = 1 constraints and the default ``card`` for the others.
     """
 
     def __init__(self, *, amo: str | None = None, card: str | None = None,
