@@ -96,6 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("sudoku", help="the seed's workflow: ask, save, solve, print, write")
     p.add_argument("file")
 
+    p = sub.add_parser("solvers", help="which PySAT solvers support what (probed)")
+    p.add_argument("--json", action="store_true")
+
     p = sub.add_parser("family", help="generate a scalable family of instances / DIMACS")
     p.add_argument("name")
     p.add_argument("params", nargs="*", help="NAME=VALUE parameters (see --help of each family)")
@@ -341,9 +344,25 @@ def cmd_family(a) -> int:
     return EXIT_OK
 
 
+def cmd_solvers(a) -> int:
+    from .session import CAPABILITIES
+    cols = ("incremental", "assumptions", "cores", "budgets", "interrupt", "time_limit", "phases")
+    if a.json:
+        _emit({name: c.as_dict() for name, c in CAPABILITIES.items()})
+        return EXIT_OK
+    print(f"{'solver':12s} " + " ".join(f"{c:>11s}" for c in cols) + "  note")
+    for name, c in CAPABILITIES.items():
+        d = c.as_dict()
+        marks = " ".join(f"{('yes' if d[k] else '-'):>11s}" for k in cols)
+        note = d["note"] + ("" if d["verified"] else " [not probed here]")
+        print(f"{name:12s} {marks}  {note}".rstrip())
+    return EXIT_OK
+
+
 COMMANDS = {"solve": cmd_solve, "count": cmd_count, "check": cmd_check, "stats": cmd_stats,
             "encode": cmd_encode, "sqgrid": cmd_sqgrid, "sudoku": cmd_sudoku,
-            "dimacs": cmd_dimacs, "decode": cmd_decode, "family": cmd_family}
+            "dimacs": cmd_dimacs, "decode": cmd_decode, "family": cmd_family,
+            "solvers": cmd_solvers}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -105,12 +105,14 @@ def test_stats_table():
     assert "sudoku.row" in out and "total" in out and "ladder" in out
 
 
-def test_time_limit_gives_exit_3(tmp_path):
-    # an unsatisfiable pigeonhole-like Latin puzzle is too hard for a zero limit
+def test_time_limit_gives_exit_3():
+    # a zero limit stops before the first SAT call: status unknown, exit 3
     code, out, err = run("solve", INST / "hooks-8.toml", "--time-limit", "0", "--json")
-    assert code in (0, 3), err
-    if code == 3:
-        assert json.loads(out)["status"] == "unknown"
+    assert code == 3, err
+    d = json.loads(out)
+    assert d["status"] == "unknown" and d["answer"] is None
+    code, out, err = run("count", INST / "vertex-sums-4x4.toml", "--time-limit", "0", "--json")
+    assert code == 3 and json.loads(out) == {"count": 0, "complete": False}
 
 
 @pytest.mark.parametrize("entry,why", [('answer = "680"', "answer: expected a whole number"),
@@ -125,3 +127,14 @@ def test_expect_table_is_validated_for_every_kind(tmp_path, entry, why):
         line = one_line_error(err)
         assert code == 2 and why in line, line
         assert f":{text.count(chr(10))}:1:" in line  # the line of the offending key
+
+
+def test_solvers_table_refusals_match_session():
+    code, out, err = run("solvers", "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["kissat404"]["assumptions"] is False and d["cadical195"]["interrupt"] is False
+    assert d["cadical195"]["time_limit"] is True
+    # what the table says is what the session does: assumptions on Kissat are refused
+    code, _, err = run("solve", INST / "sudoku-classic.toml", "--solver", "kissat404", "--unique")
+    assert code == 2 and "kissat" in one_line_error(err).lower()
