@@ -186,8 +186,7 @@ def solve_all(p: Puzzle, opts: Options | None = None, limit: int | None = None) 
     sols = []
     for sol in m.solutions(limit=limit, time_limit=opts.time_limit):
         sols.append(_with_solution({}, p, sol))
-    st = m.session().stats
-    complete = not (limit is not None and len(sols) >= limit) and st.get("last_status") != "unknown"
+    complete = bool(m.session().complete)  # every solution produced (no limit hit)
     res = _result(p, "sat" if sols else ("unknown" if not complete else "unsat"))
     res.update({"solutions": sols, "count": len(sols), "complete": complete})
     res["stats"] = _stats(m, opts, time.perf_counter() - t0)

@@ -240,13 +240,18 @@ class Model:
             return encoding
         return self.amo if k <= 1 else self.card
 
-    def at_most(self, lits: Sequence[int], k: int, group: str | None = None,
-                encoding: str | None = None) -> None:
-        method = self._card_method(k, encoding)
+    def _encode(self, clauses_of, group: str | None, method: str) -> None:
+        """Add ``clauses_of(method)`` (an encoder call) to ``group``, its auxiliaries too."""
         g = self._g(group)
         with self.formula.group(g):
-            self.formula.add_clauses(enc.at_most(list(lits), k, self.formula, method), g)
+            self.formula.add_clauses(clauses_of(method), g)
         self._note(g, method)
+
+    def at_most(self, lits: Sequence[int], k: int, group: str | None = None,
+                encoding: str | None = None) -> None:
+        lits = list(lits)
+        self._encode(lambda m: enc.at_most(lits, k, self.formula, m), group,
+                     self._card_method(k, encoding))
 
     def at_least(self, lits: Sequence[int], k: int, group: str | None = None,
                  encoding: str | None = None) -> None:
@@ -254,29 +259,21 @@ class Model:
         if k == 1 and encoding is None:
             self.clause(lits, group)
             return
-        method = encoding or self.card
-        g = self._g(group)
-        with self.formula.group(g):
-            self.formula.add_clauses(enc.at_least(lits, k, self.formula, method), g)
-        self._note(g, method)
+        self._encode(lambda m: enc.at_least(lits, k, self.formula, m), group,
+                     encoding or self.card)
 
     def exactly(self, lits: Sequence[int], k: int, group: str | None = None,
                 encoding: str | None = None) -> None:
-        method = self._card_method(k, encoding)
-        g = self._g(group)
-        with self.formula.group(g):
-            self.formula.add_clauses(enc.exactly(list(lits), k, self.formula, method), g)
-        self._note(g, method)
+        lits = list(lits)
+        self._encode(lambda m: enc.exactly(lits, k, self.formula, m), group,
+                     self._card_method(k, encoding))
 
     def linear(self, lits: Sequence[int], weights: Sequence[int], op: str, bound: int,
                group: str | None = None, encoding: str | None = None) -> None:
         """sum(w * lit) op bound, op in '<=', '>=', '=='; weights may be negative."""
-        method = encoding or self.pb
-        g = self._g(group)
-        with self.formula.group(g):
-            self.formula.add_clauses(
-                enc.linear(list(lits), list(weights), op, bound, self.formula, method), g)
-        self._note(g, method)
+        lits, weights = list(lits), list(weights)
+        self._encode(lambda m: enc.linear(lits, weights, op, bound, self.formula, m), group,
+                     encoding or self.pb)
 
     def linear_int(self, terms: Sequence["IntVar | tuple[int, IntVar]"], op: str, bound: int,
                    group: str | None = None, encoding: str | None = None) -> None:

@@ -138,3 +138,14 @@ def test_solvers_table_refusals_match_session():
     # what the table says is what the session does: assumptions on Kissat are refused
     code, _, err = run("solve", INST / "sudoku-classic.toml", "--solver", "kissat404", "--unique")
     assert code == 2 and "kissat" in one_line_error(err).lower()
+
+
+def test_solve_all_reports_completeness():
+    code, out, err = run("solve", INST / "vertex-sums-4x4.toml", "--all", "--limit", "3", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["count"] == 3 and d["complete"] is False
+    code, out, err = run("solve", INST / "vertex-sums-17-25-18-29.toml", "--all", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["complete"] is True and d["count"] == len(d["solutions"]) >= 1
+    code, out, _ = run("count", INST / "vertex-sums-17-25-18-29.toml", "--json")
+    assert json.loads(out)["count"] == d["count"]
