@@ -149,3 +149,14 @@ def test_solve_all_reports_completeness():
     assert code == 0 and d["complete"] is True and d["count"] == len(d["solutions"]) >= 1
     code, out, _ = run("count", INST / "vertex-sums-17-25-18-29.toml", "--json")
     assert json.loads(out)["count"] == d["count"]
+
+
+def test_unique_no_shows_a_different_valid_second_solution(tmp_path):
+    f = tmp_path / "two.toml"
+    f.write_text('puzzle = "sudoku"\ngivens = """\n1 2 . .\n. . 1 2\n2 1 . .\n. . 2 1\n"""\n')
+    code, out, err = run("solve", f, "--unique", "--json")
+    d = json.loads(out)
+    assert code == 0 and d["unique"] is False
+    assert d["second"]["grid"] != d["grid"]
+    from satgrid.puzzles.check_sudoku import check
+    assert check(d["second"]["grid"], (2, 2)) == [] and check(d["grid"], (2, 2)) == []
