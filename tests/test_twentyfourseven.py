@@ -312,3 +312,67 @@ def test_doctests_of_the_checker():
     import doctest
     res = doctest.testmod(ck)
     assert res.failed == 0 and res.attempted >= 3
+
+
+# ------------------------------------------------- redundant clauses (meaning)
+def test_small_regions_are_the_fixed_polyominoes():
+    from itertools import combinations
+
+    from satgrid.grid import neighbours
+    from satgrid.puzzles.twentyfourseven import _small_regions
+    regions = _small_regions(5, 3)
+    # independently: every set of 1..3 cells of the 5 x 5 grid that is connected
+    cells = [(r, c) for r in range(5) for c in range(5)]
+
+    def connected(s):
+        s = set(s)
+        seen, todo = set(), [next(iter(s))]
+        while todo:
+            a = todo.pop()
+            if a not in seen:
+                seen.add(a)
+                todo.extend(b for b in neighbours(a, 5) if b in s)
+        return seen == s
+
+    want = {frozenset(s) for k in (1, 2, 3) for s in combinations(cells, k) if connected(s)}
+    got = [frozenset(s) for s, _ in regions]
+    assert len(got) == len(set(got)) and set(got) == want
+    for s, border in regions:
+        assert set(border) == {b for a in s for b in neighbours(a, 5)} - set(s)
+    # fixed polyominoes placed in 7 x 7 (counts known from outside): 49, 84, 214, 572
+    sizes = [len(s) for s, _ in _small_regions(7, 4)]
+    assert [sizes.count(k) for k in (1, 2, 3, 4)] == [49, 84, 214, 572]
+
+
+def test_line_tables_against_enumeration():
+    from itertools import product
+
+    from satgrid.puzzles.twentyfourseven import _line_tables
+    for n in (5, 7):
+        per_line, line_sum = ck.line_rules(n)
+        lines = [t for t in product(range(1, n + 1), repeat=per_line) if sum(t) == line_sum]
+        copies, forbidden = _line_tables(n)
+        assert copies == {v: max(t.count(v) for t in lines) for v in range(1, n + 1)}
+        held = {frozenset(t) for t in lines}
+        for f in forbidden:
+            assert not any(set(f) <= h for h in held)              # never held
+            assert all(any(set(f) - {v} <= h for h in held) for v in f)  # minimal
+        # every value set no line holds contains a forbidden set
+        for mask in range(1, 1 << n):
+            s = {v for v in range(1, n + 1) if mask >> (v - 1) & 1}
+            if not any(s <= h for h in held):
+                assert any(set(f) <= s for f in forbidden), s
+    assert _line_tables(7)[0] == {1: 1, 2: 1, 3: 2, 4: 2, 5: 4, 6: 3, 7: 2}
+
+
+@pytest.mark.parametrize("knobs", [dict(cut_size=1), dict(cut_size=4),
+                                   dict(line_values=True, line_copies=True,
+                                        clue_in_line=True)])
+def test_redundant_clauses_keep_every_solution(monkeypatch, knobs):
+    """The relaxed top-left grid has the same solutions with and without them."""
+    p = _relaxed_top_left()
+    base = sorted(map(str, (p.decode(s)["grid"] for s in api.compile_puzzle(p).solutions())))
+    for k, v in knobs.items():
+        monkeypatch.setattr(TwentyFourSeven, k, v)
+    other = sorted(map(str, (p.decode(s)["grid"] for s in api.compile_puzzle(p).solutions())))
+    assert other == base and len(base) > 1
