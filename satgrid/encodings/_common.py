@@ -118,3 +118,43 @@ def instantiate(templates, tables) -> list[list[int]]:
         else:
             out += [[T[i] for i in t] for T in tables]
     return out
+
+
+def instantiate_starts(templates, sizes, starts) -> list[list[int]]:
+    """Clauses of every node of one shape whose arguments are runs of
+    consecutive ids: ``starts[m][x]`` is the first id of argument ``m`` of
+    node ``x`` (a one-element argument, such as a leaf literal, is its own
+    start; an empty one any int). ``templates`` is :func:`template` of the
+    shape's ``sizes``. One column (list over nodes) is made per literal the
+    templates use, then one list comprehension per template clause zips them:
+    no table per node."""
+    slots = []                        # local index -> (argument, offset)
+    for m, s in enumerate(sizes):
+        slots += [(m, o) for o in range(s if s >= 0 else 1)]
+    L = len(slots)
+    cols: dict = {}
+
+    def col(idx):
+        c = cols.get(idx)
+        if c is None:
+            m, o = slots[idx if idx < L else idx - L]
+            S = starts[m]
+            if idx < L:
+                c = S if o == 0 else [x + o for x in S]
+            else:
+                c = [-x - o for x in S]
+            cols[idx] = c
+        return c
+
+    out: list[list[int]] = []
+    for t in templates:
+        if len(t) == 2:
+            out += [[x, y] for x, y in zip(col(t[0]), col(t[1]))]
+        elif len(t) == 3:
+            out += [[x, y, z] for x, y, z in zip(col(t[0]), col(t[1]), col(t[2]))]
+        elif len(t) == 4:
+            out += [[x, y, z, w] for x, y, z, w in
+                    zip(col(t[0]), col(t[1]), col(t[2]), col(t[3]))]
+        else:
+            out += [list(c) for c in zip(*[col(i) for i in t])]
+    return out

@@ -107,7 +107,7 @@ from __future__ import annotations
 
 from math import isqrt
 
-from ._common import instantiate, template
+from ._common import instantiate, instantiate_starts, template
 
 
 # ============================================================== totalizer
@@ -150,43 +150,98 @@ def _tot_naux(s: int, cap: int, memo: dict) -> int:
     return got
 
 
-def _tot_tree(lits, lo, hi, cap, nxt, groups):
-    """Make the (sub)tree over lits[lo:hi]; return its outputs. Each internal
-    node's table (children outputs, own outputs, then all negated) goes to
-    ``groups[size]``: nodes over the same number of inputs have one shape."""
-    mid = (lo + hi) // 2
-    a = [lits[lo]] if mid - lo == 1 else _tot_tree(lits, lo, mid, cap, nxt, groups)
-    b = [lits[mid]] if hi - mid == 1 else _tot_tree(lits, mid, hi, cap, nxt, groups)
-    s = hi - lo
-    t = s if s < cap else cap
-    start = nxt[0]
-    nxt[0] = start + t
-    r = list(range(start, start + t))
-    loc = a + b + r
-    loc += [-x for x in loc]
-    grp = groups.get(s)
-    if grp is None:
-        groups[s] = grp = [(len(a), len(b), t)]
-    grp.append(loc)
-    return r
+def _walk(n, base, naux):
+    """Internal nodes of the balanced tree over n inputs, level by level (no
+    recursion), as ``{size: (LO, BASE)}``: per node its first input index and
+    the first variable id of its subtree, where a post-order numbering (left
+    subtree, right subtree, then the node's own block) puts the right
+    subtree at ``base + naux[left size]``. ``naux[s]`` is the number of
+    auxiliaries of a subtree over s >= 2 inputs."""
+    bysize: dict = {}
+    level = [(0, n, base)]
+    while level:
+        below = []
+        add = below.append
+        for lo, hi, b0 in level:
+            s = hi - lo
+            g = bysize.get(s)
+            if g is None:
+                g = bysize[s] = ([], [])
+            g[0].append(lo)
+            g[1].append(b0)
+            ls = s >> 1
+            if ls > 1:
+                add((lo, lo + ls, b0))
+                if s - ls > 1:
+                    add((lo + ls, hi, b0 + naux[ls]))
+            elif s - ls > 1:
+                add((lo + ls, hi, b0))
+        level = below
+    return bysize
+
+
+def _child(lits, LO, B0, cs, shift, off):
+    """Column of a child's first output over nodes: its input literal for a
+    leaf (``cs == 1``; ``shift`` = its index from the node's first input),
+    else ``base + off``."""
+    if cs == 1:
+        return [lits[x + shift] for x in LO]
+    return [b + off for b in B0]
+
+
+def _tot_tree(lits, cap, base, naux):
+    """Group the totalizer's internal nodes by shape ``(p, q, t)`` (children's
+    output counts, own output count; a child with one output is a leaf, its
+    input literal), with per node the first id of each: returns ``({shape:
+    (A0, B0, R0)}, root outputs)``. Variables are numbered as in a post-order
+    walk (see :func:`_walk`); a subtree over s inputs starting at ``base``
+    has its node's outputs at ``base + naux[s] - min(s, cap)``."""
+    n = len(lits)
+    groups: dict = {}
+    for s, (LO, BS) in _walk(n, base, naux).items():
+        ls = s >> 1
+        rs = s - ls
+        p, q, t = min(ls, cap), min(rs, cap), min(s, cap)
+        la = naux.get(ls, 0)
+        cols = (_child(lits, LO, BS, ls, 0, la - p),
+                _child(lits, LO, BS, rs, ls, la + naux.get(rs, 0) - q),
+                [b + naux[s] - t for b in BS])
+        g = groups.get((p, q, t))
+        if g is None:
+            groups[(p, q, t)] = cols
+        else:
+            for x, y in zip(g, cols):
+                x += y
+    t = min(n, cap)
+    root = base + naux[n] - t
+    return groups, list(range(root, root + t))
 
 
 def _tot_emit(groups, up, down):
-    """Clauses of all nodes: per shape, one comprehension per template clause."""
+    """Clauses of all nodes: per shape, one comprehension per template clause
+    over the nodes' columns (:func:`instantiate_starts`). Shapes are emitted
+    from the last met (the bottom of the tree) to the first (the root)."""
     def build(a, b, r):
         return (_tot_up(a, b, r) if up else []) + (_tot_down(a, b, r) if down else [])
     cl: list[list[int]] = []
-    for grp in groups.values():
-        if len(grp) > _FEW:
-            cl += instantiate(template(build, grp[0]), grp[1:])
+    for shape, starts in reversed(list(groups.items())):
+        if len(starts[0]) > _FEW:
+            key = (shape, up, down)
+            tpl = _TEMPLATES.get(key)
+            if tpl is None:
+                if len(_TEMPLATES) > 4096:
+                    _TEMPLATES.clear()
+                tpl = _TEMPLATES[key] = template(build, shape)
+            cl += instantiate_starts(tpl, shape, starts)
             continue
-        p, q, t = grp[0]
-        for T in grp[1:]:          # a few large nodes: direct is faster
-            cl += build(T[:p], T[p:p + q], T[p + q:p + q + t])
+        p, q, t = shape                # a few large nodes: direct is faster
+        for a0, b0, r0 in zip(*starts):
+            cl += build(list(range(a0, a0 + p)), list(range(b0, b0 + q)), list(range(r0, r0 + t)))
     return cl
 
 
-_FEW = 4        # groups of at most this many nodes are built node by node
+_FEW = 8        # shapes of at most this many nodes are built node by node
+_TEMPLATES: dict = {}   # (shape, up, down) -> templates (pure function of the key)
 
 
 def totalizer_outputs(lits, cap: int, source, up=True, down=False):
@@ -196,13 +251,12 @@ def totalizer_outputs(lits, cap: int, source, up=True, down=False):
         (clauses, outputs): ``outputs[j-1]`` is the root output "at least j".
     """
     n = len(lits)
-    aux = source.new_vars(_tot_naux(n, cap, {}))
+    naux: dict = {}
+    aux = source.new_vars(_tot_naux(n, cap, naux))
     if n == 1:
         return [], [lits[0]]
-    groups: dict = {}
-    nxt = [aux.start]
-    out = _tot_tree(list(lits), 0, n, cap, nxt, groups)
-    assert nxt[0] == aux.stop
+    groups, out = _tot_tree(list(lits), cap, aux.start, naux)
+    assert out[-1] + 1 == aux.stop
     return _tot_emit(groups, up, down), out
 
 
@@ -330,35 +384,70 @@ def _mtot_node(a, qa, b, qb, r, qr, c, p):
     return cl
 
 
-def _mtot_tree(lits, lo, hi, p, cap, nxt, groups):
-    """Make the subtree over lits[lo:hi]; return (remainder, quotient)
-    outputs; node tables go to ``groups[size]`` as in :func:`_tot_tree`."""
-    mid = (lo + hi) // 2
-    a, qa = ([lits[lo]], []) if mid - lo == 1 else _mtot_tree(lits, lo, mid, p, cap, nxt, groups)
-    b, qb = ([lits[mid]], []) if hi - mid == 1 else _mtot_tree(lits, mid, hi, p, cap, nxt, groups)
-    s = hi - lo
-    grp = groups.get(s)
-    if grp is None:
-        low = min(s, p - 1)
-        carry = len(a) + len(b) >= p
-        up = min(cap, len(qa) + len(qb) + carry)
-        groups[s] = grp = [(len(a), len(qa), len(b), len(qb), low, up, -1 if carry else 0)]
-    low, up, carry = grp[0][4], grp[0][5], grp[0][6]
-    start = nxt[0]
-    own = list(range(start, start + low + up - carry))
-    nxt[0] = start + len(own)
-    loc = a + qa + b + qb + own
-    loc += [-x for x in loc]
-    grp.append(loc)
-    return own[:low], own[low:low + up]
+def _mtot_tree(lits, p, cap, base, memo):
+    """Group the modulo totalizer's internal nodes by shape ``(|a|, |qa|,
+    |b|, |qb|, low, up, -1 if carry else 0)`` with per node the first id of
+    each argument, as :func:`_tot_tree` (post-order numbering: a node's own
+    block -- remainder, quotient, carry -- after its subtrees'). ``memo`` is
+    filled by :func:`_mtot_shape`. Returns (groups, root remainder outputs,
+    root quotient outputs)."""
+    n = len(lits)
+    naux = {s: v[3] for s, v in memo.items()}
+    groups: dict = {}
+
+    def own(s):                      # (offset of the own block, low, up)
+        low, up, carry, aux, _ = memo[s]
+        return aux - low - up - carry, low, up
+
+    for s, (LO, BS) in _walk(n, base, naux).items():
+        ls = s >> 1
+        rs = s - ls
+        la = naux.get(ls, 0)
+        if ls == 1:
+            shape_a, A, QA = (1, 0), [lits[x] for x in LO], [0] * len(LO)
+        else:
+            o, low, up = own(ls)
+            shape_a, A, QA = (low, up), [b + o for b in BS], [b + o + low for b in BS]
+        if rs == 1:
+            shape_b, B, QB = (1, 0), [lits[x + ls] for x in LO], [0] * len(LO)
+        else:
+            o, low, up = own(rs)
+            o += la
+            shape_b, B, QB = (low, up), [b + o for b in BS], [b + o + low for b in BS]
+        o, low, up = own(s)
+        carry = memo[s][2]
+        R = [b + o for b in BS]
+        cols = (A, QA, B, QB, R, [x + low for x in R],
+                [x + low + up for x in R] if carry else [0] * len(R))
+        shape = shape_a + shape_b + (low, up, -1 if carry else 0)
+        g = groups.get(shape)
+        if g is None:
+            groups[shape] = cols
+        else:
+            for x, y in zip(g, cols):
+                x += y
+    o, low, up = own(n)
+    return groups, list(range(base + o, base + o + low)), \
+        list(range(base + o + low, base + o + low + up))
 
 
 def _mtot_emit(groups, p):
     def build(a, qa, b, qb, r, qr, c):
         return _mtot_node(a, qa, b, qb, r, qr, c if c else 0, p)
     cl: list[list[int]] = []
-    for grp in groups.values():
-        cl += instantiate(template(build, grp[0]), grp[1:])
+    for shape, starts in reversed(list(groups.items())):
+        if len(starts[0]) > _FEW:
+            key = ("m", shape, p)
+            tpl = _TEMPLATES.get(key)
+            if tpl is None:
+                if len(_TEMPLATES) > 4096:
+                    _TEMPLATES.clear()
+                tpl = _TEMPLATES[key] = template(build, shape)
+            cl += instantiate_starts(tpl, shape, starts)
+            continue
+        for st in zip(*starts):       # a few large nodes: direct is faster
+            args = [list(range(x, x + m)) for x, m in zip(st[:6], shape[:6])]
+            cl += build(*args, st[6] if shape[6] else 0)
     return cl
 
 
@@ -379,12 +468,9 @@ def mtotalizer(lits, k: int, source) -> list[list[int]]:
     n = len(lits)
     p, ku, kl = _mod_params(k)
     cap = ku + 1
-    naux = _mtot_shape(n, p, cap, {})[3]
-    aux = source.new_vars(naux)
-    groups: dict = {}
-    nxt = [aux.start]
-    r, qr = _mtot_tree(list(lits), 0, n, p, cap, nxt, groups)
-    assert nxt[0] == aux.stop
+    memo: dict = {}
+    aux = source.new_vars(_mtot_shape(n, p, cap, memo)[3])
+    groups, r, qr = _mtot_tree(list(lits), p, cap, aux.start, memo)
     return _mtot_emit(groups, p) + _mtot_root(r, qr, ku, kl)
 
 
