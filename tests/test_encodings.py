@@ -678,3 +678,44 @@ def test_docstring_examples():
     import satgrid.encodings as encodings_module
     res = doctest.testmod(encodings_module)
     assert res.failed == 0 and res.attempted >= 6
+
+
+# ------------------------------------------------------------ bdd shape cache
+def test_bdd_shape_cache_output_equals_direct_build():
+    """The cached path (shape built once over placeholders, then renumbered)
+    gives the same clauses, in the same order, with the same fresh variables,
+    as building the BDD directly; repeated shapes over other literals too."""
+    from satgrid.encodings import bdd
+    rnd = random.Random(7)
+    bdd._CACHE.clear()
+    for _ in range(150):
+        n = rnd.randint(1, 9)
+        ws = [rnd.randint(1, 6) for _ in range(n)]
+        bound = rnd.randint(0, sum(ws) + 1)
+        for op, fn in (("<=", bdd.bdd_leq), ("==", bdd.bdd_eq)):
+            for _rep in range(2):        # second round hits the cache
+                top = rnd.randint(n, 40)
+                xs = rnd.sample(range(1, top + 1), n)
+                xs = [x if rnd.random() < 0.5 else -x for x in xs]
+                s1, s2 = VarCounter(top), VarCounter(top)
+                want = fn(xs, ws, bound, s1, cache=False)
+                got = fn(xs, ws, bound, s2, cache=True)
+                assert got == want, (op, ws, bound, xs)
+                assert s1.top == s2.top
+    assert bdd._CACHE                     # the shapes were kept
+
+
+def test_bdd_cache_keeps_meaning_for_reused_shape():
+    """Two uses of one shape over different literals in one formula: each
+    keeps its own meaning (all assignments of both input sets)."""
+    ws, K = [3, 1, 2, 2], 4
+    src = VarCounter(8)
+    cl = linear([1, 2, 3, 4], ws, "<=", K, src, "bdd") + linear([5, 6, 7, 8], ws, "==", K, src, "bdd")
+    cl += linear([-5, -6, -7, -8], ws, "==", K, src, "bdd")
+    with Solver(name=SOLVER, bootstrap_with=cl) as s:
+        for bits in itertools.product([0, 1], repeat=8):
+            a, b = bits[:4], bits[4:]
+            want = (sum(w * x for w, x in zip(ws, a)) <= K and sum(w * x for w, x in zip(ws, b)) == K
+                    and sum(w * (1 - x) for w, x in zip(ws, b)) == K)
+            assum = [(i + 1) if v else -(i + 1) for i, v in enumerate(bits)]
+            assert s.solve(assumptions=assum) == want, bits

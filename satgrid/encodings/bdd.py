@@ -22,6 +22,15 @@ A child that is the constant true drops its clause, the constant false drops
 its literal. **Size:** one auxiliary per BDD node, at most 2 clauses per node
 plus the root unit; the number of nodes is at most n*(K+1) and can be
 exponential in n for the equality in the worst case; no closed form.
+
+**Shape cache.** A BDD's clauses depend on the literals only through
+renaming: the same (weights, op, bound) always gives the same nodes in the
+same order. :func:`bdd_leq` and :func:`bdd_eq` therefore build each shape
+once over placeholders (inputs ``1..n``, nodes ``n+1..n+m``) and keep it as
+index templates; a repeated shape (the 56 line sums of a Twenty Four Seven
+grid) costs one renumbering: inputs -> the given literals, nodes -> a fresh
+block from ``source.new_vars(m)``. The output is identical to building it
+directly (same clauses, same order, same numbering within the block).
 """
 
 from __future__ import annotations
@@ -50,7 +59,7 @@ def _deep(n):
     return _Guard()
 
 
-def bdd_leq(lits, weights, bound: int, source) -> list[list[int]]:
+def _leq_direct(lits, weights, bound: int, source) -> list[list[int]]:
     """``sum(w_i * lits_i) <= bound`` (weights >= 1, total above bound)."""
     xs, ws = _ordered(list(lits), list(weights))
     n = len(xs)
@@ -106,7 +115,7 @@ def bdd_leq(lits, weights, bound: int, source) -> list[list[int]]:
     return cl
 
 
-def bdd_eq(lits, weights, bound: int, source) -> list[list[int]]:
+def _eq_direct(lits, weights, bound: int, source) -> list[list[int]]:
     """``sum(w_i * lits_i) == bound`` (weights >= 1)."""
     xs, ws = _ordered(list(lits), list(weights))
     n = len(xs)
@@ -151,3 +160,67 @@ def bdd_eq(lits, weights, bound: int, source) -> list[list[int]]:
             cl.append([-v, x] if f == _FALSE else [-v, x, var[f]])
     cl.append([var[root]])
     return cl
+
+
+_CACHE: dict = {}        # (op, weights, bound) -> (m, templates)
+_CACHE_MAX = 512         # shapes kept (cleared when full)
+_CACHE_BIG = 200_000     # larger BDDs (clauses) are not kept
+
+
+def _shape(direct, op, weights, bound):
+    """(m, templates) of one BDD shape: ``m`` auxiliaries and per clause a
+    tuple of indices into ``[0, inputs..., nodes..., -inputs..., -nodes...]``."""
+    key = (op, weights, bound)
+    got = _CACHE.get(key)
+    if got is None:
+        n = len(weights)
+        src = _Counter(n)
+        cl = direct(list(range(1, n + 1)), list(weights), bound, src)
+        L = src.top
+        got = (L - n, [tuple([x if x > 0 else L - x for x in c]) for c in cl])
+        if len(cl) <= _CACHE_BIG:
+            if len(_CACHE) >= _CACHE_MAX:
+                _CACHE.clear()
+            _CACHE[key] = got
+    return got
+
+
+class _Counter:
+    __slots__ = ("top",)
+
+    def __init__(self, top):
+        self.top = top
+
+    def new_vars(self, count):
+        first = self.top + 1
+        self.top += count
+        return range(first, first + count)
+
+
+def _renumber(m, templates, lits, source):
+    T = [0, *lits]
+    if m:
+        T += source.new_vars(m)
+    T += [-x for x in T[1:]]
+    return [[T[c[0]], T[c[1]], T[c[2]]] if len(c) == 3 else
+            [T[c[0]], T[c[1]]] if len(c) == 2 else [T[i] for i in c] for c in templates]
+
+
+def bdd_leq(lits, weights, bound: int, source, cache: bool = True) -> list[list[int]]:
+    """``sum(w_i * lits_i) <= bound`` (weights >= 1, total above bound).
+
+    With ``cache=False`` the BDD is built directly, not through the shape
+    cache; the output is the same either way."""
+    if not cache:
+        return _leq_direct(lits, weights, bound, source)
+    m, tpl = _shape(_leq_direct, "<=", tuple(weights), bound)
+    return _renumber(m, tpl, list(lits), source)
+
+
+def bdd_eq(lits, weights, bound: int, source, cache: bool = True) -> list[list[int]]:
+    """``sum(w_i * lits_i) == bound`` (weights >= 1); ``cache`` as in
+    :func:`bdd_leq`."""
+    if not cache:
+        return _eq_direct(lits, weights, bound, source)
+    m, tpl = _shape(_eq_direct, "==", tuple(weights), bound)
+    return _renumber(m, tpl, list(lits), source)
