@@ -365,13 +365,21 @@ def test_line_tables_against_enumeration():
     assert _line_tables(7)[0] == {1: 1, 2: 1, 3: 2, 4: 2, 5: 4, 6: 3, 7: 2}
 
 
-@pytest.mark.parametrize("knobs", [dict(cut_size=1), dict(cut_size=4),
+OFF = dict(local=False, line_values=False, line_copies=False, clue_in_line=False)
+
+
+@pytest.mark.parametrize("knobs", [{}, dict(cut_size=1), dict(cut_size=4),
                                    dict(line_values=True, line_copies=True,
                                         clue_in_line=True)])
 def test_redundant_clauses_keep_every_solution(monkeypatch, knobs):
-    """The relaxed top-left grid has the same solutions with and without them."""
+    """The relaxed top-left grid has the same solutions with every redundant clause
+    off (only the rules and the lazy connectivity cuts) as with the defaults ({})
+    and other choices."""
     p = _relaxed_top_left()
+    for k, v in OFF.items():
+        monkeypatch.setattr(TwentyFourSeven, k, v)
     base = sorted(map(str, (p.decode(s)["grid"] for s in api.compile_puzzle(p).solutions())))
+    monkeypatch.undo()
     for k, v in knobs.items():
         monkeypatch.setattr(TwentyFourSeven, k, v)
     other = sorted(map(str, (p.decode(s)["grid"] for s in api.compile_puzzle(p).solutions())))

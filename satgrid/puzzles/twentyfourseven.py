@@ -39,7 +39,15 @@ The model (Model API only), per grid, groups ``<kind>.*``:
   instead of 20 and the 7s drop out, so the BDD is about a third of the size.
 - ``2x2``: one clause of four "empty" literals per 2x2 window.
 - ``clue``: for a clue v and the sight line c_0, c_1, ... from that side,
-  ``empty(c_0) & ... & empty(c_{i-1}) & filled(c_i) -> x[c_i]=v``.
+  ``empty(c_0) & ... & empty(c_{i-1}) & filled(c_i) -> x[c_i]=v``; plus the
+  implied clause "v appears in the line" (``clue_in_line``).
+- ``line-values`` (implied): per line and value v a literal "v appears in
+  the line" (equivalent to the OR of the line's ``x=v``), and one clause
+  against each minimal set of values that no line holds together: for n = 7
+  the lines are the 4-multisets of 1..7 summing to 20, so e.g. 1 and 2 never
+  share a line, nor 1 and 5 and 6 (10 sets: 4 pairs, 4 triples, 2 quadruples).
+  Optional ``line_copies``: at most as many copies of v in a line as such a
+  multiset has (one 1, one 2, two 3s, ...; pairwise clauses).
 - ``connected``: ``model.connected`` over the filled literals with
   ``max_true = n(n+1)/2`` (lazy cuts by default, eager for DIMACS export),
   plus implied cuts added up front: every orthogonally connected set S of
@@ -290,11 +298,11 @@ class TwentyFourSeven(Puzzle):
     cut_size = 3
     #: per line, "value v appears" literals and clauses against value sets
     #: that no line of (n+1)/2 numbers summing to the line sum can hold
-    line_values = False
+    line_values = True
     #: per line, at most as many copies of v as such a line can hold
     line_copies = False
     #: a clue's value appears in its line (implied by the clue clauses)
-    clue_in_line = False
+    clue_in_line = True
 
     def __init__(self, size: int, grids: list[SubGrid], *, solution=None, **kw):
         super().__init__(**kw)
