@@ -404,8 +404,14 @@ class TwentyFourSeven(Puzzle):
     def _line_values(self, m: Model, x, n: int) -> None:
         """Redundant per-line clauses on which values a line holds (see the class knobs)."""
         copies, forbidden = _line_tables(n)
+        g = f"{self.kind}.line-values"
+        lines = G.rows_of(n) + G.columns_of(n)
+        fresh = iter(())
+        if self.line_values:
+            with m.formula.group(g):
+                fresh = iter(m.formula.new_vars(len(lines) * n))
         cl = []
-        for line in G.rows_of(n) + G.columns_of(n):
+        for line in lines:
             present = {}
             for v in range(1, n + 1):
                 lits = [x[r][c].lit(v) for r, c in line]
@@ -413,13 +419,13 @@ class TwentyFourSeven(Puzzle):
                     cl.extend([-l for l in comb]
                               for comb in itertools.combinations(lits, copies[v] + 1))
                 if self.line_values:
-                    p = m.formula.new_var()
+                    p = next(fresh)
                     present[v] = p
                     cl.extend([-l, p] for l in lits)
                     cl.append([-p] + lits)
             if present:
                 cl.extend([-present[v] for v in S] for S in forbidden)
-        m.clauses(cl, f"{self.kind}.line-values")
+        m.clauses(cl, g)
 
     def givens(self, m: Model) -> list[int]:
         out = []
