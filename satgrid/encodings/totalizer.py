@@ -107,7 +107,7 @@ from __future__ import annotations
 
 from math import isqrt
 
-from ._common import instantiate, instantiate_starts, template
+from ._common import instantiate_starts, template
 
 
 # ============================================================== totalizer
@@ -151,33 +151,65 @@ def _tot_naux(s: int, cap: int, memo: dict) -> int:
 
 
 def _walk(n, base, naux):
-    """Internal nodes of the balanced tree over n inputs, level by level (no
-    recursion), as ``{size: (LO, BASE)}``: per node its first input index and
-    the first variable id of its subtree, where a post-order numbering (left
-    subtree, right subtree, then the node's own block) puts the right
-    subtree at ``base + naux[left size]``. ``naux[s]`` is the number of
-    auxiliaries of a subtree over s >= 2 inputs."""
+    """Internal nodes of the balanced tree over n inputs as ``{size: (LO,
+    BASE)}``: per node its first input index and the first variable id of
+    its subtree, where a post-order numbering (left subtree, right subtree,
+    then the node's own block) puts the right subtree at ``base +
+    naux[left size]``. ``naux[s]`` is the number of auxiliaries of a subtree
+    over s >= 2 inputs.
+
+    The upper levels are walked node by node, level by level (no
+    recursion); subtrees over at most ``_SMALL`` inputs -- most of the nodes
+    -- are not walked: every node of such a subtree sits at a fixed offset
+    (inputs, ids) from the subtree's own, so all subtrees of one size are
+    expanded together, one list comprehension per node of the pattern."""
     bysize: dict = {}
+    small: dict = {}
     level = [(0, n, base)]
     while level:
         below = []
         add = below.append
         for lo, hi, b0 in level:
             s = hi - lo
-            g = bysize.get(s)
+            g = (small if s <= _SMALL else bysize).get(s)
             if g is None:
-                g = bysize[s] = ([], [])
+                g = (small if s <= _SMALL else bysize)[s] = ([], [])
             g[0].append(lo)
             g[1].append(b0)
+            if s <= _SMALL:
+                continue
             ls = s >> 1
-            if ls > 1:
-                add((lo, lo + ls, b0))
-                if s - ls > 1:
-                    add((lo + ls, hi, b0 + naux[ls]))
-            elif s - ls > 1:
-                add((lo + ls, hi, b0))
+            add((lo, lo + ls, b0))
+            add((lo + ls, hi, b0 + naux[ls]))
         level = below
+    memo: dict = {}
+    for s, (LO, BS) in small.items():
+        for z, dl, db in _pattern(s, naux, memo):
+            g = bysize.get(z)
+            if g is None:
+                g = bysize[z] = ([], [])
+            g[0].extend([x + dl for x in LO] if dl else LO)
+            g[1].extend([x + db for x in BS] if db else BS)
     return bysize
+
+
+_SMALL = 16     # subtrees up to this many inputs are expanded by pattern
+
+
+def _pattern(s, naux, memo):
+    """Internal nodes of a subtree over s inputs as (size, input offset, id
+    offset) from the subtree's own, in post-order."""
+    got = memo.get(s)
+    if got is None:
+        if s == 1:
+            got = []
+        else:
+            ls = s >> 1
+            got = (_pattern(ls, naux, memo)
+                   + [(z, dl + ls, db + naux.get(ls, 0)) for z, dl, db in _pattern(s - ls, naux, memo)]
+                   + [(s, 0, 0)])
+        memo[s] = got
+    return got
 
 
 def _child(lits, LO, B0, cs, shift, off):
@@ -241,6 +273,7 @@ def _tot_emit(groups, up, down):
 
 
 _FEW = 8        # shapes of at most this many nodes are built node by node
+_MFEW = 8       # the same for the modulo totalizer (its direct path is slower)
 _TEMPLATES: dict = {}   # (shape, up, down) -> templates (pure function of the key)
 
 
@@ -436,18 +469,13 @@ def _mtot_emit(groups, p):
         return _mtot_node(a, qa, b, qb, r, qr, c if c else 0, p)
     cl: list[list[int]] = []
     for shape, starts in reversed(list(groups.items())):
-        if len(starts[0]) > _FEW:
-            key = ("m", shape, p)
-            tpl = _TEMPLATES.get(key)
-            if tpl is None:
-                if len(_TEMPLATES) > 4096:
-                    _TEMPLATES.clear()
-                tpl = _TEMPLATES[key] = template(build, shape)
-            cl += instantiate_starts(tpl, shape, starts)
-            continue
-        for st in zip(*starts):       # a few large nodes: direct is faster
-            args = [list(range(x, x + m)) for x, m in zip(st[:6], shape[:6])]
-            cl += build(*args, st[6] if shape[6] else 0)
+        key = ("m", shape, p)
+        tpl = _TEMPLATES.get(key)
+        if tpl is None:
+            if len(_TEMPLATES) > 4096:
+                _TEMPLATES.clear()
+            tpl = _TEMPLATES[key] = template(build, shape)
+        cl += instantiate_starts(tpl, shape, starts)
     return cl
 
 
@@ -471,7 +499,9 @@ def mtotalizer(lits, k: int, source) -> list[list[int]]:
     memo: dict = {}
     aux = source.new_vars(_mtot_shape(n, p, cap, memo)[3])
     groups, r, qr = _mtot_tree(list(lits), p, cap, aux.start, memo)
-    return _mtot_emit(groups, p) + _mtot_root(r, qr, ku, kl)
+    cl = _mtot_emit(groups, p)
+    cl += _mtot_root(r, qr, ku, kl)
+    return cl
 
 
 def size_mtotalizer(n: int, k: int) -> tuple[int, int]:
