@@ -59,7 +59,8 @@ The model (Model API only), per grid, groups ``<kind>.*``:
 
 Measured (CPU seconds of ``api.solve(p, unique=True)``, median of 3, and
 conflicts; default encodings otherwise) on 2x2 #2 / the generated clue-only
-grid / the 2x2 #2 top-left grid alone:
+grid / the 2x2 #2 top-left grid alone, with the implied clauses of the time
+(single-cell cuts only, no line values, no clue-in-line clause):
 
 =====================================  ================  =================  ===========
 line sum, count, sum comparison         2x2 #2            generated-1        top-left
@@ -71,6 +72,36 @@ deficit, count ==, sum <=               0.17 (1 604)      3.53 (87 798)      0.0
 direct sum (weights v), count ==        0.55 (4 783)      0.91 (17 247)      0.06 (193)
 deficit and direct sum, count <=        0.45 (1 933)      0.64 (9 609)       0.05 (125)
 =====================================  ================  =================  ===========
+
+The implied clauses (deficit, count <=, sum ==; CPU seconds of load +
+compile + solve + uniqueness, median of 7 / 3 / 7 runs on a shared 2-core
+machine, so +-0.01 s; conflicts, CEGAR rounds / cuts on 2x2 #2, clauses):
+
+=======================================  ====================  ===============  ===========  ======
+implied clauses                           2x2 #2 (rounds/cuts)  generated-1      top-left     clauses
+=======================================  ====================  ===============  ===========  ======
+cuts of size 1 only (the old default)     0.179 (2 382) 6/69    0.52 (16 821)    0.022 (120)  46 686
+cuts up to 3 cells                        0.139 (1 516) 3/5     0.37 (11 519)    0.021 (123)  47 878
+ + clue in line                           0.155 (1 477) 2/5     0.36 (11 642)    0.022 (151)  47 929
+ + line values                            0.135 (1 001) 3/5     0.40 (11 773)    0.022 (68)   51 574
+ + both (the default)                     0.125 (762) 2/5       0.36 (10 978)    0.027 (71)   51 625
+default + line copies                     0.156 (989) 2/5       0.39 (11 092)    0.023 (51)   61 817
+default, cuts up to 4 cells               0.144 (876) 2/5       0.35 (9 604)     0.023 (73)   53 913
+default, cuts up to 2 cells               0.144 (1 086) 3/7     0.41 (12 033)    0.021 (78)   50 769
+=======================================  ====================  ===============  ===========  ======
+
+Also measured on 2x2 #2 with the default, no gain, not kept: "v appears in
+at least ceil(v / copies) rows and columns" (947 conflicts); the grid's one 1
+counted through the rows' "1 appears" literals instead of at-most-one over
+49 cells (4 032 clauses fewer, same 762 conflicts, time within noise);
+count ==, 0.166; deficit and direct sum, 0.31 (114 625 clauses); sum <=
+(exact given exact counts, but 22 479 conflicts). From cuts up to 3 cells
+without line values or clue-in-line (1 516 conflicts), not faster either:
+phase hints preferring empty cells (Session.phases, 1 641 conflicts) or
+filled ones (1 674); ``--amo`` ladder / commander / seqcounter: 1 769 /
+2 052 / 1 856 conflicts. Compile is about
+0.04 s of the 0.12 (the 56 line-sum BDDs are most of it), loading 51k
+clauses into CaDiCaL 0.03 s, search and uniqueness 0.05 s.
 
 (A layered count/deficit decision diagram per line, GAC for the line, did
 not lower the conflicts; eager connectivity costs about as many conflicts
