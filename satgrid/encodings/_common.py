@@ -124,13 +124,18 @@ def instantiate_starts(templates, sizes, starts) -> list[list[int]]:
     """Clauses of every node of one shape whose arguments are runs of
     consecutive ids: ``starts[m][x]`` is the first id of argument ``m`` of
     node ``x`` (a one-element argument, such as a leaf literal, is its own
-    start; an empty one any int). ``templates`` is :func:`template` of the
+    start; an empty one any int), or a pair ``(j, d)``: argument j's starts
+    plus d, for every node (no column of its own). ``templates`` is :func:`template` of the
     shape's ``sizes``. One column (list over nodes) is made per literal the
     templates use, then one list comprehension per template clause zips them:
     no table per node."""
     slots = []                        # local index -> (argument, offset)
     for m, s in enumerate(sizes):
-        slots += [(m, o) for o in range(s if s >= 0 else 1)]
+        st = starts[m]
+        if type(st) is tuple:         # (argument j, d): starts[j] shifted by d
+            slots += [(st[0], st[1] + o) for o in range(s if s >= 0 else 1)]
+        else:
+            slots += [(m, o) for o in range(s if s >= 0 else 1)]
     L = len(slots)
     cols: dict = {}
 

@@ -101,6 +101,16 @@ solve by the assumption ``-r_{k+1}`` and can be raised later by building more
 outputs (new clauses only; old ones never change). It draws its variables
 from the caller's source, so it shares a Formula's pool (unlike PySAT's
 ``ITotalizer``, which numbers from its own ``top_id``; pysat issue #173).
+
+**Generation** (``totalizer``, ``mtotalizer``). Variables are numbered as a
+post-order walk of the tree would (a node's block after its subtrees'), but
+the tree is not walked node by node: the upper levels are visited level by
+level and subtrees over at most 16 inputs are expanded from a per-size
+pattern; nodes are grouped by shape (children's and own widths), and each
+shape's clauses are index templates (made once per shape and kept) turned
+into clauses by one list comprehension per template over columns of the
+nodes' first ids. Clauses therefore come grouped by shape, from the bottom
+shapes to the root's, then the root units; the output is deterministic.
 """
 
 from __future__ import annotations
@@ -274,6 +284,7 @@ def _tot_emit(groups, up, down):
 
 _FEW = 8        # shapes of at most this many nodes are built node by node
 _MFEW = 8       # the same for the modulo totalizer (its direct path is slower)
+_SHAPES: dict = {}      # (n, p, cap) -> memo of _mtot_shape
 _TEMPLATES: dict = {}   # (shape, up, down) -> templates (pure function of the key)
 
 
@@ -437,21 +448,20 @@ def _mtot_tree(lits, p, cap, base, memo):
         rs = s - ls
         la = naux.get(ls, 0)
         if ls == 1:
-            shape_a, A, QA = (1, 0), [lits[x] for x in LO], [0] * len(LO)
+            shape_a, A = (1, 0), [lits[x] for x in LO]
         else:
             o, low, up = own(ls)
-            shape_a, A, QA = (low, up), [b + o for b in BS], [b + o + low for b in BS]
+            shape_a, A = (low, up), [b + o for b in BS]
         if rs == 1:
-            shape_b, B, QB = (1, 0), [lits[x + ls] for x in LO], [0] * len(LO)
+            shape_b, B = (1, 0), [lits[x + ls] for x in LO]
         else:
             o, low, up = own(rs)
             o += la
-            shape_b, B, QB = (low, up), [b + o for b in BS], [b + o + low for b in BS]
+            shape_b, B = (low, up), [b + o for b in BS]
         o, low, up = own(s)
         carry = memo[s][2]
-        R = [b + o for b in BS]
-        cols = (A, QA, B, QB, R, [x + low for x in R],
-                [x + low + up for x in R] if carry else [0] * len(R))
+        # quotients and carry follow their node's remainder block: no columns
+        cols = (A, B, [b + o for b in BS])
         shape = shape_a + shape_b + (low, up, -1 if carry else 0)
         g = groups.get(shape)
         if g is None:
@@ -475,7 +485,9 @@ def _mtot_emit(groups, p):
             if len(_TEMPLATES) > 4096:
                 _TEMPLATES.clear()
             tpl = _TEMPLATES[key] = template(build, shape)
-        cl += instantiate_starts(tpl, shape, starts)
+        A, B, R = starts
+        la, lb, low, up = shape[0], shape[2], shape[4], shape[5]
+        cl += instantiate_starts(tpl, shape, (A, (0, la), B, (2, lb), R, (4, low), (4, low + up)))
     return cl
 
 
@@ -496,8 +508,13 @@ def mtotalizer(lits, k: int, source) -> list[list[int]]:
     n = len(lits)
     p, ku, kl = _mod_params(k)
     cap = ku + 1
-    memo: dict = {}
-    aux = source.new_vars(_mtot_shape(n, p, cap, memo)[3])
+    memo = _SHAPES.get((n, p, cap))
+    if memo is None:                  # per-size shapes: a pure function of (n, p, cap)
+        if len(_SHAPES) > 256:
+            _SHAPES.clear()
+        memo = _SHAPES[(n, p, cap)] = {}
+        _mtot_shape(n, p, cap, memo)
+    aux = source.new_vars(memo[n][3])
     groups, r, qr = _mtot_tree(list(lits), p, cap, aux.start, memo)
     cl = _mtot_emit(groups, p)
     cl += _mtot_root(r, qr, ku, kl)
