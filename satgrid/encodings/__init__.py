@@ -79,7 +79,8 @@ from .totalizer import IncrementalTotalizer
 
 __all__ = ["at_most", "at_least", "exactly", "linear", "VarCounter",
            "IncrementalTotalizer", "encode_formula", "CARD_METHODS", "AMO_METHODS",
-           "PB_METHODS", "PYSAT_CARD", "PYSAT_PB", "size_formula", "EncodingError"]
+           "PB_METHODS", "PYSAT_CARD", "PYSAT_PB", "size_formula", "EncodingError",
+           "clear_caches"]
 
 AMO_METHODS = ("pairwise", "bitwise", "ladder", "commander", "product")
 CARD_METHODS = ("seqcounter", "seqcounter-sinz", "totalizer", "mtotalizer",
@@ -520,6 +521,15 @@ _SIZES = {
     "cardnetwork": networks.size_cardnetwork,
     "sortnetwork": networks.size_sortnetwork,
 }
+
+
+def clear_caches() -> None:
+    """Forget the kept shapes: the totalizers' clause templates and per-size
+    shapes and the BDD shape cache (all pure functions of their keys, so the
+    output never depends on them; only the time of the next call does)."""
+    totalizer._TEMPLATES.clear()
+    totalizer._SHAPES.clear()
+    bdd._CACHE.clear()
 
 
 def size_formula(method: str, n: int, k: int, weights: Sequence[int] | None = None):
