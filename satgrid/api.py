@@ -161,7 +161,7 @@ def solve(p: Puzzle, opts: Options | None = None, *, unique: bool = False) -> di
     if unique and sol is not None:
         left = None if opts.time_limit is None else max(0.0, opts.time_limit - (time.perf_counter() - t0))
         s = m.session()
-        second = s.second_solution(m.over, time_limit=left)
+        second = s.second_solution(m.over, time_limit=left, first=sol.model)
         if second is not None:
             res["unique"] = False
             # show a solution other than the one printed (the witnesses are

@@ -744,7 +744,8 @@ class Session:
                                                        conflict_limit, time_limit)
         return self._enumerate(over, assumptions, budget, limit, settle=True)
 
-    def _enumerate(self, over, assumptions, budget, limit, settle) -> Iterator[list[int]]:
+    def _enumerate(self, over, assumptions, budget, limit, settle,
+                   exclude: Sequence[list[int]] = ()) -> Iterator[list[int]]:
         act = self._new_activation()
         self._counters["enumerations"] += 1
         self.complete = False
@@ -752,6 +753,9 @@ class Session:
         self._model = self._core = None
         found = 0
         guarded = assumptions + [act]
+        for model in exclude:  # models already known: blocked, not yielded
+            self._solver.add_clause([-model[v - 1] for v in over] + [-act])
+            self._counters["blocking_clauses"] += 1
         t0: float | None = time.perf_counter()
         try:
             while True:
@@ -798,16 +802,24 @@ class Session:
 
     def second_solution(self, over: Iterable[int], assumptions: Iterable[int] = (),
                         time_limit: float | None = None,
-                        conflict_limit: int | None = None) -> list[int] | None:
+                        conflict_limit: int | None = None,
+                        first: list[int] | None = None) -> list[int] | None:
         """A model that differs from a first one on ``over``, or None.
 
         None when there is no second solution (:attr:`complete` True) or when
         a limit stopped the search (:attr:`complete` False). The models found
-        are in :attr:`witnesses`.
+        are in :attr:`witnesses`. ``first``, a model already found under the
+        same assumptions (e.g. :attr:`model` after :meth:`solve`), saves the
+        call that would find it again: it is blocked straight away.
         """
         over, assumptions, budget = self._prepare_enum(over, assumptions, None,
                                                        conflict_limit, time_limit)
-        models = list(self._enumerate(over, assumptions, budget, 2, settle=False))
+        if first is not None:
+            first = list(first)
+            models = [first] + list(self._enumerate(over, assumptions, budget, 1, settle=False,
+                                                    exclude=[first]))
+        else:
+            models = list(self._enumerate(over, assumptions, budget, 2, settle=False))
         self.witnesses = models
         if len(models) == 2:
             self.complete = True   # uniqueness is settled: refuted

@@ -754,3 +754,24 @@ def test_capabilities_published_facts():
     assert isinstance(c["minisat22"], Capabilities)
     assert "cadical195" in solver_names() and set(solver_names(True)) <= set(solver_names())
     assert c["cadical195"].as_dict()["time_limit"] is True
+
+
+def test_second_solution_with_a_known_first_model_saves_a_call():
+    from satgrid.formula import Formula
+    from satgrid.session import Session
+    f = Formula()
+    a, b, c = f.var("a"), f.var("b"), f.var("c")
+    f.add([a, b])
+    f.add([-a, -b])
+    with Session(f) as s:
+        assert s.solve([c]) == "sat"
+        first = list(s.model)
+        solves = s.stats["solves"]
+        second = s.second_solution([a, b], [c], first=first)
+        assert second is not None and second[0] != first[0]
+        assert s.stats["solves"] == solves + 1          # one call, not two
+        assert s.witnesses == [first, second]
+        # with both (a, b) models known there is no third: unique relative to them
+        assert s.second_solution([a, b], [c, a], first=[l for l in (a, -b, c)]) is None
+        assert s.complete is True
+        assert s.solve() == "sat"                        # still usable
