@@ -22,6 +22,7 @@ from typing import Any, Iterator
 from .errors import InstanceError, SatgridError
 from .model import Model, Solution
 from .puzzles import KINDS, Puzzle
+from .util import paused_gc
 
 
 class CheckFailed(SatgridError):
@@ -111,9 +112,10 @@ def compile_puzzle(p: Puzzle, opts: Options | None = None, givens: str = "units"
     opts = opts or Options()
     m = Model(amo=opts.amo, card=opts.card, pb=opts.pb, connectivity=opts.connectivity,
               description=f"{p.kind}: {p.label()}")
-    p.build(m)
-    if givens == "units":
-        m.clauses([[l] for l in p.givens(m)], f"{p.kind}.givens")
+    with paused_gc():  # tens of thousands of small acyclic lists
+        p.build(m)
+        if givens == "units":
+            m.clauses([[l] for l in p.givens(m)], f"{p.kind}.givens")
     return m
 
 

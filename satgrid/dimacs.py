@@ -64,8 +64,6 @@ C parser, not faster: ``json.loads`` alone takes about half of PySAT's time.
 
 from __future__ import annotations
 
-import contextlib
-import gc
 import gzip
 import json
 import operator
@@ -79,6 +77,7 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 from .errors import DimacsError, SolverOutputError
 from .fileio import atomic_write_chunks
+from .util import paused_gc
 from .formula import Formula, Sizes
 
 __all__ = [
@@ -395,20 +394,6 @@ def _token_error(tok: bytes, lineno: int, line: bytes, pos: int, name: str, erro
         return error(f"invalid UTF-8 byte 0x{tok[e.start]:02x}: expected text", name,
                      lineno, _column(line, pos + e.start))
     return error(f"expected {what}, found {_show(tok)}", name, lineno, _column(line, pos))
-
-
-@contextlib.contextmanager
-def _gc_paused():
-    """Pause the cyclic garbage collector: building millions of lists would
-    otherwise trigger full collections over them again and again (lists of
-    ints hold no cycles)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 # ======================================================================
@@ -931,7 +916,7 @@ def _parse(data: bytes, name: str, fmt: str, strict_count: bool = True,
         comments.check_ids(problem.nvars)
         comments.limit = problem.nvars
     scanner = _Scanner(name, comments, problem.nvars, fmt)
-    with _gc_paused():
+    with paused_gc():
         if force_scan or not _fast_body(data, offset, lineno, scanner):
             scanner.scan(data[offset:], lineno)
             scanner.finish()
@@ -947,7 +932,7 @@ def _parse(data: bytes, name: str, fmt: str, strict_count: bool = True,
         return DimacsFile(problem.nvars, clauses, comments.texts, comments.varnames, name,
                           problem.nclauses, preamble)
     # iCNF: no declared counts.
-    with _gc_paused():
+    with paused_gc():
         top = max(_literal_range(clauses), _literal_range(assumptions),
                   max(comments.varnames, default=0))
     result = DimacsFile(top, clauses, comments.texts, comments.varnames, name, None,
@@ -1243,7 +1228,7 @@ def _solver_output(data: bytes, name: str, nvars: int | None) -> SolverResult:
         raise SolverOutputError("no status line: expected 's SATISFIABLE', "
                                 "'s UNSATISFIABLE', 's UNKNOWN' (or SAT/UNSAT/INDET)",
                                 name, line, col)
-    with _gc_paused():
+    with paused_gc():
         model = reader.model()
     return SolverResult(status, model)
 

@@ -59,6 +59,7 @@ from pysat.solvers import NoSuchSolverError, Solver, SolverNames
 
 from .errors import ModelError, SolverError
 from .formula import Formula
+from .util import paused_gc
 
 __all__ = ["Capabilities", "CAPABILITIES", "LazyChecker", "Session", "solver_names",
            "canonical_name", "SAT", "UNSAT", "UNKNOWN"]
@@ -334,7 +335,8 @@ class Session:
                               enumerations=0, slices=0)
         # bulk load: clauses straight from the formula's group lists
         self._loaded = {g: len(cl) for g, cl in formula.clause_groups()}
-        self._solver.append_formula(formula.iter_clauses())
+        with paused_gc():
+            self._solver.append_formula(formula.iter_clauses())
         self._top = 0
         self._sync_vars()
         self._seconds = time.perf_counter() - t0

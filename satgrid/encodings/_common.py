@@ -3,9 +3,9 @@ clause utilities. Nothing here knows any particular encoding."""
 
 from __future__ import annotations
 
-import gc
 
 from ..errors import EncodingError  # noqa: F401  (re-exported for the modules)
+from ..util import paused_gc  # noqa: F401  (the encoders import it from here)
 
 
 class VarCounter:
@@ -56,27 +56,6 @@ def ceil_log2(n: int) -> int:
 def next_pow2(n: int) -> int:
     """Smallest power of two >= n (1 for n <= 1)."""
     return 1 << ceil_log2(n)
-
-
-class paused_gc:
-    """Context in which Python's cyclic garbage collector does not run.
-
-    Encoders build millions of small acyclic lists; the collector would
-    traverse them again and again for nothing (it can free no cycle there).
-    Reference counting still frees everything as usual. The previous state
-    is restored on exit (nesting is fine).
-    """
-
-    __slots__ = ("was",)
-
-    def __enter__(self):
-        self.was = gc.isenabled()
-        gc.disable()
-        return self
-
-    def __exit__(self, *exc):
-        if self.was:
-            gc.enable()
 
 
 def template(build, sizes):
