@@ -277,3 +277,22 @@ def test_main_writes_every_page(tmp_path):
     atlas.main(["--out", str(out), "--ns", "4,8", "--pb-ns", "4,8", "--no-puzzles", "--no-plots"])
     assert (out / "cardinality.csv").read_bytes() == first
     assert (out / "README.md").read_text() == readme
+
+
+def test_committed_puzzle_tables_match_todays_models():
+    """encodings/puzzles.md must be regenerated when a puzzle's model changes:
+    the fewest-variables column of each kind's default row (pb = bdd, or the
+    pairwise at-most-one for Sudoku) equals what the model compiles to now."""
+    import re
+    from pathlib import Path
+    from satgrid import api
+    from satgrid.atlas import SEED_INSTANCES
+    root = Path(__file__).resolve().parents[1]
+    text = (root / "encodings" / "puzzles.md").read_text()
+    for rel in SEED_INSTANCES:
+        [p] = api.load(str(root / rel))
+        total = api.stats(p)["total"]
+        m = re.search(rf"^\| {re.escape(p.kind)} \| `(pb|amo)` \| .*?\| `(bdd|pairwise)` \((\d+)\) \|",
+                      text, re.M)
+        assert m, p.kind
+        assert int(m.group(3)) == total["variables"], (p.kind, m.group(0))
