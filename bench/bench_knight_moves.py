@@ -36,6 +36,8 @@ import sys
 import time
 
 from satgrid import api
+
+from _cpsat import cpsat_workers
 from satgrid.puzzles import check_knight_moves
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
@@ -50,26 +52,6 @@ def run_satgrid(path: str, opts: api.Options | None = None) -> tuple[dict, float
 
 
 # ----------------------------------------------------------------- baseline
-_WORKERS = None
-
-
-def cpsat_workers() -> int:
-    """How many workers CP-SAT's default (num_workers = 0) starts here (from its log)."""
-    global _WORKERS
-    if _WORKERS is None:
-        import re
-        from ortools.sat.python import cp_model
-        m = cp_model.CpModel()
-        m.Add(m.NewBoolVar("x") == 1)
-        s = cp_model.CpSolver()
-        s.parameters.log_search_progress = True
-        s.parameters.log_to_stdout = False
-        lines = []
-        s.log_callback = lines.append
-        s.Solve(m)
-        found = re.search(r"with (\d+) workers", "\n".join(lines))
-        _WORKERS = int(found.group(1)) if found else -1
-    return _WORKERS
 def seed_candidates(p) -> list[int]:
     """The seed's candidate sums: L >= largest given, L <= cells, R | L(L+1)/2."""
     n = p.rows * p.cols

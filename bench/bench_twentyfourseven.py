@@ -35,6 +35,8 @@ import sys
 import time
 
 from satgrid import api
+
+from _cpsat import cpsat_workers
 from satgrid.puzzles import check_twentyfourseven as checker
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
@@ -68,26 +70,6 @@ def run_satgrid(path: str, opts: api.Options | None = None) -> tuple[dict, float
 
 
 # ----------------------------------------------------------------- baseline
-_WORKERS = None
-
-
-def cpsat_workers() -> int:
-    """How many workers CP-SAT's default (num_workers = 0) starts here (from its log)."""
-    global _WORKERS
-    if _WORKERS is None:
-        import re
-        from ortools.sat.python import cp_model
-        m = cp_model.CpModel()
-        m.Add(m.NewBoolVar("x") == 1)
-        s = cp_model.CpSolver()
-        s.parameters.log_search_progress = True
-        s.parameters.log_to_stdout = False
-        lines = []
-        s.log_callback = lines.append
-        s.Solve(m)
-        found = re.search(r"with (\d+) workers", "\n".join(lines))
-        _WORKERS = int(found.group(1)) if found else -1
-    return _WORKERS
 def cpsat_seed_grid(n: int, givens, clues, exclude=None):
     """The seed's CP-SAT model of one grid: (status, grid, build s, solve s, workers)."""
     from ortools.sat.python import cp_model
