@@ -244,21 +244,22 @@ def check(p: Puzzle, opts: Options | None = None) -> tuple[bool, list[str], dict
     exp = p.expect
     res = solve(p, opts, unique="unique" in exp)
     bad = []
+    wants_solution = bool({"answer", "unique", "solution"} & set(exp)) or exp.get("count", 1) > 0
     if res["status"] != "sat":
-        bad.append(f"status {res['status']}, expected a solution")
+        if wants_solution or res["status"] == "unknown":
+            bad.append(f"status {res['status']}, expected a solution")
+    elif exp.get("count") == 0:
+        bad.append("found a solution, expected none (count = 0)")
     else:
         if "answer" in exp and res.get("answer") != exp["answer"]:
             bad.append(f"answer {res.get('answer')}, expected {exp['answer']}")
         if "unique" in exp and res.get("unique") != exp["unique"]:
             bad.append(f"unique {res.get('unique')}, expected {exp['unique']}")
         want = p.expected_solution()
-        if want is not None:
-            got = res.get("grids") if "grids" in res else res.get("grid")
-            if got != want:
-                if exp.get("unique") is False:
-                    pass  # several solutions: another valid one is fine
-                else:
-                    bad.append("solution differs from [expect] solution")
+        got = res.get("grids") if "grids" in res else res.get("grid")
+        # with several solutions (unique = false) another valid one is fine
+        if want is not None and got != want and exp.get("unique") is not False:
+            bad.append("solution differs from [expect] solution")
     if "count" in exp:
         c = count(p, opts)
         if c["count"] != exp["count"] or not c["complete"]:

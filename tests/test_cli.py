@@ -160,3 +160,12 @@ def test_unique_no_shows_a_different_valid_second_solution(tmp_path):
     assert d["second"]["grid"] != d["grid"]
     from satgrid.puzzles.check_sudoku import check
     assert check(d["second"]["grid"], (2, 2)) == [] and check(d["grid"], (2, 2)) == []
+
+
+def test_check_count_zero_accepts_an_unsat_instance_and_rejects_a_solvable_one(tmp_path):
+    code, out, err = run("check", INST / "sudoku-unsat-repeated-given.toml")
+    assert code == 0, out + err
+    f = tmp_path / "c.toml"
+    f.write_text((INST / "sudoku-classic.toml").read_text().replace("unique = true", "count = 0"))
+    code, out, _ = run("check", f)
+    assert code == 1 and "expected none" in out
