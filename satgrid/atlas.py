@@ -258,6 +258,23 @@ def _ints(row: dict, prefix: str, values) -> None:
 
 
 # ------------------------------------------------------------------ sweeps
+def _measure_ours(row: dict, formula, ours, keys, n: int, budget: int, measure) -> None:
+    """Fill ``row`` with our measured sizes (``measure()``), or the reason it was skipped."""
+    skip = _skip_note(formula[1] if formula else None, ours.expected(keys, n), budget)
+    if skip:
+        row["note"] = skip
+        return
+    try:
+        got = measure()
+    except EncodingError as e:
+        row["note"] = f"error: {e}"
+        return
+    _ints(row, "", got)
+    ours.record(keys, n, got[1])
+    if formula is not None:
+        row["formula_match"] = "yes" if formula == got[:2] else "NO"
+
+
 def sweep_cardinality(ns: Iterable[int] = CARD_NS, methods: Sequence[str] = CARD_SWEEP_METHODS,
                       *, pysat: bool = True, budget: int = CLAUSE_BUDGET) -> list[dict]:
     """Measure ``at_most(x_1..x_n, k)`` for every method, n and bound.
@@ -289,20 +306,8 @@ def sweep_cardinality(ns: Iterable[int] = CARD_NS, methods: Sequence[str] = CARD
                 if family == "amo" and k != 1:
                     row["note"] = "at-most-one only (bound 1)"
                 else:
-                    skip = _skip_note(formula[1] if formula else None,
-                                      ours.expected(keys, n), budget)
-                    if skip:
-                        row["note"] = skip
-                    else:
-                        try:
-                            got = measure_card(method, n, k)
-                        except EncodingError as e:
-                            row["note"] = f"error: {e}"
-                        else:
-                            _ints(row, "", got)
-                            ours.record(keys, n, got[1])
-                            if formula is not None:
-                                row["formula_match"] = "yes" if formula == got[:2] else "NO"
+                    _measure_ours(row, formula, ours, keys, n, budget,
+                                  lambda: measure_card(method, n, k))
                 if pysat:
                     _pysat_card_cell(row, method, n, k, keys, theirs, budget)
                 rows.append(row)
@@ -373,19 +378,8 @@ def sweep_pb(ns: Iterable[int] = PB_NS, methods: Sequence[str] = enc.PB_METHODS,
                 formula = enc.size_formula(method, n, bound, weights=weights)
                 if formula is not None:
                     row["formula_aux"], row["formula_clauses"] = formula
-                skip = _skip_note(formula[1] if formula else None, ours.expected(keys, n), budget)
-                if skip:
-                    row["note"] = skip
-                else:
-                    try:
-                        got = measure_pb(method, weights, bound)
-                    except EncodingError as e:
-                        row["note"] = f"error: {e}"
-                    else:
-                        _ints(row, "", got)
-                        ours.record(keys, n, got[1])
-                        if formula is not None:
-                            row["formula_match"] = "yes" if formula == got[:2] else "NO"
+                _measure_ours(row, formula, ours, keys, n, budget,
+                              lambda: measure_pb(method, weights, bound))
                 if pysat:
                     _pysat_pb_cell(row, method, weights, bound, keys, theirs, budget, pinda,
                                    formula)

@@ -59,13 +59,19 @@ def _deep(n):
     return _Guard()
 
 
+def _suffix_sums(ws: list[int]) -> list[int]:
+    """``suffix[i] = ws[i] + ... + ws[-1]`` (and ``suffix[len(ws)] = 0``)."""
+    suffix = [0] * (len(ws) + 1)
+    for i in range(len(ws) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + ws[i]
+    return suffix
+
+
 def _leq_direct(lits, weights, bound: int, source) -> list[list[int]]:
     """``sum(w_i * lits_i) <= bound`` (weights >= 1, total above bound)."""
     xs, ws = _ordered(list(lits), list(weights))
     n = len(xs)
-    suffix = [0] * (n + 1)
-    for i in range(n - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + ws[i]
+    suffix = _suffix_sums(ws)
     lows: list[list[int]] = [[] for _ in range(n + 1)]
     ents: list[dict] = [{} for _ in range(n + 1)]    # lo -> (hi, node)
     nodes: list[tuple] = []                           # (layer, t, f)
@@ -119,9 +125,7 @@ def _eq_direct(lits, weights, bound: int, source) -> list[list[int]]:
     """``sum(w_i * lits_i) == bound`` (weights >= 1)."""
     xs, ws = _ordered(list(lits), list(weights))
     n = len(xs)
-    suffix = [0] * (n + 1)
-    for i in range(n - 1, -1, -1):
-        suffix[i] = suffix[i + 1] + ws[i]
+    suffix = _suffix_sums(ws)
     memo: dict = {}
     nodes: list[tuple] = []
 
