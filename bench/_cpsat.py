@@ -5,6 +5,16 @@ from __future__ import annotations
 _WORKERS = None
 
 
+def have_ortools() -> bool:
+    """True when OR-tools is installed; otherwise say so (the baseline is skipped)."""
+    try:
+        import ortools  # noqa: F401
+    except ImportError:
+        print("baseline skipped: ortools is not installed (pip install -e '.[bench]')")
+        return False
+    return True
+
+
 def cpsat_workers() -> int:
     """How many workers CP-SAT's default (num_workers = 0) starts here (from its log)."""
     global _WORKERS

@@ -32,6 +32,8 @@ import sys
 import time
 
 from satgrid import api
+
+from _cpsat import have_ortools
 from satgrid.puzzles import check_hooks
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
@@ -205,10 +207,7 @@ def main(argv=None) -> int:
     print(p.render(res))
 
     # ---- baseline
-    try:
-        import ortools  # noqa: F401
-    except ImportError:
-        print("baseline skipped: ortools is not installed (pip install -e '.[bench]')")
+    if not have_ortools():
         return 0
     base = Baseline(p, a.workers)
     t0 = time.perf_counter()

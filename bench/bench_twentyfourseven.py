@@ -36,7 +36,7 @@ import time
 
 from satgrid import api
 
-from _cpsat import cpsat_workers
+from _cpsat import cpsat_workers, have_ortools
 from satgrid.puzzles import check_twentyfourseven as checker
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
@@ -271,10 +271,7 @@ def main(argv=None) -> int:
                   f"answer {r['answer']} unique {r['unique']}", flush=True)
     if a.no_baseline:
         return 0
-    try:
-        import ortools  # noqa: F401
-    except ImportError:
-        print("baseline skipped: ortools is not installed (pip install '.[bench]')")
+    if not have_ortools():
         return 0
     [p] = api.load(a.instance)
     print("baseline (seed 002 formulation, CP-SAT, one model per grid, edge-count stand-in):",
