@@ -114,6 +114,18 @@ def components(cells_: set[Cell] | list[Cell], rows: int, cols: int | None = Non
     return out
 
 
+def changed_givens(grid, givens) -> list[tuple[int, int, int, int]]:
+    """(row, column, given, found) for every given that ``grid`` does not keep.
+
+    ``givens`` uses 0 for "no given"; rows and columns are 0-based. Checkers
+    word the message themselves.
+    """
+    if givens is None:
+        return []
+    return [(r, c, g, grid[r][c]) for r, row in enumerate(givens)
+            for c, g in enumerate(row) if g and grid[r][c] != g]
+
+
 # ------------------------------------------------------------------ parsing
 def key_line(raw: str, key: str) -> int | None:
     """1-based line of the first content line of TOML key ``key`` in ``raw``.

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..grid import components, windows
+from ..grid import changed_givens, components, windows
 
 Grid = Sequence[Sequence[int]]
 
@@ -195,10 +195,6 @@ def check(grid: Grid, hooks: Grid, *, size: int | None = None,
         if len(set(sums.values())) > 1:
             detail = ", ".join(f"{k}={s}" for k, s in sorted(sums.items(), key=lambda t: str(t[0])))
             problems.append(f"region sums differ: {detail}")
-    if givens is not None:
-        for r in range(n):
-            for c in range(n):
-                g = givens[r][c]
-                if g and grid[r][c] != g:
-                    problems.append(f"given {g} at ({r},{c}) holds {grid[r][c]}")
+    problems += [f"given {g} at ({r},{c}) holds {v}"
+                 for r, c, g, v in changed_givens(grid, givens)]
     return problems

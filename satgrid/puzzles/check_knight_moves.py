@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Hashable, Sequence
 
-from ..grid import KNIGHT
+from ..grid import KNIGHT, changed_givens
 
 
 def check(grid: Sequence[Sequence[int]], regions: Sequence[Sequence[Hashable]],
@@ -79,11 +79,8 @@ def check(grid: Sequence[Sequence[int]], regions: Sequence[Sequence[Hashable]],
     if len(set(sums.values())) > 1:
         problems.append("region sums differ: " + ", ".join(
             f"{k}={s}" for k, s in sorted(sums.items(), key=lambda kv: str(kv[0]))))
-    if givens is not None:
-        for r, row in enumerate(givens):
-            for c, g in enumerate(row):
-                if g and grid[r][c] != g:
-                    problems.append(f"cell ({r},{c}): given {g}, found {grid[r][c]}")
+    problems += [f"cell ({r},{c}): given {g}, found {v}"
+                 for r, c, g, v in changed_givens(grid, givens)]
     return problems
 
 

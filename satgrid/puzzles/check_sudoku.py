@@ -17,6 +17,8 @@ from functools import lru_cache
 from itertools import compress
 from typing import Sequence
 
+from ..grid import changed_givens
+
 
 def units(n: int, box: tuple[int, int]) -> list[tuple[str, list[tuple[int, int]]]]:
     """The n rows, n columns and n boxes of an n x n Sudoku, named for messages.
@@ -115,13 +117,8 @@ def check(grid: Sequence[Sequence[int]], box: tuple[int, int],
                                 f"and ({b[0] + 1},{b[1] + 1})")
             else:
                 seen[v] = cell
-    if givens is not None:
-        for r in range(n):
-            for c in range(n):
-                g = givens[r][c]
-                if g and grid[r][c] != g:
-                    problems.append(f"cell ({r + 1},{c + 1}): the given {g} was changed "
-                                    f"to {grid[r][c]}")
+    problems += [f"cell ({r + 1},{c + 1}): the given {g} was changed to {v}"
+                 for r, c, g, v in changed_givens(grid, givens)]
     if not problems:  # pragma: no cover (the quick test and this one agree)
         problems.append("the grid is not a valid solution")
     return problems

@@ -76,11 +76,8 @@ def check(grid: Sequence[Sequence[int]], size: int = 7,
     comps = G.components(filled, n)
     if len(comps) > 1:
         problems.append(f"numbered cells form {len(comps)} groups, expected one")
-    if givens is not None:
-        for r in range(n):
-            for c in range(n):
-                if givens[r][c] and grid[r][c] != givens[r][c]:
-                    problems.append(f"cell ({r},{c}): given {givens[r][c]}, found {grid[r][c]}")
+    problems += [f"cell ({r},{c}): given {g}, found {v}"
+                 for r, c, g, v in G.changed_givens(grid, givens)]
     for side, vals in (clues or {}).items():
         for i, want in enumerate(vals):
             if not want:

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..grid import changed_givens
+
 
 def vertex_cells(r: int, c: int) -> list[tuple[int, int]]:
     """The four cells around interior vertex (r, c): the corner below-right of cell (r, c)."""
@@ -68,11 +70,6 @@ def check(grid: Sequence[Sequence[int]], sums: Sequence[Sequence[int]],
             if sum(vals) != s:
                 problems.append(f"vertex between rows {r + 1}-{r + 2} and columns {c + 1}-{c + 2}: "
                                 f"{' + '.join(map(str, vals))} = {sum(vals)}, expected {s}")
-    if givens is not None:
-        for r in range(n):
-            for c in range(n):
-                g = givens[r][c]
-                if g and grid[r][c] != g:
-                    problems.append(f"cell ({r + 1},{c + 1}): the given {g} was changed to "
-                                    f"{grid[r][c]}")
+    problems += [f"cell ({r + 1},{c + 1}): the given {g} was changed to {v}"
+                 for r, c, g, v in changed_givens(grid, givens)]
     return problems
