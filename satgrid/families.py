@@ -53,6 +53,11 @@ def _grid_text(rows) -> str:
     return "\n".join(" ".join((str(v) if v else ".").rjust(width) for v in row) for row in rows)
 
 
+def _one_region(n: int) -> str:
+    """An n x n regions grid that is all one region."""
+    return "\n".join(" ".join("a" * n) for _ in range(n))
+
+
 def full_sudoku(order: int, rng: random.Random) -> list[list[int]]:
     """A random complete Sudoku grid of box side ``order`` (n = order^2)."""
     n = order * order
@@ -120,14 +125,14 @@ def generate(name: str, params: dict, *, seed: int = 0, out: str = ".",
             files.append((f"sudoku-o{order}-s{seed}-{i + 1:03d}.toml", body))
     elif name == "hooks":
         n = _int(params, "n", 5, 2, 30)
-        regions = "\n".join(" ".join("a" * n) for _ in range(n))
+        regions = _one_region(n)
         body = (f'# satgrid family hooks n={n}: unconstrained (one region, no givens)\n'
                 f'puzzle = "hooks"\ntitle = "unconstrained hooks {n}x{n}"\nsize = {n}\n'
                 f'regions = """\n{regions}\n"""\n')
         files.append((f"hooks-n{n}.toml", body))
     elif name == "knights-tour":
         n = _int(params, "n", 5, 1, 30)
-        regions = "\n".join(" ".join("a" * n) for _ in range(n))
+        regions = _one_region(n)
         givens = [[0] * n for _ in range(n)]
         givens[0][0] = 1
         body = (f"# satgrid family knights-tour n={n}: an open knight's tour from the top-left corner\n"
