@@ -226,7 +226,7 @@ def solve_collection(puzzles: list[Puzzle], opts: Options | None = None, *,
             _with_solution(res, p, sol)
         else:
             res["answer"] = None
-        res["unique"] = m.is_unique(assumptions, time_limit=opts.time_limit) if (
+        res["unique"] = m.is_unique(assumptions, time_limit=opts.time_limit, first=sol) if (
             unique and sol is not None) else None
         res["stats"] = _stats(m, opts, time.perf_counter() - t0)
         yield res

@@ -391,9 +391,11 @@ class Model:
         return self.session().count(self.over, assumptions=assumptions, limit=limit,
                                     time_limit=time_limit)
 
-    def is_unique(self, assumptions: Sequence[int] = (), *,
-                  time_limit: float | None = None) -> bool | None:
-        return self.session().is_unique(self.over, assumptions=assumptions, time_limit=time_limit)
+    def is_unique(self, assumptions: Sequence[int] = (), *, time_limit: float | None = None,
+                  first: Solution | None = None) -> bool | None:
+        """Whether the solution is unique (on :attr:`over`); ``first``: one already found."""
+        return self.session().is_unique(self.over, assumptions=assumptions, time_limit=time_limit,
+                                         first=None if first is None else first.model)
 
     def write_dimacs(self, path, **options) -> None:
         """Write the model as DIMACS. Lazy constraints cannot be exported."""

@@ -830,14 +830,18 @@ class Session:
 
     def is_unique(self, over: Iterable[int], assumptions: Iterable[int] = (),
                   time_limit: float | None = None,
-                  conflict_limit: int | None = None) -> bool | None:
+                  conflict_limit: int | None = None,
+                  first: list[int] | None = None) -> bool | None:
         """Whether exactly one model exists, projected on ``over``.
+
+        ``first``: a model already found under the same assumptions (see
+        :meth:`second_solution`).
 
         Returns:
             True (one), False (none, or two or more: see :attr:`witnesses`),
             None when a limit stopped the search first.
         """
-        second = self.second_solution(over, assumptions, time_limit, conflict_limit)
+        second = self.second_solution(over, assumptions, time_limit, conflict_limit, first)
         if second is not None:
             return False
         if not self.complete:
