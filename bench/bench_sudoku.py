@@ -83,12 +83,14 @@ def read_set(folder: Path, name: str):
 class FastSudoku:
     """The rules compiled once; puzzles solved as assumptions on one Session."""
 
-    def __init__(self, n=9, box=(3, 3), solver="cadical195", amo=None):
+    def __init__(self, n=9, box=(3, 3), solver="cadical195", amo=None, tuned=True):
         self.model = Model(amo=amo)
         self.proto = Sudoku([[0] * n for _ in range(n)], box)
         self.proto.build(self.model)
         self.table = self.proto.table(self.model)
-        self.session = self.model.session(solver)
+        # the options the pipeline uses: the kind's tuning (CaDiCaL: chrono=0)
+        self.options = api.solver_options(self.proto, api.Options(solver=solver)) if tuned else {}
+        self.session = self.model.session(solver, options=self.options)
         n3 = n * n
         # literal of (cell, value) in one flat list: lit[cell * n + v - 1]
         self.lit = [l for ls in self.table.lits for l in ls]
@@ -217,7 +219,10 @@ def breakdown(puzzles, solver, trials=3):
             t["decode"] += t3 - t2
             t["check"] += t4 - t3
         A = [fast.assumptions(g) for g in grids]
-        bare = PySolver(name=solver, bootstrap_with=fast.model.formula.iter_clauses())
+        bare = PySolver(name=solver)
+        if fast.options:
+            bare.configure(fast.options)
+        bare.append_formula(fast.model.formula.iter_clauses())
         t["bare solve + get_model"] = 0.0
         t0 = clock()
         for a in A:
@@ -261,6 +266,12 @@ def part_sets(folder, names, args, cpsat):
         for rnd in range(1, args.rounds):     # the last session again: warm
             sec, bad = run_fast(fast, puzzles, want)
             rows.append((f"satgrid fast path (warm {rnd + 1})", sec, bad))
+        if fast.options:                      # what the kind's tuning is worth
+            plain = [run_fast(FastSudoku(solver=args.solver, tuned=False), puzzles, want)
+                     for _ in range(args.trials)]
+            sec, bad = min(plain)
+            rows.append(("  same, solver defaults", sec, max(b for _, b in plain)))
+            figures[name]["untuned"] = rate(k, sec)
         pipe = [run_pipeline(puzzles, solutions, args.solver) for _ in range(args.trials)]
         sec, bad = min(pipe)
         rows.append(("satgrid api.solve_collection", sec, max(b for _, b in pipe)))
@@ -291,8 +302,9 @@ def part_big(folder, args):
     for f, amo in [(f, amo) for f in files for amo in ("pairwise", "product")]:
         [p] = api.load(str(f))
         t0 = time.perf_counter()
-        m = api.compile_puzzle(p, api.Options(solver=args.solver, amo=amo))
-        s = m.session(args.solver)
+        o = api.Options(solver=args.solver, amo=amo)
+        m = api.compile_puzzle(p, o)
+        s = m.session(args.solver, options=api.solver_options(p, o))
         t1 = time.perf_counter()
         status = s.solve()
         t2 = time.perf_counter()
@@ -344,7 +356,9 @@ def main(argv=None):
         profile(folder, args)
         return 0
     cpsat = cpsat_available()
-    print(f"satgrid sudoku benchmark; solver {args.solver}; data {folder}")
+    tuning = FastSudoku(solver=args.solver).options
+    print(f"satgrid sudoku benchmark; solver {args.solver}; "
+          f"options {tuning or 'none'} (the sudoku kind's tuning); data {folder}")
     if not cpsat:
         print("(ortools not installed: CP-SAT baseline skipped; pip install '.[bench]')")
     print("\n== Part 1: top95 ==")
@@ -369,6 +383,10 @@ def main(argv=None):
               f"(ceiling {1e6 / floor:.0f} puzzles/s);")
         print(f"  Session.solve adds {us['Session.solve'] - floor:.1f} over the bare calls")
         print("\n== Summary (top95, first pass) ==")
+        if "untuned" in top:
+            print(f"the kind's solver tuning {tuning}: {top['satgrid']:.0f} against "
+                  f"{top['untuned']:.0f} puzzles/s with the solver's defaults "
+                  f"({top['satgrid'] / top['untuned']:.2f}x)")
         print(f"satgrid fast path: {top['satgrid']:.0f} puzzles/s; "
               f"pipeline (api.solve_collection): {top['pipeline']:.0f} puzzles/s")
         if "cpsat" in top:

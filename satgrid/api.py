@@ -42,6 +42,9 @@ class Options:
     connectivity: str = "lazy"
     time_limit: float | None = None
     conflict_limit: int | None = None
+    #: solver tuning options (CaDiCaL: ``{"chrono": 0}``, ...); they override
+    #: the puzzle kind's own :attr:`~satgrid.puzzles.base.Puzzle.tuning`
+    solver_options: dict | None = None
 
 
 # ---------------------------------------------------------------- loading
@@ -120,6 +123,18 @@ def compile_puzzle(p: Puzzle, opts: Options | None = None, givens: str = "units"
 
 
 # ---------------------------------------------------------------- solving
+def solver_options(p: Puzzle, opts: Options) -> dict[str, int]:
+    """The tuning options a session for ``p`` gets: the kind's own tuning when
+    the solver takes options, then the user's (checked by the Session)."""
+    from .session import CAPABILITIES, canonical_name
+    tuned = CAPABILITIES[canonical_name(opts.solver)].options
+    return {**(p.tuning if tuned else {}), **(opts.solver_options or {})}
+
+
+def _open(m: Model, p: Puzzle, opts: Options):
+    return m.session(opts.solver, options=solver_options(p, opts))
+
+
 def _stats(m: Model, opts: Options, seconds: float) -> dict:
     s = m.session().stats if m._session is not None else {}
     return {"solver": opts.solver, "variables": m.formula.nvars, "clauses": m.formula.nclauses,
@@ -152,7 +167,7 @@ def solve(p: Puzzle, opts: Options | None = None, *, unique: bool = False) -> di
     opts = opts or Options()
     t0 = time.perf_counter()
     m = compile_puzzle(p, opts)
-    m.session(opts.solver)
+    _open(m, p, opts)
     sol = m.solve(time_limit=opts.time_limit, conflict_limit=opts.conflict_limit)
     res = _result(p, m.status)
     if sol is not None:
@@ -182,7 +197,7 @@ def solve_all(p: Puzzle, opts: Options | None = None, limit: int | None = None) 
     opts = opts or Options()
     t0 = time.perf_counter()
     m = compile_puzzle(p, opts)
-    m.session(opts.solver)
+    _open(m, p, opts)
     sols = []
     for sol in m.solutions(limit=limit, time_limit=opts.time_limit):
         sols.append(_with_solution({}, p, sol))
@@ -197,7 +212,7 @@ def count(p: Puzzle, opts: Options | None = None, limit: int | None = None) -> d
     opts = opts or Options()
     t0 = time.perf_counter()
     m = compile_puzzle(p, opts)
-    m.session(opts.solver)
+    _open(m, p, opts)
     n, complete = m.count(limit=limit, time_limit=opts.time_limit)
     return {"puzzle": p.kind, "file": p.file, "count": n, "complete": complete,
             "stats": _stats(m, opts, time.perf_counter() - t0)}
@@ -218,7 +233,7 @@ def solve_collection(puzzles: list[Puzzle], opts: Options | None = None, *,
         m = models.get(key)
         if m is None:
             m = models[key] = compile_puzzle(p, opts, givens="none")
-            m.session(opts.solver)
+            _open(m, p, opts)
         assumptions = p.givens(m)
         sol = m.solve(assumptions, time_limit=opts.time_limit, conflict_limit=opts.conflict_limit)
         res = _result(p, m.status)

@@ -29,6 +29,9 @@ class _Parser(argparse.ArgumentParser):
 
 def _solver_options(p: argparse.ArgumentParser, eager_default: bool = False) -> None:
     p.add_argument("--solver", default="cadical195", help="PySAT solver name (default cadical195)")
+    p.add_argument("--solver-option", action="append", default=[], metavar="NAME=VALUE",
+                   help="a CaDiCaL tuning option, e.g. chrono=0 (repeatable; "
+                        "'satgrid solvers --options' lists them)")
     p.add_argument("--card", metavar="ENC", help="cardinality encoding (an AMO-only one applies to k=1)")
     p.add_argument("--amo", metavar="ENC", help="at-most-one encoding")
     p.add_argument("--pb", metavar="ENC", help="pseudo-Boolean encoding (bdd, swc, gtotalizer)")
@@ -97,6 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file")
 
     p = sub.add_parser("solvers", help="which PySAT solvers support what (probed)")
+    p.add_argument("--options", action="store_true", help="list the tuning options instead")
     p.add_argument("--json", action="store_true")
 
     p = sub.add_parser("family", help="generate a scalable family of instances / DIMACS")
@@ -110,9 +114,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 # ------------------------------------------------------------------ helpers
+def _parse_solver_options(items) -> dict[str, int]:
+    out = {}
+    for item in items or ():
+        name, _, value = item.partition("=")
+        try:
+            out[name.strip()] = int(value.strip())   # no "=": int("") fails too
+        except ValueError:
+            raise UsageError(f"--solver-option: expected NAME=INTEGER, found {item!r}") from None
+    return out
+
+
 def _options(a):
     from .api import Options
-    return Options(solver=a.solver, amo=getattr(a, "amo", None), card=getattr(a, "card", None),
+    return Options(solver=a.solver, solver_options=_parse_solver_options(getattr(a, "solver_option", None)), amo=getattr(a, "amo", None), card=getattr(a, "card", None),
                    pb=getattr(a, "pb", None),
                    connectivity=getattr(a, "connectivity", "eager"),
                    time_limit=getattr(a, "time_limit", None))
@@ -345,8 +360,19 @@ def cmd_family(a) -> int:
 
 
 def cmd_solvers(a) -> int:
-    from .session import CAPABILITIES
-    cols = ("incremental", "assumptions", "cores", "budgets", "interrupt", "time_limit", "phases")
+    from .session import CAPABILITIES, SOLVER_OPTIONS
+    if a.options:
+        takes = [k for k, c in CAPABILITIES.items() if c.options]
+        if a.json:
+            _emit({"solvers": takes, "options": {k: {"min": lo, "max": hi, "help": h}
+                                                  for k, (lo, hi, h) in SOLVER_OPTIONS.items()}})
+            return EXIT_OK
+        print(f"tuning options (--solver-option NAME=VALUE) for {', '.join(takes)}:")
+        for k, (lo, hi, h) in SOLVER_OPTIONS.items():
+            print(f"  {k:13s} {lo}..{hi:<11d} {h}")
+        return EXIT_OK
+    cols = ("incremental", "assumptions", "cores", "budgets", "interrupt", "time_limit", "phases",
+            "options")
     if a.json:
         _emit({name: c.as_dict() for name, c in CAPABILITIES.items()})
         return EXIT_OK

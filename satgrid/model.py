@@ -354,16 +354,24 @@ class Model:
         return self.formula.sizes()
 
     # --------------------------------------------------------------- solving
-    def session(self, solver: str | None = None):
-        """The model's Session, created on first use (the solver is never rebuilt)."""
+    def session(self, solver: str | None = None, options: dict[str, int] | None = None):
+        """The model's Session, created on first use (the solver is never rebuilt).
+
+        ``options`` are solver tuning options (see :class:`~satgrid.session.Session`);
+        they count only when the session is created.
+        """
         from .session import Session
         if self._session is None:
-            self._session = Session(self.formula, solver=solver or "cadical195")
+            self._session = Session(self.formula, solver=solver or "cadical195", options=options)
             self._solver_name = solver or "cadical195"
             for c in self.lazy:
                 self._session.add_lazy(c)
-        elif solver is not None and solver != self._solver_name:
-            raise SatgridError(f"this model's session already uses {self._solver_name}")
+        else:
+            if solver is not None and solver != self._solver_name:
+                raise SatgridError(f"this model's session already uses {self._solver_name}")
+            if options and options != self._session.options:
+                raise SatgridError(f"this model's session already runs with options "
+                                   f"{self._session.options or 'none'}")
         return self._session
 
     @property

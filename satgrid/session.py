@@ -61,7 +61,7 @@ from .errors import ModelError, SolverError
 from .formula import Formula
 from .util import paused_gc
 
-__all__ = ["Capabilities", "CAPABILITIES", "LazyChecker", "Session", "solver_names",
+__all__ = ["Capabilities", "CAPABILITIES", "SOLVER_OPTIONS", "check_options", "LazyChecker", "Session", "solver_names",
            "canonical_name", "SAT", "UNSAT", "UNKNOWN"]
 
 SAT, UNSAT, UNKNOWN = "sat", "unsat", "unknown"
@@ -87,6 +87,8 @@ class Capabilities:
             ``solve_limited(expect_interrupt=True)`` call.
         phases: ``set_phases(literals)`` steers the polarity of decisions.
         stats: ``accum_stats()`` reports conflicts, decisions, propagations.
+        options: the solver takes tuning options (:data:`SOLVER_OPTIONS`,
+            ``Session(options=...)``), passed to PySAT's ``configure``.
         verified: every claim above was checked by running the solver
             (``tests/test_session.py::test_capability_table_matches_probes``);
             False only for a solver whose extra package is not installed here.
@@ -103,6 +105,7 @@ class Capabilities:
     stats: bool
     verified: bool = True
     note: str = ""
+    options: bool = False
 
     @property
     def time_limit(self) -> bool:
@@ -112,7 +115,7 @@ class Capabilities:
     def as_dict(self) -> dict:
         return {k: getattr(self, k) for k in (
             "incremental", "assumptions", "cores", "budgets", "decision_budget",
-            "interrupt", "phases", "stats", "time_limit", "verified", "note")}
+            "interrupt", "phases", "stats", "time_limit", "options", "verified", "note")}
 
 
 def _caps(inc=True, asm=True, core=True, bud=True, dec=False, intr=True, ph=True,
@@ -133,9 +136,9 @@ _CADICAL_NOTE = "no interrupt: a time limit is enforced by growing conflict-budg
 CAPABILITIES: dict[str, Capabilities] = {
     "cadical103": _caps(intr=False, ph=False, dec=True, note=_CADICAL_NOTE +
                         "; set_phases is not implemented for CaDiCaL 1.0.3"),
-    "cadical153": _caps(intr=False, dec=True, note=_CADICAL_NOTE),
-    "cadical195": _caps(intr=False, dec=True, note=_CADICAL_NOTE),
-    "cadical300": _caps(intr=False, dec=True, note=_CADICAL_NOTE),
+    "cadical153": _caps(intr=False, dec=True, options=True, note=_CADICAL_NOTE),
+    "cadical195": _caps(intr=False, dec=True, options=True, note=_CADICAL_NOTE),
+    "cadical300": _caps(intr=False, dec=True, options=True, note=_CADICAL_NOTE),
     "cryptosat": _caps(intr=False, ph=False, st=False, verified=False,
                        note="needs the pycryptosat package (not installed here); "
                             "claims taken from pysat/solvers.py, not probed"),
@@ -170,6 +173,62 @@ for _key in CAPABILITIES:
     _ALIASES[_key] = _key
     for _alias in getattr(SolverNames, _key):
         _ALIASES.setdefault(_alias.lower(), _key)
+
+#: Tuning options satgrid passes to CaDiCaL (PySAT's ``configure``), with
+#: their ranges as in CaDiCaL's ``src/options.hpp``: a deliberately small set
+#: of long-standing search options. PySAT's ``configure`` silently ignores a
+#: misspelled name or a value out of range (CaDiCaL's ``set`` answers false
+#: and PySAT drops the answer), so :class:`Session` checks names and values
+#: against this table first.
+SOLVER_OPTIONS: dict[str, tuple[int, int, str]] = {
+    "bumpreason": (0, 1, "bump reason literals too"),
+    "chrono": (0, 2, "chronological backtracking (0 = always backjump)"),
+    "eagersubsume": (0, 1, "subsume recently learned clauses"),
+    "elim": (0, 1, "bounded variable elimination"),
+    "forcephase": (0, 1, "always use the initial phase"),
+    "lucky": (0, 1, "search for lucky phases"),
+    "minimize": (0, 1, "minimize learned clauses"),
+    "phase": (0, 1, "initial phase (1 = true)"),
+    "probe": (0, 1, "failed literal probing"),
+    "reduce": (0, 1, "reduce useless learned clauses"),
+    "reduceint": (10, 1_000_000, "reduce interval (conflicts)"),
+    "rephase": (0, 1, "reset phases now and then"),
+    "restart": (0, 1, "restarts"),
+    "restartint": (1, 2_000_000_000, "restart interval (conflicts)"),
+    "score": (0, 1, "EVSIDS scores (0 = VMTF queue only)"),
+    "seed": (0, 2_000_000_000, "random seed"),
+    "shrink": (0, 3, "shrink learned clauses"),
+    "subsume": (0, 1, "clause subsumption"),
+    "target": (0, 2, "target phases (1 = stable mode only)"),
+    "vivify": (0, 1, "vivification"),
+    "walk": (0, 1, "random walks"),
+}
+
+
+def check_options(solver: str, options: dict | None) -> dict[str, int]:
+    """``options`` checked for ``solver`` (a canonical name): name -> int.
+
+    Raises:
+        SolverError: the solver takes no options, an unknown name, a value
+            that is not a whole number or lies outside the option's range.
+    """
+    if not options:
+        return {}
+    if not CAPABILITIES[solver].options:
+        takes = ", ".join(k for k, c in CAPABILITIES.items() if c.options)
+        raise SolverError(f"solver {solver} takes no options through satgrid (only {takes} do)")
+    out = {}
+    for name, value in options.items():
+        if name not in SOLVER_OPTIONS:
+            raise SolverError(f"unknown {solver} option {name!r}; known options: "
+                              + ", ".join(SOLVER_OPTIONS))
+        lo, hi, _ = SOLVER_OPTIONS[name]
+        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
+            raise SolverError(f"{solver} option {name}: expected a whole number in "
+                              f"{lo}..{hi}, got {value!r}")
+        out[name] = value
+    return out
+
 
 _AVAILABLE: dict[str, bool] = {}
 #: solvers that need a package besides python-sat
@@ -281,14 +340,19 @@ class Session:
             only through :meth:`sync` (or give them to :meth:`add`).
         solver: a PySAT solver name or alias (default ``"cadical195"``); see
             :data:`CAPABILITIES` and :func:`solver_names`.
+        options: tuning options for solvers that take them (CaDiCaL), name ->
+            int, e.g. ``{"chrono": 0}``; checked against
+            :data:`SOLVER_OPTIONS` and set before the formula is loaded.
 
     Raises:
-        SolverError: an unknown solver name, or a solver that cannot be
-            created in this installation.
+        SolverError: an unknown solver name, a solver that cannot be created
+            in this installation, or options it does not take.
 
     Attributes:
         formula: the formula (its pool also provides the session's variables).
         solver_name: canonical PySAT name of the solver.
+        options: the tuning options set (name -> int; empty: the solver's own
+            defaults).
         capabilities: its :class:`Capabilities`.
         status: ``"sat"``, ``"unsat"``, ``"unknown"`` of the last
             :meth:`solve`, or None (before any, and after an enumeration).
@@ -302,12 +366,14 @@ class Session:
             :meth:`second_solution` (0, 1 or 2 of them).
     """
 
-    def __init__(self, formula: Formula, solver: str = DEFAULT_SOLVER):
+    def __init__(self, formula: Formula, solver: str = DEFAULT_SOLVER,
+                 options: dict[str, int] | None = None):
         if not isinstance(formula, Formula):
             raise TypeError(f"Session needs a Formula, got {type(formula).__name__}")
         self.formula = formula
         self.solver_name = canonical_name(solver)
         self.capabilities = CAPABILITIES[self.solver_name]
+        self.options = check_options(self.solver_name, options)
         self._solver = None
         missing = _missing_package(self.solver_name)
         if missing:
@@ -321,6 +387,8 @@ class Session:
         except Exception as e:
             raise SolverError(f"solver {self.solver_name} cannot be created in this "
                               f"installation: {e}") from e
+        if self.options:
+            self._solver.configure(self.options)
         self._checkers: list[LazyChecker] = []
         self._cut_keys: set[tuple[int, ...]] = set()
         self.added_clauses: list[list[int]] = []

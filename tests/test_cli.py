@@ -169,3 +169,22 @@ def test_check_count_zero_accepts_an_unsat_instance_and_rejects_a_solvable_one(t
     f.write_text((INST / "sudoku-classic.toml").read_text().replace("unique = true", "count = 0"))
     code, out, _ = run("check", f)
     assert code == 1 and "expected none" in out
+
+
+def test_solver_options_on_the_command_line():
+    inst = str(ROOT / "instances" / "sudoku-classic.toml")
+    code, out, err = run("solve", inst, "--solver-option", "chrono=0", "--solver-option", "seed=3",
+                         "--json")
+    assert code == 0 and json.loads(out)["status"] == "sat"
+    for args, words in [(("--solver-option", "chrono"), "expected NAME=INTEGER"),
+                        (("--solver-option", "chrono=x"), "expected NAME=INTEGER"),
+                        (("--solver-option", "nope=1"), "unknown cadical195 option 'nope'"),
+                        (("--solver-option", "chrono=9"), "in 0..2, got 9"),
+                        (("--solver", "minisat22", "--solver-option", "chrono=0"),
+                         "solver minisat22 takes no options")]:
+        code, out, err = run("solve", inst, *args)
+        assert code == 2 and words in err and len(err.strip().splitlines()) == 1, (args, err)
+    code, out, err = run("solvers", "--options", "--json")
+    listed = json.loads(out)
+    assert code == 0 and "cadical195" in listed["solvers"]
+    assert listed["options"]["chrono"] == {"min": 0, "max": 2, "help": listed["options"]["chrono"]["help"]}

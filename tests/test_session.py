@@ -5,6 +5,7 @@ table checked against the solvers themselves."""
 from __future__ import annotations
 
 import itertools
+import re
 import subprocess
 import sys
 import threading
@@ -775,3 +776,46 @@ def test_second_solution_with_a_known_first_model_saves_a_call():
         assert s.second_solution([a, b], [c, a], first=[l for l in (a, -b, c)]) is None
         assert s.complete is True
         assert s.solve() == "sat"                        # still usable
+
+
+# ------------------------------------------------------------ tuning options
+def _three_pairs():
+    f = Formula()
+    xs = [f.var(f"x{i}") for i in range(6)]
+    f.add_clauses([[xs[0], xs[1]], [xs[2], xs[3]], [xs[4], xs[5]]])
+    return f
+
+
+@pytest.mark.parametrize("name", [k for k, c in CAPABILITIES.items() if c.options])
+def test_options_reach_cadical(name):
+    # PySAT's configure answers nothing, so show the options act: with the
+    # initial phase false and no lucky phases, every decision is "false" and
+    # exactly one literal of each pair comes out true; CaDiCaL's defaults
+    # (phase true, lucky phases) give the all-true model.
+    f = _three_pairs()
+    plain = Session(f, solver=name)
+    assert plain.solve() == "sat" and sum(l > 0 for l in plain.model) == 6
+    tuned = Session(f, solver=name, options={"phase": 0, "lucky": 0})
+    assert tuned.options == {"phase": 0, "lucky": 0}
+    assert tuned.solve() == "sat" and sum(l > 0 for l in tuned.model) == 3
+
+
+@pytest.mark.parametrize("options, words", [
+    ({"chronological": 0}, "unknown cadical195 option 'chronological'"),
+    ({"chrono": 3}, "expected a whole number in 0..2, got 3"),
+    ({"chrono": -1}, "expected a whole number in 0..2"),
+    ({"chrono": "0"}, "got '0'"),
+    ({"chrono": True}, "got True"),
+    ({"seed": 1.5}, "got 1.5"),
+])
+def test_bad_options_are_refused_not_ignored(options, words):
+    with pytest.raises(SolverError, match=re.escape(words)):
+        Session(_three_pairs(), options=options)
+
+
+def test_options_only_for_solvers_that_take_them():
+    takes = [k for k, c in CAPABILITIES.items() if c.options]
+    assert "cadical195" in takes and "glucose4" not in takes
+    with pytest.raises(SolverError, match="solver glucose4 takes no options"):
+        Session(_three_pairs(), solver="glucose4", options={"chrono": 0})
+    assert Session(_three_pairs(), solver="glucose4", options={}).options == {}

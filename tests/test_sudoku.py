@@ -463,3 +463,20 @@ def test_docstring_examples():
     for mod in (sudoku, check_sudoku):
         res = doctest.testmod(mod)
         assert res.failed == 0 and res.attempted > 0, mod.__name__
+
+
+# ------------------------------------------------------------ solver tuning
+def test_sudoku_sessions_get_the_kinds_tuning_under_the_users_options():
+    [p] = api.load(str(Path(__file__).resolve().parents[1] / "instances" / "sudoku-classic.toml"))
+    assert type(p).tuning == {"chrono": 0}
+    res = api.solve(p)
+    assert res["status"] == "sat" and res["_model"].session().options == {"chrono": 0}
+    res = api.solve(p, api.Options(solver_options={"chrono": 1, "seed": 7}))
+    assert res["_model"].session().options == {"chrono": 1, "seed": 7}
+    # a solver without options gets none (the tuning is CaDiCaL's) ...
+    res = api.solve(p, api.Options(solver="glucose4"))
+    assert res["status"] == "sat" and res["_model"].session().options == {}
+    # ... and the user's options for it are refused, not dropped
+    from satgrid.errors import SolverError
+    with pytest.raises(SolverError, match="takes no options"):
+        api.solve(p, api.Options(solver="glucose4", solver_options={"chrono": 0}))

@@ -71,6 +71,10 @@ class Puzzle:
     #: a list of the kind's encodable choices shown by ``stats``/the atlas:
     #: subset of {"amo", "card", "pb", "connectivity"}
     uses: ClassVar[tuple[str, ...]] = ()
+    #: solver tuning options (CaDiCaL, see :data:`satgrid.session.SOLVER_OPTIONS`)
+    #: measured to help this kind; used when the solver takes options, under
+    #: any the user sets (``bench/`` shows the measurement)
+    tuning: ClassVar[dict[str, int]] = {}
 
     def __init__(self, file: str = "<string>", title: str = "", source: str = "",
                  expect: dict | None = None):

@@ -421,6 +421,10 @@ class Sudoku(Puzzle):
 
     kind = "sudoku"
     uses = ("amo",)
+    #: CaDiCaL always backjumping (no chronological backtracking) needs fewer
+    #: conflicts on Sudoku: top95 in one session 270 -> 220 us a puzzle on a
+    #: bare solver (bench/bench_sudoku.py prints both)
+    tuning = {"chrono": 0}
 
     def __init__(self, grid: Sequence[Sequence[int]], box: tuple[int, int] | None = None, *,
                  file: str = "<string>", title: str = "", source: str = "",
