@@ -7,7 +7,11 @@ process, best of 3 (rounds interleave the contenders):
 * writing: ``satgrid.dimacs.write_dimacs`` vs PySAT's ``CNF.to_file``;
 * reading: ``satgrid.dimacs.read_dimacs`` vs PySAT's ``CNF(from_file=...)``,
   each reading the file the other wrote too (the files must give the same
-  clauses, which is checked).
+  clauses, which is checked). Since python-sat 1.9 that reader hands the text
+  to a C parser (the ``pyformula`` extension); python-sat 1.8 and earlier, and
+  any installation without the extension, read line by line in Python. Both
+  PySAT paths are timed (the second by PySAT's own switch
+  ``pysat.formula.pyformula_present = False``), the goal against the first.
 
 Goals: writing at least 3x and reading at least 2x faster than PySAT.
 Wall-clock and CPU (process) times are both printed; the machine is shared,
@@ -30,6 +34,7 @@ import sys
 import tempfile
 import time
 
+import pysat.formula as pysat_formula
 from pysat.formula import CNF
 
 from satgrid import Formula
@@ -56,6 +61,11 @@ def make_clauses(nclauses: int, nvars: int, seed: int = 20240601) -> list[list[i
     return clauses
 
 
+def pyformula_switch(on: bool) -> None:
+    """PySAT's own switch between its C reader and its Python reader."""
+    pysat_formula.pyformula_present = on
+
+
 def timed(fn, young: bool = False) -> tuple[float, float, object]:
     """Wall and CPU seconds of ``fn()``. With ``young``, the collection of
     the young generations is timed with it: a reader that pauses the garbage
@@ -74,7 +84,10 @@ def main(argv=None) -> int:
     ap.add_argument("--clauses", type=int, default=2_000_000)
     ap.add_argument("--vars", type=int, default=300_000)
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--python-reader-rounds", type=int, default=1,
+                    help="rounds that also time PySAT's pure-Python reader (slow)")
     args = ap.parse_args(argv)
+    has_c_reader = bool(getattr(pysat_formula, "pyformula_present", False))
 
     t0 = time.perf_counter()
     clauses = make_clauses(args.clauses, args.vars)
@@ -89,7 +102,8 @@ def main(argv=None) -> int:
     ours_path = os.path.join(tmp, "satgrid.cnf")
     theirs_path = os.path.join(tmp, "pysat.cnf")
     best = {k: [float("inf"), float("inf")] for k in
-            ("write satgrid", "write pysat", "read satgrid", "read pysat")}
+            ("write satgrid", "write pysat", "read satgrid", "read pysat",
+             "read pysat-py")}
 
     def record(key, wall, cpu):
         best[key][0] = min(best[key][0], wall)
@@ -103,6 +117,16 @@ def main(argv=None) -> int:
             record("read satgrid", wall, cpu)
             wall, cpu, theirs = timed(lambda: CNF(from_file=ours_path), young=True)
             record("read pysat", wall, cpu)
+            if has_c_reader and (r == 0 or args.python_reader_rounds > r):
+                pyformula_switch(False)
+                try:
+                    wall, cpu, theirs_py = timed(lambda: CNF(from_file=ours_path), young=True)
+                finally:
+                    pyformula_switch(True)
+                record("read pysat-py", wall, cpu)
+                if r == 0:
+                    assert theirs_py.clauses == clauses, "PySAT's Python reader read other clauses"
+                del theirs_py
             if r == 0:
                 assert ours.clauses == clauses, "satgrid read back other clauses"
                 assert theirs.clauses == clauses, "PySAT read other clauses from our file"
@@ -117,7 +141,8 @@ def main(argv=None) -> int:
           f"(Python {sys.version.split()[0]}, PySAT {__import__('pysat').__version__})")
     print(f"{'':16}{'wall s':>9}{'cpu s':>9}")
     for key, (wall, cpu) in best.items():
-        print(f"{key:16}{wall:9.3f}{cpu:9.3f}")
+        if wall < float("inf"):
+            print(f"{key:16}{wall:9.3f}{cpu:9.3f}")
     ok = True
     for what, goal in (("write", WRITE_GOAL), ("read", READ_GOAL)):
         ours, theirs = best[f"{what} satgrid"], best[f"{what} pysat"]
@@ -126,6 +151,13 @@ def main(argv=None) -> int:
         ok &= met
         print(f"{what}: satgrid is {ratio_wall:.2f}x faster than PySAT (wall), "
               f"{ratio_cpu:.2f}x (cpu); goal {goal:.0f}x: {'met' if met else 'NOT met'}")
+    py = best["read pysat-py"]
+    if py[0] < float("inf"):
+        ours = best["read satgrid"]
+        print(f"read, against PySAT's pure-Python reader (python-sat <= 1.8, or no C "
+              f"extension): {py[0] / ours[0]:.2f}x (wall), {py[1] / ours[1]:.2f}x (cpu)")
+        print(f"PySAT's C reader is {py[0] / best['read pysat'][0]:.2f}x faster than its "
+              f"Python reader")
     return 0 if ok else 1
 
 
