@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from pysat.solvers import Solver, SolverNames
 
-from satgrid.errors import ModelError, SolverError
+from satgrid.errors import ModelError, SatgridError, SolverError
 from satgrid.formula import Formula
 from satgrid.session import (CAPABILITIES, Capabilities, Session, canonical_name,
                              solver_names)
@@ -819,3 +819,55 @@ def test_options_only_for_solvers_that_take_them():
     with pytest.raises(SolverError, match="solver glucose4 takes no options"):
         Session(_three_pairs(), solver="glucose4", options={"chrono": 0})
     assert Session(_three_pairs(), solver="glucose4", options={}).options == {}
+
+
+# ------------------------------------------- one-hot groups in blocking clauses
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_one_hot_blocking_counts_the_same_models(data):
+    # variables 1..n: some split into groups made one-hot by exactly-one
+    # clauses, the rest free; random extra clauses; a random projection that
+    # holds whole groups and some single variables
+    n = data.draw(st.integers(2, 8), label="n")
+    sizes = data.draw(st.lists(st.integers(1, 3), max_size=4), label="sizes")
+    groups, v = [], 1
+    for k in sizes:
+        if v + k - 1 > n:
+            break
+        groups.append(list(range(v, v + k)))
+        v += k
+    clauses = data.draw(st.lists(st.lists(st.integers(1, n).flatmap(
+        lambda x: st.sampled_from((x, -x))), min_size=1, max_size=3), max_size=6), label="extra")
+    for g in groups:
+        clauses.append(list(g))
+        clauses += [[-a, -b] for a, b in itertools.combinations(g, 2)]
+    kept = data.draw(st.lists(st.booleans(), min_size=len(groups), max_size=len(groups)))
+    use = [g for g, k in zip(groups, kept) if k]
+    singles = data.draw(st.lists(st.integers(v, n), unique=True), label="singles") if v <= n else []
+    over = [x for g in use for x in g] + singles
+    f = Formula.from_clauses(clauses, n)
+    expected = brute_count(n, clauses, over)
+    with Session(f) as s:
+        got = [tuple(m[x - 1] > 0 for x in over) for m in s.enumerate(over, one_hot=use)]
+        assert len(set(got)) == len(got) == expected
+        assert s.count(over, one_hot=use) == (expected, True)
+        if expected:
+            assert s.is_unique(over, one_hot=use) is (expected == 1)
+        assert s.solve() == ("sat" if brute_count(n, clauses) else "unsat")
+
+
+def test_one_hot_blocking_is_shorter_and_refuses_broken_promises():
+    f = Formula()
+    x = [f.var(f"x{i}") for i in range(4)]
+    f.add_clauses([[x[0], x[1]], [-x[0], -x[1]]])          # x0, x1 one-hot
+    with Session(f) as s:
+        assert s.count(x, one_hot=[[x[0], x[1]]]) == (8, True)
+        assert s.count(x) == (8, True)
+        with pytest.raises(ValueError, match="overlap"):
+            s.count(x, one_hot=[[x[0], x[1]], [x[1], x[2]]])
+        with pytest.raises(ValueError, match="outside 'over'"):
+            s.count(x[:2], one_hot=[[x[1], x[2]]])
+        # x2, x3 are not one-hot: the first model that shows it is refused,
+        # never counted with too short a clause
+        with pytest.raises(SatgridError, match="does not make it one-hot"):
+            s.count(x, one_hot=[[x[2], x[3]]])
