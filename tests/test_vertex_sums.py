@@ -192,12 +192,12 @@ def test_checker_rejects_corruptions():
     assert len(probs) == 2 and all("expected" in p for p in probs)
     dup = [[1, 6, 4], [2, 8, 7], [3, 5, 5]]
     probs = check_vertex_sums.check(dup, sums)
-    assert probs[0] == "5 appears 2 times, at (3,2), (3,3)" and "missing numbers: [9]" in probs
+    assert probs[0] == "5 appears 2 times, at (2,1), (2,2)" and "missing numbers: [9]" in probs
     assert check_vertex_sums.check(g, sums, [[0, 0, 0], [0, 3, 0], [0, 0, 0]]) == [
-        "cell (2,2): the given 3 was changed to 8"]
+        "cell (1,1): the given 3 was changed to 8"]
     assert check_vertex_sums.check([[1, 2], [3, 4]], sums) == ["expected 3 rows"]
     assert check_vertex_sums.check([[1, 6, 4], [2, 8, 7], [3, 5, 10]], sums)[0].startswith(
-        "cell (3,3): expected a number 1..9")
+        "cell (2,2): expected a number 1..9")
 
 
 # ----------------------------------------------------------------- drawing

@@ -2,13 +2,14 @@
 
 This module is the referee that makes a wrong encoding visible: it reads the
 rules from SPEC.md section 1 and nothing else. It imports only the standard
-library -- never the model, the encodings or the session.
+library -- never the model, the encodings or the session. Rows, columns,
+boxes and cells are numbered from 0, as grids are indexed in SPEC.md.
 
 Example:
     >>> check([[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]], (2, 2))
     []
     >>> check([[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 1, 2]], (2, 2))[0]
-    'column 3: 1 appears twice, at (2,3) and (4,3)'
+    'column 2: 1 appears twice, at (1,2) and (3,2)'
 """
 
 from __future__ import annotations
@@ -28,17 +29,17 @@ def units(n: int, box: tuple[int, int]) -> list[tuple[str, list[tuple[int, int]]
         box: (height, width) of a box, height * width == n.
 
     Returns:
-        3n pairs (name, cells); boxes are numbered in reading order from 1.
+        3n pairs (name, cells); boxes are numbered in reading order from 0.
     """
     h, w = box
-    out = [(f"row {r + 1}", [(r, c) for c in range(n)]) for r in range(n)]
-    out += [(f"column {c + 1}", [(r, c) for r in range(n)]) for c in range(n)]
+    out = [(f"row {r}", [(r, c) for c in range(n)]) for r in range(n)]
+    out += [(f"column {c}", [(r, c) for r in range(n)]) for c in range(n)]
     k = 0
     for br in range(0, n, h):
         for bc in range(0, n, w):
-            k += 1
-            out.append((f"box {k} (rows {br + 1}-{br + h}, columns {bc + 1}-{bc + w})",
+            out.append((f"box {k} (rows {br}-{br + h - 1}, columns {bc}-{bc + w - 1})",
                         [(br + i, bc + j) for i in range(h) for j in range(w)]))
+            k += 1
     return out
 
 
@@ -100,11 +101,11 @@ def check(grid: Sequence[Sequence[int]], box: tuple[int, int],
         return [f"expected {n} rows, found {len(grid) if isinstance(grid, (list, tuple)) else grid!r}"]
     for r, row in enumerate(grid):
         if not isinstance(row, (list, tuple)) or len(row) != n:
-            problems.append(f"row {r + 1}: expected {n} cells")
+            problems.append(f"row {r}: expected {n} cells")
             continue
         for c, v in enumerate(row):
             if type(v) is not int or not 1 <= v <= n:
-                problems.append(f"cell ({r + 1},{c + 1}): expected a number 1..{n}, found {v!r}")
+                problems.append(f"cell ({r},{c}): expected a number 1..{n}, found {v!r}")
     if problems:
         return problems
     for name, cells in units(n, box):
@@ -113,11 +114,11 @@ def check(grid: Sequence[Sequence[int]], box: tuple[int, int],
             v = grid[cell[0]][cell[1]]
             if v in seen:
                 a, b = seen[v], cell
-                problems.append(f"{name}: {v} appears twice, at ({a[0] + 1},{a[1] + 1}) "
-                                f"and ({b[0] + 1},{b[1] + 1})")
+                problems.append(f"{name}: {v} appears twice, at ({a[0]},{a[1]}) "
+                                f"and ({b[0]},{b[1]})")
             else:
                 seen[v] = cell
-    problems += [f"cell ({r + 1},{c + 1}): the given {g} was changed to {v}"
+    problems += [f"cell ({r},{c}): the given {g} was changed to {v}"
                  for r, c, g, v in changed_givens(grid, givens)]
     if not problems:  # pragma: no cover (the quick test and this one agree)
         problems.append("the grid is not a valid solution")

@@ -2,13 +2,14 @@
 
 Rules (SPEC.md section 1, ``vertex-sums``): an n x n grid holds 1..n^2, each
 once; the four cells around each interior vertex that carries a number add up
-to it. This module imports only the standard library.
+to it. This module imports only the standard library. Rows, columns and
+cells are numbered from 0, as grids are indexed in SPEC.md.
 
 Example:
     >>> check([[4, 2, 9], [8, 3, 7], [5, 6, 1]], [[17, 21], [22, 17]])
     []
     >>> check([[4, 2, 9], [8, 3, 7], [5, 6, 1]], [[17, 25], [0, 0]])
-    ['vertex between rows 1-2 and columns 2-3: 2 + 9 + 3 + 7 = 21, expected 25']
+    ['vertex between rows 0-1 and columns 1-2: 2 + 9 + 3 + 7 = 21, expected 25']
 """
 
 from __future__ import annotations
@@ -43,17 +44,17 @@ def check(grid: Sequence[Sequence[int]], sums: Sequence[Sequence[int]],
     problems = []
     for r, row in enumerate(grid):
         if not isinstance(row, (list, tuple)) or len(row) != n:
-            problems.append(f"row {r + 1}: expected {n} cells")
+            problems.append(f"row {r}: expected {n} cells")
             continue
         for c, v in enumerate(row):
             if type(v) is not int or not 1 <= v <= n * n:
-                problems.append(f"cell ({r + 1},{c + 1}): expected a number 1..{n * n}, found {v!r}")
+                problems.append(f"cell ({r},{c}): expected a number 1..{n * n}, found {v!r}")
     if problems:
         return problems
     where: dict[int, list[tuple[int, int]]] = {}
     for r in range(n):
         for c in range(n):
-            where.setdefault(grid[r][c], []).append((r + 1, c + 1))
+            where.setdefault(grid[r][c], []).append((r, c))
     for v in sorted(where):
         if len(where[v]) > 1:
             problems.append(f"{v} appears {len(where[v])} times, at "
@@ -68,8 +69,8 @@ def check(grid: Sequence[Sequence[int]], sums: Sequence[Sequence[int]],
                 continue
             vals = [grid[i][j] for i, j in vertex_cells(r, c)]
             if sum(vals) != s:
-                problems.append(f"vertex between rows {r + 1}-{r + 2} and columns {c + 1}-{c + 2}: "
+                problems.append(f"vertex between rows {r}-{r + 1} and columns {c}-{c + 1}: "
                                 f"{' + '.join(map(str, vals))} = {sum(vals)}, expected {s}")
-    problems += [f"cell ({r + 1},{c + 1}): the given {g} was changed to {v}"
+    problems += [f"cell ({r},{c}): the given {g} was changed to {v}"
                  for r, c, g, v in changed_givens(grid, givens)]
     return problems
