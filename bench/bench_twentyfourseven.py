@@ -257,7 +257,7 @@ def main(argv=None) -> int:
     for g, s in m.stats().items():
         print(f"    {g:34s} {s.variables:8d} {s.clauses:9d} {s.literals:10d}")
     if a.compare:
-        variants = [dict(card=c) for c in ("seqcounter", "totalizer", "cardnetwork")]
+        variants = [dict(card=c) for c in ("seqcounter-knuth", "seqcounter", "totalizer", "cardnetwork")]
         variants += [dict(pb=b) for b in ("swc", "gtotalizer")]
         variants += [dict(connectivity="eager")]
         for v in variants:

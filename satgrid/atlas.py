@@ -36,7 +36,7 @@ CSV: only ``puzzles.md`` holds times, marked with machine and date.
 
 Python API::
 
-    rows = sweep_cardinality((4, 16), methods=("seqcounter",))
+    rows = sweep_cardinality((4, 16), methods=("seqcounter", "seqcounter-knuth"))
     rows = sweep_pb((4, 16))
     entries = puzzle_table(["instances/sudoku-classic.toml"], solve=False)
     main(["--out", "encodings"])
@@ -93,6 +93,14 @@ PB_FIELDS = ("method", "n", "total_weight", "bound", "bound_rule", "aux", "claus
 PYSAT_FIELDS = ("pysat_encoding", "pysat_aux", "pysat_clauses", "pysat_literals", "pysat_note")
 
 NO_PINDAKAAS = "n/a (pindakaas not installed)"
+#: methods whose PySAT counterpart (same name) is a different encoding of the
+#: same constraint: what the atlas says beside the comparison
+PYSAT_DIFFERENT: dict[str, str] = {
+    "seqcounter": "PySAT's seqcounter is Knuth's irredundant form (our seqcounter-knuth), "
+                  "not Sinz's counter: two different encodings of the same constraint",
+}
+#: our method whose formula sizes PySAT's counterpart, where it is not the same method
+PYSAT_STRUCTURE: dict[str, str] = {"seqcounter": "seqcounter-knuth"}
 
 
 # ------------------------------------------------------------------ versions
@@ -282,7 +290,9 @@ def sweep_cardinality(ns: Iterable[int] = CARD_NS, methods: Sequence[str] = CARD
     Args:
         ns: numbers of inputs (each >= 4).
         methods: encoding names (``AMO_METHODS`` ones are measured at k = 1
-            only; other bounds get a row saying so).
+            only; other bounds get a row saying so; an alias such as
+            ``seqcounter-sinz`` is measured, and named, as the method it stands
+            for).
         pysat: also measure PySAT's counterpart (``PYSAT_CARD``).
         budget: combinations expected to exceed this many clauses are not built.
 
@@ -292,7 +302,7 @@ def sweep_cardinality(ns: Iterable[int] = CARD_NS, methods: Sequence[str] = CARD
     """
     ns = sorted(set(ns))
     rows = []
-    for method in methods:
+    for method in dict.fromkeys(enc.canonical_method(m) for m in methods):
         ours, theirs = _Series(budget), _Series(budget)
         family = "amo" if method in enc.AMO_METHODS else "card"
         for n in ns:
@@ -327,7 +337,7 @@ def _pysat_card_cell(row, method, n, k, keys, series, budget):
     elif name == "mtotalizer":
         predicted = None
     else:
-        f = enc.size_formula(method, n, k)
+        f = enc.size_formula(PYSAT_STRUCTURE.get(method, method), n, k)
         predicted = f[1] if f else None
     expected = series.expected(keys, n)
     if predicted is not None and predicted > budget:
@@ -443,7 +453,8 @@ def as_strings(rows: Sequence[dict], fields: Sequence[str]) -> list[dict[str, st
 # ------------------------------------------------------------------ puzzles
 #: (Options field, what it chooses, the choices)
 DIMENSIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("amo", "at-most-one and exactly-one constraints", enc.AMO_METHODS + ("seqcounter",)),
+    ("amo", "at-most-one and exactly-one constraints",
+     enc.AMO_METHODS + ("seqcounter", "seqcounter-knuth")),
     ("card", "cardinality constraints with bound > 1", enc.CARD_METHODS),
     ("pb", "weighted sums", enc.PB_METHODS),
     ("connectivity", "connectivity", ("lazy", "eager")),
@@ -611,20 +622,26 @@ METHOD_TEXT: dict[str, tuple[str, str, str]] = {
         "and the fewest auxiliaries after bitwise. The choice for long at-most-one "
         "lists."),
     "seqcounter": (
-        "D. E. Knuth, *The Art of Computer Programming* 4B, section 7.2.2.2, formulas "
-        "(18)-(19): the irredundant form of C. Sinz's sequential counter (CP 2005); the "
-        "counter PySAT's `seqcounter` emits",
-        "k(n-k) aux, (n-k-1)k + (n-k)(k+1) clauses",
-        "Linear in n for a fixed k and the smallest encoding for k = 2 at every n, but "
-        "k(n-k) grows quadratically when k is a fraction of n. satgrid's default for "
-        "bounds above 1: puzzle bounds are small."),
-    "seqcounter-sinz": (
         "C. Sinz, *Towards an optimal CNF encoding of Boolean cardinality constraints*, "
         "CP 2005 (LTSEQ)",
         "k(n-1) aux, 2nk + n - 3k - 1 clauses",
-        "Sinz's original counter: never smaller than Knuth's irredundant form, about "
-        "twice its size at k = n/2. Kept for reference and as the cardinality case of "
-        "swc."),
+        "Sinz's sequential counter (LTSEQ; also accepted as `seqcounter-sinz`): linear "
+        "in n for a fixed k, but never smaller than its irredundant form "
+        "`seqcounter-knuth` (the same size at k = 1, about twice it at k = n/2). The "
+        "cardinality case of swc. Its `exactly` adds a second counter over the negations "
+        "with bound n-k, so exactly-one costs n(n-1) auxiliaries (`seqcounter-knuth`: "
+        "2(n-1); see `--amo` in [puzzles.md](puzzles.md)). PySAT's `seqcounter` is "
+        "Knuth's form, so this row's PySAT columns compare two different encodings of "
+        "the same constraint."),
+    "seqcounter-knuth": (
+        "D. E. Knuth, *The Art of Computer Programming* 4B, section 7.2.2.2, formulas "
+        "(18)-(19): the irredundant form of C. Sinz's sequential counter (CP 2005); the "
+        "counter PySAT's `seqcounter` emits (the same clauses up to the numbering of the "
+        "auxiliaries)",
+        "k(n-k) aux, (n-k-1)k + (n-k)(k+1) clauses",
+        "Linear in n for a fixed k and the smallest encoding for k = 2 at every n, but "
+        "k(n-k) grows quadratically when k is a fraction of n. satgrid's default for "
+        "bounds above 1 (`Model`'s `card`): puzzle bounds are small."),
     "totalizer": (
         "O. Bailleux, Y. Boufkhad, *Efficient CNF encoding of Boolean cardinality "
         "constraints*, CP 2003",
@@ -847,7 +864,8 @@ def write_markdown(card_rows: Sequence[dict], pb_rows: Sequence[dict], out: str,
         parts.append(f"## {method}\n")
         parts.append(_method_section(method))
         pname = enc.PYSAT_CARD.get(method)
-        parts.append(f"PySAT counterpart: `EncType.{pname}`.\n" if pname else
+        note = f" ({PYSAT_DIFFERENT[method]}.)" if method in PYSAT_DIFFERENT else ""
+        parts.append(f"PySAT counterpart: `EncType.{pname}`.{note}\n" if pname else
                      "PySAT counterpart: none.\n")
         if rs[0]["family"] == "amo":
             rs = [r for r in rs if int(r["k"]) == 1]
@@ -1036,6 +1054,8 @@ def _pysat_summary(card_rows, pb_rows) -> str:
                 multi = [n for n in by_n if sum(1 for r in both if r["n"] == n) > 1]
                 if multi and all(len(by_n[n]) == 1 for n in multi):
                     what += "; PySAT's numbers do not depend on the bound (it builds the whole structure)"
+            if method in PYSAT_DIFFERENT:
+                what += f" ({PYSAT_DIFFERENT[method]})"
             lines.append(f"| `{method}` | `{pname}` | {what} |")
     return "| ours | PySAT | sizes |\n| --- | --- | --- |\n" + "\n".join(lines) + "\n"
 

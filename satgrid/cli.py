@@ -85,7 +85,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("op", choices=("atmost", "atleast", "exactly"))
     p.add_argument("--n", type=int, required=True)
     p.add_argument("--k", type=int, required=True)
-    p.add_argument("--encoding", default="seqcounter")
+    p.add_argument("--encoding", default="seqcounter",
+                   help="method (default seqcounter: Sinz 2005; seqcounter-knuth: Knuth's "
+                        "irredundant form, what pysat:seqcounter emits)")
     p.add_argument("--weights", help="comma-separated integer weights (PB methods)")
     p.add_argument("-o", "--output")
     p.add_argument("--json", action="store_true")

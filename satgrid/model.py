@@ -27,9 +27,11 @@ from . import encodings as enc
 from .errors import EncodingError, SatgridError
 from .formula import Formula, Sizes
 
-#: the default encodings (see SPEC.md section 4)
+#: the default encodings (see SPEC.md section 4). Cardinality: Knuth's
+#: irredundant sequential counter, never larger than Sinz's ``seqcounter``
+#: (equal at k = 1) and the smaller one for the puzzles' bounds.
 DEFAULT_AMO = "pairwise"
-DEFAULT_CARD = "seqcounter"
+DEFAULT_CARD = "seqcounter-knuth"
 DEFAULT_PB = "bdd"
 
 
@@ -104,7 +106,8 @@ class Model:
 
     Args:
         amo: encoding for at-most-one constraints (and exactly-one).
-        card: encoding for other cardinality constraints.
+        card: encoding for other cardinality constraints (default
+            ``seqcounter-knuth``, see :data:`DEFAULT_CARD`).
         pb: encoding for weighted sums.
         connectivity: ``"lazy"`` (cuts in a CEGAR loop) or ``"eager"``
             (complete CNF, for DIMACS export).
@@ -119,6 +122,8 @@ class Model:
 
     def __init__(self, *, amo: str | None = None, card: str | None = None,
                  pb: str | None = None, connectivity: str = "lazy", description: str = ""):
+        # aliases (seqcounter-sinz) resolved: the recorded names are the listed ones
+        amo, card, pb = (enc.canonical_method(x) for x in (amo, card, pb))
         if card is not None and card in enc.AMO_METHODS and card not in enc.CARD_METHODS:
             amo, card = amo or card, None
         self.amo = amo or (card if card else DEFAULT_AMO)

@@ -137,9 +137,9 @@ def test_measured_sizes_equal_the_papers_closed_forms(card_rows, pb_rows):
             assert (aux, cls, lits) == (b, n * b, 2 * n * b)
         elif m == "ladder":
             assert (aux, cls) == (n - 1, 3 * n - 4)
-        elif m == "seqcounter":         # Knuth 7.2.2.2 (18)-(19)
+        elif m == "seqcounter-knuth":   # Knuth 7.2.2.2 (18)-(19)
             assert (aux, cls) == (k * (n - k), (n - k - 1) * k + (n - k) * (k + 1))
-        elif m == "seqcounter-sinz":    # Sinz 2005, LTSEQ
+        elif m == "seqcounter":         # Sinz 2005, LTSEQ (SPEC.md section 4)
             assert (aux, cls) == (k * (n - 1), 2 * n * k + n - 3 * k - 1)
         elif m == "sortnetwork":        # Batcher 1968, n = 2^m, half comparators
             c = _batcher(n.bit_length() - 1)
@@ -147,7 +147,8 @@ def test_measured_sizes_equal_the_papers_closed_forms(card_rows, pb_rows):
         else:
             continue
         seen.add(m)
-    assert seen == {"pairwise", "bitwise", "ladder", "seqcounter", "seqcounter-sinz", "sortnetwork"}
+    assert seen == {"pairwise", "bitwise", "ladder", "seqcounter", "seqcounter-knuth", "sortnetwork"}
+    assert "seqcounter-sinz" not in {r["method"] for r in card_rows}      # an alias, not a row
     for r in pb_rows:
         if r["method"] != "swc" or r["clauses"] == "":
             continue
@@ -173,12 +174,12 @@ def test_claims_of_the_front_page_hold_in_the_data(card_rows, pb_rows):
     cells = _by(card_rows, lambda r: (int(r["n"]), r["k_rule"]))
     for (n, rule), got in cells.items():
         rules = rule.split(" = ")
-        if "2" in rules and "1" not in rules:       # seqcounter smallest at k = 2
-            assert got["seqcounter"] == min(got.values()), (n, rule, got)
+        if "2" in rules and "1" not in rules:       # seqcounter-knuth smallest at k = 2
+            assert got["seqcounter-knuth"] == min(got.values()), (n, rule, got)
         if "cardnetwork" in got and "sortnetwork" in got:
             assert got["cardnetwork"] <= got["sortnetwork"]
-        if "seqcounter" in got and "seqcounter-sinz" in got:
-            assert got["seqcounter"] <= got["seqcounter-sinz"]
+        if "seqcounter" in got and "seqcounter-knuth" in got:
+            assert got["seqcounter-knuth"] <= got["seqcounter"]
         if rules[0] == "1" and 8 <= n <= 32:          # commander: smallest for 8..32 inputs
             assert got["commander"] == min(got.values()), (n, got)
         if rules[0] == "1" and n >= 64:               # product: fewest clauses for long AMO lists
@@ -200,6 +201,8 @@ def test_claims_of_the_front_page_hold_in_the_data(card_rows, pb_rows):
 
 def test_propagation_check_tells_arc_consistent_from_not():
     ok, total = atlas.arc_consistency("seqcounter", nmax=6)
+    assert ok == total > 0
+    ok, total = atlas.arc_consistency("seqcounter-knuth", nmax=6)
     assert ok == total > 0
     ok, total = atlas.arc_consistency("bdd", nmax=5)
     assert ok == total > 0
@@ -252,7 +255,7 @@ def test_puzzle_table_uses_api_stats_and_records_failures(monkeypatch, tmp_path)
     assert bad["stats"] is None and bad["solve"] is None and "EncodingError" in bad["error"]
     [p] = api.load(path)
     for ch in amo["choices"][:2]:
-        want = api.stats(p, api.Options(amo=ch["value"], card="seqcounter", pb="bdd"))
+        want = api.stats(p, api.Options(amo=ch["value"], card="seqcounter-knuth", pb="bdd"))
         assert ch["stats"]["groups"] == want["groups"]
         assert ch["solve"]["status"] == "sat"
     assert all(ch["solve"] is None for ch in card["choices"])
@@ -273,6 +276,14 @@ def test_main_writes_every_page(tmp_path):
             "atlas.json"} <= names
     readme = (out / "README.md").read_text()
     assert "[cardinality.md](cardinality.md)" in readme and "Sinz" in readme
+    # SPEC.md section 4: `seqcounter` is Sinz's; Knuth's is `seqcounter-knuth`
+    for line in readme.splitlines():
+        if line.startswith('<a id="seqcounter"></a>'):
+            assert "k(n-1) aux, 2nk + n - 3k - 1 clauses" in line and "C. Sinz" in line
+        if line.startswith('<a id="seqcounter-knuth"></a>'):
+            assert "k(n-k) aux" in line and "Knuth" in line
+    assert readme.count('<a id="seqcounter"></a>') == readme.count('<a id="seqcounter-knuth"></a>') == 1
+    assert "seqcounter-sinz`]" not in readme and '<a id="seqcounter-sinz">' not in readme
     first = (out / "cardinality.csv").read_bytes()
     atlas.main(["--out", str(out), "--ns", "4,8", "--pb-ns", "4,8", "--no-puzzles", "--no-plots"])
     assert (out / "cardinality.csv").read_bytes() == first

@@ -85,10 +85,44 @@ def test_encode_dimacs_and_json(tmp_path):
     assert code == 0, err
     header = [l for l in out.splitlines() if l.startswith("p ")]
     assert header and header[0].split()[:2] == ["p", "cnf"]
-    code, out, err = run("encode", "atmost", "--n", "10", "--k", "3", "--encoding", "seqcounter", "--json")
+    code, out, err = run("encode", "atmost", "--n", "10", "--k", "3", "--encoding", "seqcounter-knuth",
+                         "--json")
     d = json.loads(out)
     # Knuth's irredundant sequential counter (PySAT's): k(n-k) auxiliaries
     assert d["auxiliary"] == 3 * 7 and d["variables"] == 10 + 21
+
+
+@pytest.mark.parametrize("encoding, aux, clauses", [
+    # SPEC.md section 4: seqcounter is Sinz 2005, k(n-1) aux, 2nk + n - 3k - 1 clauses
+    ("seqcounter", 10 * 999, 2 * 1000 * 10 + 1000 - 3 * 10 - 1),
+    ("seqcounter-sinz", 10 * 999, 2 * 1000 * 10 + 1000 - 3 * 10 - 1),
+    # Knuth 7.2.2.2 (18)-(19): k(n-k) aux, (n-k-1)k + (n-k)(k+1) clauses
+    ("seqcounter-knuth", 10 * 990, 989 * 10 + 990 * 11),
+    (None, 10 * 999, 2 * 1000 * 10 + 1000 - 3 * 10 - 1),      # the default is seqcounter
+])
+def test_encode_seqcounter_sizes(encoding, aux, clauses):
+    assert (aux, clauses) in ((9990, 20969), (9900, 20780))
+    extra = ["--encoding", encoding] if encoding else []
+    code, out, err = run("encode", "atmost", "--n", "1000", "--k", "10", *extra, "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    assert (d["auxiliary"], d["clauses"]) == (aux, clauses), d
+    assert d["variables"] == 1000 + aux
+
+
+def test_encode_seqcounter_sinz_alias_gives_the_same_bytes(tmp_path):
+    outs = []
+    for name in ("seqcounter", "seqcounter-sinz"):
+        code, out, err = run("encode", "exactly", "--n", "12", "--k", "5", "--encoding", name,
+                             "-o", tmp_path / f"{name}.cnf")
+        assert code == 0, err
+        text = (tmp_path / f"{name}.cnf").read_bytes()
+        cmd = [l for l in text.splitlines(True) if l.startswith(b"c command line: ")]
+        assert len(cmd) == 1 and name.encode() in cmd[0]
+        outs.append(text.replace(cmd[0], b""))      # only the echoed command line differs
+    assert outs[0] == outs[1] and b"c encoding: exactly = seqcounter\n" in outs[0]
+    code, out, err = run("encode", "atmost", "--n", "5", "--k", "2", "--encoding", "seqcounter-Sinz")
+    assert code == 2 and "seqcounter-knuth" in one_line_error(err)
 
 
 def test_sqgrid_seed_command():

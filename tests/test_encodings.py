@@ -30,7 +30,7 @@ try:
 except (ImportError, AssertionError):
     HAVE_PB = False
 
-PYSAT_CARD_METHODS = ["pysat:seqcounter", "pysat:totalizer", "pysat:mtotalizer",
+PYSAT_CARD_METHODS = ["pysat:seqcounter", "pysat:seqcounter-knuth", "pysat:totalizer", "pysat:mtotalizer",
                       "pysat:kmtotalizer", "pysat:cardnetwork", "pysat:sortnetwork"]
 PYSAT_AMO_METHODS = ["pysat:pairwise", "pysat:ladder", "pysat:bitwise"]
 
@@ -118,8 +118,17 @@ def test_amo_methods_refuse_larger_bounds(method):
 
 
 def test_unknown_methods_list_the_supported_ones():
-    with pytest.raises(EncodingError, match="supported.*pairwise.*seqcounter.*pysat:"):
+    with pytest.raises(EncodingError, match="supported.*pairwise.*seqcounter, seqcounter-knuth.*pysat:"):
         at_most([1, 2, 3], 1, VarCounter(3), "nosuch")
+    # the alias is accepted, but pysat: has no Sinz counter to alias
+    assert at_most([1, 2, 3, 4], 2, VarCounter(4), "seqcounter-sinz")
+    for bad in ("pysat:seqcounter-sinz", "seqcounter-Sinz", "sinz", "seqcounter_knuth"):
+        with pytest.raises(EncodingError, match="supported"):
+            at_most([1, 2, 3, 4], 2, VarCounter(4), bad)
+        with pytest.raises(EncodingError, match="supported"):
+            linear([1, 2, 3, 4], [1, 1, 1, 1], "<=", 2, VarCounter(4), bad)
+        with pytest.raises(EncodingError, match="supported"):
+            encode_formula("atmost", 4, 2, bad)
     with pytest.raises(EncodingError, match="supported.*bdd.*swc.*gtotalizer"):
         linear([1, 2], [1, 2], "<=", 2, VarCounter(2), "nosuch")
     with pytest.raises(EncodingError, match="pseudo-Boolean"):
@@ -281,8 +290,21 @@ def test_sizes_match_size_formula(method):
 def test_sizes_published_closed_forms():
     for n in range(3, 60, 3):
         for k in range(1, n - 1):
-            assert _measure("seqcounter-sinz", n, k) == (k * (n - 1), 2 * n * k + n - 3 * k - 1)
-            assert _measure("seqcounter", n, k) == (k * (n - k), (n - k - 1) * k + (n - k) * (k + 1))
+            # SPEC.md section 4: seqcounter is Sinz 2005 (LTSEQ)
+            sinz = (k * (n - 1), 2 * n * k + n - 3 * k - 1)
+            # Knuth, TAOCP 4B, 7.2.2.2 (18)-(19): the irredundant form
+            knuth = (k * (n - k), (n - k - 1) * k + (n - k) * (k + 1))
+            assert _measure("seqcounter", n, k) == sinz == size_formula("seqcounter", n, k)
+            assert _measure("seqcounter-sinz", n, k) == sinz == size_formula("seqcounter-sinz", n, k)
+            assert _measure("seqcounter-knuth", n, k) == knuth == size_formula("seqcounter-knuth", n, k)
+            if k > 1:           # the two differ by k(k-1) auxiliaries, (2k+1)(k-1) clauses
+                assert sinz[0] > knuth[0] and sinz[1] > knuth[1]
+        # exactly = at_most(k) + at_most over the negations with bound n-k (the atlas
+        # says: exactly-one costs n(n-1) auxiliaries with Sinz's, 2(n-1) with Knuth's)
+        for method, aux in (("seqcounter", n * (n - 1)), ("seqcounter-knuth", 2 * (n - 1))):
+            src = VarCounter(n)
+            exactly(list(range(1, n + 1)), 1, src, method)
+            assert src.top - n == aux, (method, n)
         assert _measure("pairwise", n, 1) == (0, n * (n - 1) // 2)
         m = (n - 1).bit_length()
         assert _measure("bitwise", n, 1) == (m, n * m)
@@ -371,7 +393,8 @@ def test_size_formula_weighted_sums_take_no_cardinality_shortcut():
             assert got == _measure_pb("swc", ws, k), (ws, k)
             seen.add("heavy" if any(w > k >= 0 for w in ws) else "k>=n" if k >= n > 1 else "other")
             if ws and len(set(ws)) == 1:          # a cardinality method on equal weights
-                for m in ("seqcounter", "totalizer", "cardnetwork"):
+                for m in ("seqcounter", "seqcounter-knuth", "seqcounter-sinz", "totalizer",
+                          "cardnetwork"):
                     assert size_formula(m, n, k, weights=ws) == _measure_pb(m, ws, k), (m, ws, k)
     assert seen == {"heavy", "k>=n", "other"}
     for bad in ([1, 2], [1, 0, 2], [1, -2, 3], [1, 2.0, 3], [True, 1, 1]):
@@ -380,7 +403,7 @@ def test_size_formula_weighted_sums_take_no_cardinality_shortcut():
 
 
 # ------------------------------------------------------- arc consistency
-@pytest.mark.parametrize("method", ["seqcounter", "seqcounter-sinz", "totalizer",
+@pytest.mark.parametrize("method", ["seqcounter", "seqcounter-knuth", "totalizer",
                                     "cardnetwork", "sortnetwork"])
 def test_arc_consistency_by_unit_propagation(method):
     for n in range(3, 9):
@@ -640,12 +663,15 @@ def test_incremental_totalizer_bounds_are_exact():
 
 # --------------------------------------------------------- encode_formula
 def test_encode_formula():
-    f = encode_formula("atmost", 6, 2, "seqcounter")
+    f = encode_formula("atmost", 6, 2, "seqcounter-knuth")
     assert [f.name(v) for v in range(1, 7)] == [f"x{i}" for i in range(1, 7)]
-    assert f.encodings == {"atmost": "seqcounter"}
+    assert f.encodings == {"atmost": "seqcounter-knuth"}
     assert f.nvars == 6 + 2 * 4 and f.nclauses == (6 - 2 - 1) * 2 + (6 - 2) * 3
     assert [g for g, _ in f.clause_groups()] == ["atmost"]
-    assert "seqcounter" in f.description and "\n" not in f.description
+    assert "seqcounter-knuth" in f.description and "\n" not in f.description
+    f = encode_formula("atmost", 6, 2, "seqcounter")            # Sinz: k(n-1), 2nk + n - 3k - 1
+    assert f.encodings == {"atmost": "seqcounter"}
+    assert f.nvars == 6 + 2 * 5 and f.nclauses == 2 * 6 * 2 + 6 - 3 * 2 - 1
     assert all(abs(l) <= f.nvars for c in f.clauses for l in c)
     g = encode_formula("exactly", 5, 7, "bdd", weights=[3, 1, 4, 1, 5])
     assert _check_all(g.clauses[:], 5, lambda b: False) is None or True
@@ -719,3 +745,95 @@ def test_bdd_cache_keeps_meaning_for_reused_shape():
                     and sum(w * (1 - x) for w, x in zip(ws, b)) == K)
             assum = [(i + 1) if v else -(i + 1) for i, v in enumerate(bits)]
             assert s.solve(assumptions=assum) == want, bits
+
+
+# ------------------------------------------------ seqcounter names (SPEC 4)
+def test_seqcounter_names():
+    """SPEC.md section 4: ``seqcounter`` is Sinz 2005; Knuth's irredundant
+    form is ``seqcounter-knuth``, listed right after it; ``seqcounter-sinz``
+    is an accepted alias, not listed."""
+    from satgrid import encodings as enc
+    i = CARD_METHODS.index("seqcounter")
+    assert CARD_METHODS[i + 1] == "seqcounter-knuth"
+    assert "seqcounter-sinz" not in CARD_METHODS + AMO_METHODS + PB_METHODS
+    assert enc.METHOD_ALIASES == {"seqcounter-sinz": "seqcounter"}
+    assert enc.canonical_method("seqcounter-sinz") == "seqcounter"
+    assert enc.canonical_method("seqcounter-knuth") == "seqcounter-knuth"
+    assert enc.canonical_method(None) is None
+    assert enc.PYSAT_CARD["seqcounter"] == enc.PYSAT_CARD["seqcounter-knuth"] == "seqcounter"
+    assert "seqcounter-sinz" not in enc.PYSAT_CARD
+    assert enc.at_most.__defaults__ == ("seqcounter",)
+    # the defaults of the entry points are Sinz's counter
+    for fn in (at_most, at_least, exactly):
+        xs = list(range(1, 11))
+        assert fn(xs, 3, VarCounter(10)) == fn(xs, 3, VarCounter(10), "seqcounter")
+
+
+def test_seqcounter_sinz_alias_gives_identical_clauses():
+    for n in range(3, 14):
+        for k in range(-1, n + 2):
+            lits = _signed_inputs(n, 300 + n)
+            for fn in (at_most, at_least, exactly):
+                a, b = VarCounter(n), VarCounter(n)
+                got = fn(lits, k, a, "seqcounter-sinz")
+                assert got == fn(lits, k, b, "seqcounter") and a.top == b.top, (fn, n, k)
+            a, b = VarCounter(n), VarCounter(n)
+            assert linear(lits, [3] * n, "<=", 3 * k + 1, a, "seqcounter-sinz") == \
+                linear(lits, [3] * n, "<=", 3 * k + 1, b, "seqcounter") and a.top == b.top
+            assert size_formula("seqcounter-sinz", n, k) == size_formula("seqcounter", n, k)
+            assert size_formula("seqcounter-sinz", n, k, weights=[2] * n) == \
+                size_formula("seqcounter", n, k, weights=[2] * n)
+    # and not Knuth's
+    assert at_most(list(range(1, 9)), 3, VarCounter(8), "seqcounter-sinz") != \
+        at_most(list(range(1, 9)), 3, VarCounter(8), "seqcounter-knuth")
+    # encode_formula records the listed name: the same bytes either way
+    from satgrid.dimacs import dimacs_text
+    a = encode_formula("exactly", 9, 4, "seqcounter-sinz")
+    b = encode_formula("exactly", 9, 4, "seqcounter")
+    assert a.encodings == b.encodings == {"exactly": "seqcounter"}
+    assert a.description == b.description
+    assert dimacs_text(a) == dimacs_text(b)
+
+
+def _rename_aux(clauses, n):
+    """The clauses with auxiliaries (variables above ``n``) renumbered
+    canonically: colour refinement from the fixed inputs 1..n, then aux
+    ordered by colour. None if refinement does not tell every aux apart."""
+    aux = sorted({abs(l) for c in clauses for l in c if abs(l) > n})
+    color = {v: ("aux", 0) for v in aux}
+    col = lambda v: ("in", v) if v <= n else color[v]
+    occ = {v: [] for v in aux}
+    for c in clauses:
+        for l in c:
+            if abs(l) > n:
+                occ[abs(l)].append((l > 0, c))
+    for _ in range(len(aux) + 1):
+        new = {v: (color[v], tuple(sorted(
+            (pos, tuple(sorted((m > 0, col(abs(m))) for m in c if m != (v if pos else -v))))
+            for pos, c in occ[v]))) for v in aux}
+        ranks = {c: i for i, c in enumerate(sorted(set(new.values()), key=repr))}
+        new = {v: ("aux", ranks[new[v]]) for v in aux}
+        stable = len(set(new.values())) == len(set(color.values()))
+        color = new
+        if stable:
+            break
+    if len(set(color.values())) != len(aux):
+        return None
+    order = {v: n + 1 + i for i, v in enumerate(sorted(aux, key=lambda v: color[v]))}
+    ren = lambda l: l if abs(l) <= n else (order[l] if l > 0 else -order[-l])
+    return sorted(sorted(map(ren, c)) for c in clauses)
+
+
+def test_seqcounter_knuth_is_pysats_seqcounter():
+    """``seqcounter-knuth`` emits PySAT's EncType.seqcounter clauses (up to
+    the numbering of the auxiliaries); ``seqcounter`` (Sinz) does not."""
+    for n in range(3, 16):
+        xs = list(range(1, n + 1))
+        for k in range(1, n - 1):
+            ours = at_most(xs, k, VarCounter(n), "seqcounter-knuth")
+            theirs = at_most(xs, k, VarCounter(n), "pysat:seqcounter")
+            a, b = _rename_aux(ours, n), _rename_aux(theirs, n)
+            assert a is not None and a == b, (n, k)
+            sinz = _rename_aux(at_most(xs, k, VarCounter(n), "seqcounter"), n)
+            assert (sinz == a) == (k == 1), (n, k)      # the same clauses at k = 1 only
+            assert at_most(xs, k, VarCounter(n), "pysat:seqcounter-knuth") == theirs

@@ -68,12 +68,12 @@ def test_pysat_issue_133_default_top_id_collides_but_pool_does_not():
     cnf = CardEnc.atmost([1, 2, 3], 1, encoding=EncType.seqcounter)
     aux = {abs(l) for c in cnf.clauses for l in c} - {1, 2, 3}
     assert 4 in aux  # the collision PySAT allows
-    # satgrid: the same through the shared pool
+    # satgrid: the same encoding (PySAT's seqcounter is our seqcounter-knuth) through the shared pool
     from satgrid.encodings import at_most
     f = Formula()
     xs = [f.var(f"x{i}") for i in range(3)]
     y = f.var("y")
-    cl = at_most(xs, 1, f, "seqcounter")
+    cl = at_most(xs, 1, f, "seqcounter-knuth")
     f.add_clauses(cl)
     used = {abs(l) for c in cl for l in c}
     assert y not in used

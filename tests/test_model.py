@@ -18,7 +18,8 @@ def latin(n, **kw):
     return m, x
 
 
-@pytest.mark.parametrize("amo", ["pairwise", "ladder", "bitwise", "commander", "seqcounter"])
+@pytest.mark.parametrize("amo", ["pairwise", "ladder", "bitwise", "commander", "seqcounter",
+                                 "seqcounter-knuth"])
 def test_latin_squares_of_order_4(amo):
     # 576 Latin squares of order 4 (OEIS A002860)
     m, _ = latin(4, amo=amo)
@@ -82,6 +83,35 @@ def test_stats_per_group_and_encoding_names():
     assert st["amo"].clauses > 0 and st["card"].variables > 0
     assert m.formula.encodings["amo"] == "ladder"
     assert m.formula.encodings["card"] == "totalizer"
+
+
+def test_default_card_is_knuths_counter_and_the_sinz_alias_resolves():
+    """Bounds above 1 default to seqcounter-knuth (k(n-k) aux, (n-k-1)k + (n-k)(k+1)
+    clauses); ``card="seqcounter-sinz"`` is ``seqcounter`` (Sinz), recorded as such."""
+    from satgrid import encodings as enc
+    from satgrid.model import DEFAULT_CARD
+    assert DEFAULT_CARD == "seqcounter-knuth"
+    n, k = 9, 3
+    clauses = {}
+    for card in (None, "seqcounter-knuth", "seqcounter", "seqcounter-sinz"):
+        m = Model(card=card)
+        xs = [m.bool(f"b{i}") for i in range(n)]
+        m.at_most(xs, k, group="c")
+        m.exactly(xs, 1, group="one")      # k = 1: card when given alone, else pairwise
+        st = m.stats()
+        clauses[card] = dict(m.formula.clause_groups())["c"]
+        want = "seqcounter" if card == "seqcounter-sinz" else card or "seqcounter-knuth"
+        assert m.card == want and m.formula.encodings["c"] == want
+        assert m.formula.encodings["one"] == (want if card else "pairwise") == m.amo
+        src = enc.VarCounter(n)                       # xs are 1..n, the counter's aux next
+        assert dict(m.formula.clause_groups())["c"] == enc.at_most(xs, k, src, want)
+        assert st["c"].variables == src.top - n
+        if want == "seqcounter":
+            assert (st["c"].variables, st["c"].clauses) == (k * (n - 1), 2 * n * k + n - 3 * k - 1)
+        else:
+            assert (st["c"].variables, st["c"].clauses) == (k * (n - k), (n - k - 1) * k + (n - k) * (k + 1))
+    assert clauses[None] == clauses["seqcounter-knuth"]
+    assert clauses["seqcounter-sinz"] == clauses["seqcounter"] != clauses[None]
 
 
 def test_unknown_encoding_is_an_error():

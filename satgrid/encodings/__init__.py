@@ -19,10 +19,15 @@ exact size):
   ``pairwise``, ``bitwise``, ``ladder``, ``commander``, ``product``
   (:mod:`.amo`). ``exactly(lits, 1)`` is the AMO plus the clause ``OR(lits)``
   (``exactly(lits, n-1)``: the AMO over the negations plus ``OR(-lits)``).
-* ``CARD_METHODS`` -- any bound: ``seqcounter`` (Knuth's irredundant
-  sequential counter, what PySAT's ``seqcounter`` emits), ``seqcounter-sinz``
-  (Sinz's LTSEQ) (:mod:`.counter`), ``totalizer``, ``mtotalizer``
-  (:mod:`.totalizer`), ``cardnetwork``, ``sortnetwork`` (:mod:`.networks`).
+* ``CARD_METHODS`` -- any bound: ``seqcounter`` (Sinz's sequential counter,
+  LTSEQ, CP 2005), ``seqcounter-knuth`` (Knuth's irredundant form of it, what
+  PySAT's ``EncType.seqcounter`` emits) (:mod:`.counter`), ``totalizer``,
+  ``mtotalizer`` (:mod:`.totalizer`), ``cardnetwork``, ``sortnetwork``
+  (:mod:`.networks`).
+* ``METHOD_ALIASES`` -- other accepted names: ``seqcounter-sinz`` is
+  ``seqcounter``. Every entry point resolves them first
+  (:func:`canonical_method`), so an alias gives the same clauses, sizes and
+  recorded method name as the name it stands for.
 * ``PB_METHODS`` -- weighted sums: ``bdd`` (:mod:`.bdd`), ``swc``
   (:mod:`.counter`), ``gtotalizer`` (:mod:`.totalizer`).
 * ``pysat:NAME`` -- the same constraint handed to PySAT's own encoders
@@ -31,8 +36,11 @@ exact size):
   mapped back: inputs to the caller's literals, every auxiliary onto one
   block from ``source.new_vars``. So there is no ``top_id`` to get wrong.
   NAME is one of ours (mapped to PySAT's: ``cardnetwork`` -> ``cardnetwrk``,
-  ``swc`` -> pb ``seqcounter``, ``gtotalizer`` -> pb ``totalizer``, ...) or
-  PySAT's own (``kmtotalizer``, ``adder``, ``binmerge``, ...).
+  ``seqcounter-knuth`` -> ``seqcounter``, ``swc`` -> pb ``seqcounter``,
+  ``gtotalizer`` -> pb ``totalizer``, ...) or PySAT's own (``seqcounter``,
+  ``kmtotalizer``, ``adder``, ``binmerge``, ...). ``pysat:seqcounter`` is
+  PySAT's ``EncType.seqcounter``, i.e. Knuth's form (the same clauses as our
+  ``seqcounter-knuth``), not Sinz's; PySAT has no Sinz counter.
 
 How each constraint is made:
 
@@ -79,20 +87,22 @@ from .totalizer import IncrementalTotalizer
 
 __all__ = ["at_most", "at_least", "exactly", "linear", "VarCounter",
            "IncrementalTotalizer", "encode_formula", "CARD_METHODS", "AMO_METHODS",
-           "PB_METHODS", "PYSAT_CARD", "PYSAT_PB", "size_formula", "EncodingError",
-           "clear_caches"]
+           "PB_METHODS", "PYSAT_CARD", "PYSAT_PB", "METHOD_ALIASES", "canonical_method",
+           "size_formula", "EncodingError", "clear_caches"]
 
 AMO_METHODS = ("pairwise", "bitwise", "ladder", "commander", "product")
-CARD_METHODS = ("seqcounter", "seqcounter-sinz", "totalizer", "mtotalizer",
+CARD_METHODS = ("seqcounter", "seqcounter-knuth", "totalizer", "mtotalizer",
                 "cardnetwork", "sortnetwork")
 PB_METHODS = ("bdd", "swc", "gtotalizer")
+#: accepted names that stand for a listed method (old command lines keep working)
+METHOD_ALIASES = {"seqcounter-sinz": "seqcounter"}
 
 _AMO = {"pairwise": amo.pairwise, "bitwise": amo.bitwise, "ladder": amo.ladder,
         "commander": amo.commander, "product": amo.product}
 # name -> (at_most(lits, k, source), exactly(lits, k, source) or None)
 _CARD = {
-    "seqcounter": (counter.seqcounter, None),
-    "seqcounter-sinz": (counter.seqcounter_sinz, None),
+    "seqcounter": (counter.seqcounter_sinz, None),
+    "seqcounter-knuth": (counter.seqcounter_knuth, None),
     "totalizer": (totalizer.totalizer, totalizer.totalizer_exactly),
     "mtotalizer": (totalizer.mtotalizer, None),
     "cardnetwork": (networks.cardnetwork, networks.cardnetwork_exactly),
@@ -107,8 +117,8 @@ _PB = {
 
 #: ``pysat:NAME`` for cardinality: our name or PySAT's -> pysat.card.EncType attribute
 PYSAT_CARD = {"pairwise": "pairwise", "bitwise": "bitwise", "ladder": "ladder",
-              "seqcounter": "seqcounter", "totalizer": "totalizer",
-              "mtotalizer": "mtotalizer", "kmtotalizer": "kmtotalizer",
+              "seqcounter": "seqcounter", "seqcounter-knuth": "seqcounter",
+              "totalizer": "totalizer", "mtotalizer": "mtotalizer", "kmtotalizer": "kmtotalizer",
               "cardnetwork": "cardnetwrk", "cardnetwrk": "cardnetwrk",
               "sortnetwork": "sortnetwrk", "sortnetwrk": "sortnetwrk"}
 #: ``pysat:NAME`` for weighted sums: our name or PySAT's -> pysat.pb.EncType attribute
@@ -122,6 +132,21 @@ _OPS = {"<=": "<=", "=<": "<=", ">=": ">=", "=>": ">=", "==": "==", "=": "==",
 
 
 # ================================================================ checks
+def canonical_method(method):
+    """The method name ``method`` stands for: an alias
+    (:data:`METHOD_ALIASES`, e.g. ``"seqcounter-sinz"``) gives the listed
+    name (``"seqcounter"``); any other value is returned as it is (unknown
+    names are refused later, by the entry point that uses them).
+
+    Example:
+        >>> canonical_method("seqcounter-sinz"), canonical_method("seqcounter-knuth")
+        ('seqcounter', 'seqcounter-knuth')
+    """
+    if isinstance(method, str):
+        return METHOD_ALIASES.get(method, method)
+    return method
+
+
 def _supported_card() -> str:
     return (f"at-most-one methods {', '.join(AMO_METHODS)}; cardinality methods "
             f"{', '.join(CARD_METHODS)}; or pysat:NAME with NAME in {', '.join(sorted(PYSAT_CARD))}")
@@ -135,6 +160,7 @@ def _supported_pb() -> str:
 def _card_method(method) -> str:
     if not isinstance(method, str):
         raise EncodingError(f"encoding method must be a name, got {method!r}")
+    method = canonical_method(method)
     if method in _AMO or method in _CARD:
         return method
     if method.startswith("pysat:"):
@@ -392,6 +418,7 @@ def linear(lits: Sequence[int], weights: Sequence[int], op: str, bound: int, sou
     op = _OPS[op]
     if not isinstance(method, str):
         raise EncodingError(f"encoding method must be a name, got {method!r}")
+    method = canonical_method(method)
     kind = _pb_method_kind(method)
     with paused_gc():
         return _linear_body(kind, method, lits, weights, op, bound, source)
@@ -514,8 +541,8 @@ _SIZES = {
     "ladder": lambda n, k: amo.size_ladder(n),
     "commander": lambda n, k: amo.size_commander(n),
     "product": lambda n, k: amo.size_product(n),
-    "seqcounter": counter.size_seqcounter,
-    "seqcounter-sinz": counter.size_seqcounter_sinz,
+    "seqcounter": counter.size_seqcounter_sinz,
+    "seqcounter-knuth": counter.size_seqcounter_knuth,
     "totalizer": totalizer.size_totalizer,
     "mtotalizer": totalizer.size_mtotalizer,
     "cardnetwork": networks.size_cardnetwork,
@@ -557,7 +584,8 @@ def size_formula(method: str, n: int, k: int, weights: Sequence[int] | None = No
     to ``w`` make ``at_most(m inputs, k // w)``.
 
     Args:
-        method: an encoding name.
+        method: an encoding name (an alias such as ``seqcounter-sinz`` is
+            sized as the method it stands for).
         n: number of inputs.
         k: the bound.
         weights: None, or ``n`` positive integer weights.
@@ -572,13 +600,16 @@ def size_formula(method: str, n: int, k: int, weights: Sequence[int] | None = No
         EncodingError: ``weights`` not ``n`` positive ints.
 
     Example:
-        >>> size_formula("seqcounter-sinz", 10, 3), size_formula("seqcounter", 10, 3)
+        >>> size_formula("seqcounter", 10, 3), size_formula("seqcounter-knuth", 10, 3)
         ((27, 60), (21, 46))
+        >>> size_formula("seqcounter-sinz", 10, 3)      # alias of seqcounter
+        (27, 60)
         >>> size_formula("swc", 16, 46)       # k >= n: not trivial when weighted
         (690, 1349)
         >>> size_formula("gtotalizer", 4, 14, weights=[9, 9, 4, 6])
         (4, 9)
     """
+    method = canonical_method(method)
     if weights is not None or method in _PB:
         return _pb_size(method, n, k, weights)
     if k < 0:
@@ -641,7 +672,9 @@ def encode_formula(op: str, n: int, k: int, method: str, weights=None):
 
     Inputs are variables 1..N named ``x1..xN``; auxiliaries come above. All
     clauses (and variables) are in group ``op``; ``formula.encodings[op]`` is
-    the method and ``formula.description`` one line saying what was encoded.
+    the method (an alias resolved: ``seqcounter-sinz`` is recorded as
+    ``seqcounter``, so both give the same bytes) and ``formula.description``
+    one line saying what was encoded.
 
     Args:
         op: ``"atmost"``, ``"atleast"`` or ``"exactly"``.
@@ -662,6 +695,7 @@ def encode_formula(op: str, n: int, k: int, method: str, weights=None):
     if n < 0:
         raise EncodingError(f"the number of inputs must be >= 0, got {n}")
     sym, fn = _OP_NAMES[op]
+    method = canonical_method(method)
     f = Formula()
     with f.group(op):
         xs = [f.var(f"x{i}") for i in range(1, n + 1)]

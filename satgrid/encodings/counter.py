@@ -1,5 +1,7 @@
-"""Sequential counters: ``seqcounter`` (Knuth's irredundant form, the one
-PySAT emits), ``seqcounter-sinz`` (Sinz's LTSEQ) and the weighted ``swc``.
+"""Sequential counters: ``seqcounter`` (Sinz's LTSEQ, SPEC.md section 4;
+also accepted as ``seqcounter-sinz``), ``seqcounter-knuth`` (Knuth's
+irredundant form, the one PySAT's ``EncType.seqcounter`` emits) and the
+weighted ``swc``.
 
 All three encode ``sum(lits) <= k`` (``swc``: ``sum(w_i * lits_i) <= k``) for
 ``n`` inputs with ``0 < k < n`` (the caller handles trivial bounds); inputs
@@ -7,20 +9,10 @@ may repeat (a repeated literal counts with its multiplicity). Every clause
 reads "the count so far reached j" upwards only, which keeps unit propagation
 arc-consistent: once k inputs are true, every other input is propagated false.
 
-``seqcounter`` -- D. E. Knuth, *The Art of Computer Programming* 4B (Fascicle
-6, *Satisfiability*), section 7.2.2.2, formulas (18)-(19); the irredundant
-improvement of Sinz's counter. Auxiliaries ``s_j^k`` for ``1 <= j <= n-k``,
-``1 <= k' <= k`` ("at least k' of the first j+k'-1 inputs are true"):
-
-    (-s_j^k' | s_{j+1}^k')                     1 <= j < n-k, 1 <= k' <= k
-    (-x_{j+k'} | -s_j^k' | s_j^{k'+1})          1 <= j <= n-k, 0 <= k' <= k
-
-with ``-s_j^0`` and ``s_j^{k+1}`` left out. Size: **k(n-k) auxiliaries,
-(n-k-1)k + (n-k)(k+1) clauses.**
-
-``seqcounter-sinz`` -- C. Sinz, "Towards an optimal CNF encoding of Boolean
-cardinality constraints", CP 2005, LTSEQ. Auxiliaries ``s_{i,j}`` for
-``1 <= i < n``, ``1 <= j <= k`` ("at least j of x_1..x_i are true"):
+``seqcounter`` (:func:`seqcounter_sinz`) -- C. Sinz, "Towards an optimal CNF
+encoding of Boolean cardinality constraints", CP 2005, LTSEQ. Auxiliaries
+``s_{i,j}`` for ``1 <= i < n``, ``1 <= j <= k`` ("at least j of x_1..x_i are
+true"):
 
     (-x_1 | s_{1,1}),  (-s_{1,j}) for 1 < j <= k
     for 1 < i < n:  (-x_i | s_{i,1}),  (-s_{i-1,j} | s_{i,j}) for 1 <= j <= k,
@@ -29,6 +21,19 @@ cardinality constraints", CP 2005, LTSEQ. Auxiliaries ``s_{i,j}`` for
     (-x_n | -s_{n-1,k})
 
 Size: **k(n-1) auxiliaries, 2nk + n - 3k - 1 clauses.**
+
+``seqcounter-knuth`` (:func:`seqcounter_knuth`) -- D. E. Knuth, *The Art of
+Computer Programming* 4B (Fascicle 6, *Satisfiability*), section 7.2.2.2,
+formulas (18)-(19); the irredundant improvement of Sinz's counter, and what
+PySAT's ``EncType.seqcounter`` emits (``pysat:seqcounter``). Auxiliaries
+``s_j^k`` for ``1 <= j <= n-k``, ``1 <= k' <= k`` ("at least k' of the first
+j+k'-1 inputs are true"):
+
+    (-s_j^k' | s_{j+1}^k')                     1 <= j < n-k, 1 <= k' <= k
+    (-x_{j+k'} | -s_j^k' | s_j^{k'+1})          1 <= j <= n-k, 0 <= k' <= k
+
+with ``-s_j^0`` and ``s_j^{k+1}`` left out. Size: **k(n-k) auxiliaries,
+(n-k-1)k + (n-k)(k+1) clauses** -- never more than Sinz's (equal at k = 1).
 
 ``swc`` -- S. Hölldobler, N. Manthey, P. Steinke, "A compact encoding of
 pseudo-Boolean constraints into SAT", KI 2012: the sequential *weight* counter,
@@ -49,9 +54,10 @@ Size: **k(n-1) auxiliaries, 2nk + n - 3k - 1 clauses, whatever the weights**
 from __future__ import annotations
 
 
-def seqcounter(lits, k: int, source) -> list[list[int]]:
-    """``sum(lits) <= k`` by Knuth's irredundant sequential counter
-    (k(n-k) auxiliaries, (n-k-1)k + (n-k)(k+1) clauses)."""
+def seqcounter_knuth(lits, k: int, source) -> list[list[int]]:
+    """``sum(lits) <= k`` by Knuth's irredundant sequential counter, the
+    method ``seqcounter-knuth`` (k(n-k) auxiliaries, (n-k-1)k + (n-k)(k+1)
+    clauses)."""
     n = len(lits)
     r = k
     m = n - r                                  # number of columns j
@@ -67,8 +73,8 @@ def seqcounter(lits, k: int, source) -> list[list[int]]:
 
 
 def seqcounter_sinz(lits, k: int, source) -> list[list[int]]:
-    """``sum(lits) <= k`` by Sinz's LTSEQ (k(n-1) auxiliaries,
-    2nk + n - 3k - 1 clauses)."""
+    """``sum(lits) <= k`` by Sinz's LTSEQ, the method ``seqcounter`` (alias
+    ``seqcounter-sinz``) (k(n-1) auxiliaries, 2nk + n - 3k - 1 clauses)."""
     n = len(lits)
     aux = source.new_vars(k * (n - 1))
     b = aux.start
@@ -106,12 +112,14 @@ def swc(lits, weights, k: int, source) -> list[list[int]]:
     return cl
 
 
-def size_seqcounter(n: int, k: int) -> tuple[int, int]:
-    return k * (n - k), (n - k - 1) * k + (n - k) * (k + 1)
-
-
 def size_seqcounter_sinz(n: int, k: int) -> tuple[int, int]:
+    """Size of :func:`seqcounter_sinz` (``seqcounter``), ``0 < k < n``."""
     return k * (n - 1), 2 * n * k + n - 3 * k - 1
+
+
+def size_seqcounter_knuth(n: int, k: int) -> tuple[int, int]:
+    """Size of :func:`seqcounter_knuth` (``seqcounter-knuth``), ``0 < k < n``."""
+    return k * (n - k), (n - k - 1) * k + (n - k) * (k + 1)
 
 
 def size_swc(n: int, k: int) -> tuple[int, int]:

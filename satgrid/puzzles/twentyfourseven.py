@@ -101,7 +101,7 @@ count ==, 0.166; deficit and direct sum, 0.31 (114 625 clauses); sum <=
 (exact given exact counts, but 22 479 conflicts). From cuts up to 3 cells
 without line values or clue-in-line (1 516 conflicts), not faster either:
 phase hints preferring empty cells (Session.phases, 1 641 conflicts) or
-filled ones (1 674); ``--amo`` ladder / commander / seqcounter: 1 769 /
+filled ones (1 674); ``--amo`` ladder / commander / seqcounter-knuth: 1 769 /
 2 052 / 1 856 conflicts. Compile is about
 0.04 s of the 0.12 (the 56 line-sum BDDs are most of it), loading 51k
 clauses into CaDiCaL 0.03 s, search and uniqueness 0.05 s.
