@@ -629,8 +629,9 @@ METHOD_TEXT: dict[str, tuple[str, str, str]] = {
         "in n for a fixed k, but never smaller than its irredundant form "
         "`seqcounter-knuth` (the same size at k = 1, about twice it at k = n/2). The "
         "cardinality case of swc. Its `exactly` adds a second counter over the negations "
-        "with bound n-k, so exactly-one costs n(n-1) auxiliaries (`seqcounter-knuth`: "
-        "2(n-1); see `--amo` in [puzzles.md](puzzles.md)). PySAT's `seqcounter` is "
+        "with bound n-k (none for exactly-one, whose other half is the clause OR(lits): "
+        "n-1 auxiliaries, as `ladder` and `seqcounter-knuth`; see `--amo` in "
+        "[puzzles.md](puzzles.md)). PySAT's `seqcounter` is "
         "Knuth's form, so this row's PySAT columns compare two different encodings of "
         "the same constraint."),
     "seqcounter-knuth": (

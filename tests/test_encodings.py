@@ -299,12 +299,18 @@ def test_sizes_published_closed_forms():
             assert _measure("seqcounter-knuth", n, k) == knuth == size_formula("seqcounter-knuth", n, k)
             if k > 1:           # the two differ by k(k-1) auxiliaries, (2k+1)(k-1) clauses
                 assert sinz[0] > knuth[0] and sinz[1] > knuth[1]
-        # exactly = at_most(k) + at_most over the negations with bound n-k (the atlas
-        # says: exactly-one costs n(n-1) auxiliaries with Sinz's, 2(n-1) with Knuth's)
-        for method, aux in (("seqcounter", n * (n - 1)), ("seqcounter-knuth", 2 * (n - 1))):
+        # exactly = at_most(k) + at_most over the negations with bound n-k, a half
+        # with bound n-1 being its one clause: exactly-one is the counter's
+        # at-most-one (k = 1: n-1 auxiliaries, 3n-4 clauses in both forms) + OR(lits)
+        for method in ("seqcounter", "seqcounter-knuth"):
             src = VarCounter(n)
-            exactly(list(range(1, n + 1)), 1, src, method)
-            assert src.top - n == aux, (method, n)
+            cl = exactly(list(range(1, n + 1)), 1, src, method)
+            assert (src.top - n, len(cl)) == (n - 1, 3 * n - 3), (method, n)
+            assert list(range(1, n + 1)) in cl
+            src = VarCounter(n)                              # exactly n-1: the mirror image
+            cl = exactly(list(range(1, n + 1)), n - 1, src, method)
+            assert (src.top - n, len(cl)) == (n - 1, 3 * n - 3), (method, n)
+            assert [-v for v in range(1, n + 1)] in cl
         assert _measure("pairwise", n, 1) == (0, n * (n - 1) // 2)
         m = (n - 1).bit_length()
         assert _measure("bitwise", n, 1) == (m, n * m)

@@ -48,7 +48,10 @@ How each constraint is made:
 * ``exactly(lits, k)``: ``totalizer``, ``cardnetwork`` and ``sortnetwork``
   build one structure with clauses in both directions (see their modules);
   the others are ``at_most(lits, k)`` plus ``at_most(-lits, n - k)``, each
-  with its own auxiliaries (size: the sum of both).
+  with its own auxiliaries (size: the sum of both), except that a half with
+  bound ``n - 1`` is its single clause, as for ``at_most`` itself: exactly-one
+  is the method's at-most-one plus ``OR(lits)`` (Sinz's counter would spend
+  (n-1)^2 auxiliaries on the at-least-one half).
 * ``linear``: terms on the same variable are merged (``w*x + v*-x`` is
   ``(w-v)*x + v``), negative weights are turned positive over the negated
   literal (``-w*x = w*-x - w``), zero weights dropped; ``>=`` becomes ``<=``
@@ -349,7 +352,12 @@ def _card_method_clauses(op, lits, k, source, method):
         return leq(lits, k, source)
     if eq is not None:
         return eq(lits, k, source)
-    return leq(lits, k, source) + leq([-l for l in lits], n - k, source)
+    # both directions; a half whose bound is n - 1 is the one clause it
+    # always is (exactly-one: the method's at-most-one plus OR(lits))
+    up = [[-l for l in dict.fromkeys(lits)]] if k == n - 1 else leq(lits, k, source)
+    neg = [-l for l in lits]
+    down = [list(dict.fromkeys(lits))] if k == 1 else leq(neg, n - k, source)
+    return up + down
 
 
 # ========================================================== pseudo-Boolean
