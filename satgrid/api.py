@@ -177,16 +177,15 @@ def solve(p: Puzzle, opts: Options | None = None, *, unique: bool = False) -> di
     res["unique"] = None
     if unique and sol is not None:
         left = None if opts.time_limit is None else max(0.0, opts.time_limit - (time.perf_counter() - t0))
-        s = m.session()
-        second = s.second_solution(m.over, time_limit=left, first=sol.model)
+        second = m.second_solution(time_limit=left, first=sol)
         if second is not None:
             res["unique"] = False
             # a solution other than the printed one: it differs on m.over
-            decoded = p.decode(Solution(second))
+            decoded = p.decode(second)
             verify(p, decoded)
             res["second"] = decoded
         else:
-            res["unique"] = True if s.complete else None
+            res["unique"] = True if m.session().complete else None
     res["stats"] = _stats(m, opts, time.perf_counter() - t0)
     res["_model"] = m
     return res

@@ -135,6 +135,7 @@ class Model:
         self.formula = Formula(description)
         self.lazy: list = []
         self.projection: list[int] | None = None
+        self.ints: list[IntVar] = []       # every integer variable, in creation order
         self._true: int | None = None
         self._session = None
         self._solver_name = None
@@ -175,6 +176,7 @@ class Model:
         g = group or self.formula.current_group
         lits = [self.formula.var(f"{name}={v}", g) for v in values]
         x = IntVar(name, values, lits, self)
+        self.ints.append(x)
         if len(values) == 1:
             self.formula.add([lits[0]], g)
         else:
@@ -391,24 +393,52 @@ class Model:
         self.status = s.solve(assumptions, conflict_limit=conflict_limit, time_limit=time_limit)
         return Solution(s.model) if self.status == "sat" else None
 
+    def one_hot(self, over: Sequence[int] | None = None) -> list[list[int]]:
+        """The literals of each integer variable lying wholly in ``over``
+        (default :attr:`over`): groups with exactly one true literal in every
+        model, since :meth:`int` adds that constraint. With ``one_hot=True``
+        the enumerating methods below block each group by its true literal
+        alone (see :meth:`Session.enumerate <satgrid.session.Session.enumerate>`
+        for when that pays)."""
+        inside = set(self.over if over is None else over)
+        return [ls for ls in (list(x.lits.values()) for x in self.ints)
+                if inside.issuperset(ls)]
+
+    def _groups(self, one_hot: bool):
+        return self.one_hot() if one_hot else None
+
     def solutions(self, limit: int | None = None, assumptions: Sequence[int] = (), *,
-                  time_limit: float | None = None) -> Iterator[Solution]:
+                  time_limit: float | None = None, one_hot: bool = False) -> Iterator[Solution]:
         """Distinct solutions (distinct on :attr:`over`)."""
         s = self.session()
-        for m in s.enumerate(self.over, assumptions=assumptions, limit=limit, time_limit=time_limit):
+        for m in s.enumerate(self.over, assumptions=assumptions, limit=limit, time_limit=time_limit,
+                             one_hot=self._groups(one_hot)):
             yield Solution(m)
 
     def count(self, limit: int | None = None, assumptions: Sequence[int] = (), *,
-              time_limit: float | None = None) -> tuple[int, bool]:
+              time_limit: float | None = None, one_hot: bool = False) -> tuple[int, bool]:
         """(number of solutions, complete?) -- distinct on :attr:`over`."""
         return self.session().count(self.over, assumptions=assumptions, limit=limit,
-                                    time_limit=time_limit)
+                                    time_limit=time_limit, one_hot=self._groups(one_hot))
+
+    def second_solution(self, assumptions: Sequence[int] = (), *,
+                        time_limit: float | None = None,
+                        first: Solution | None = None, one_hot: bool = False) -> Solution | None:
+        """A solution other than ``first`` (or than the one found first) on
+        :attr:`over`, or None (see :meth:`Session.second_solution
+        <satgrid.session.Session.second_solution>`)."""
+        m = self.session().second_solution(self.over, assumptions=assumptions,
+                                           time_limit=time_limit,
+                                           first=None if first is None else first.model,
+                                           one_hot=self._groups(one_hot))
+        return None if m is None else Solution(m)
 
     def is_unique(self, assumptions: Sequence[int] = (), *, time_limit: float | None = None,
-                  first: Solution | None = None) -> bool | None:
+                  first: Solution | None = None, one_hot: bool = False) -> bool | None:
         """Whether the solution is unique (on :attr:`over`); ``first``: one already found."""
         return self.session().is_unique(self.over, assumptions=assumptions, time_limit=time_limit,
-                                         first=None if first is None else first.model)
+                                         first=None if first is None else first.model,
+                                         one_hot=self._groups(one_hot))
 
     def write_dimacs(self, path, **options) -> None:
         """Write the model as DIMACS. Lazy constraints cannot be exported."""

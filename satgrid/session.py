@@ -779,8 +779,7 @@ class Session:
         exactly one true, as a one-hot integer's), a group is blocked by its
         true variable alone: two such models differ on a group iff their true
         variables there differ, so the clause excludes the same models, with
-        one literal per group instead of one per variable (half the solver
-        time when counting Latin squares)."""
+        one literal per group instead of one per variable."""
         if not one_hot:
             return lambda model: [-model[v - 1] for v in over]
         in_over = set(over)
@@ -856,7 +855,12 @@ class Session:
                 exactly-one constraint; :class:`~satgrid.model.Model` passes
                 its integers). Each group is then blocked by its true variable
                 alone: the same models, shorter clauses. A model that breaks
-                the promise raises :class:`SatgridError`.
+                the promise raises :class:`SatgridError`. Whether it pays
+                depends on the search (CaDiCaL, measured): the first 20,000
+                solutions of a 4x4 vertex-sum square with four sums 8.2 s
+                instead of 12.1 s, but all 161,280 Latin squares of order 5
+                28.6 s instead of 26.4 s (twice the conflicts), so it is not
+                the default anywhere.
 
         Yields:
             PySAT-style models (new lists). After the iteration

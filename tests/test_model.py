@@ -140,3 +140,22 @@ def test_dimacs_refuses_lazy_constraints(tmp_path):
     m.connected(lits, nx.path_graph(3))
     with pytest.raises(SatgridError, match="eager"):
         m.write_dimacs(tmp_path / "x.cnf")
+
+
+def test_one_hot_groups_of_a_model_and_opt_in_counting():
+    from satgrid.model import Model
+    m = Model()
+    xs = [m.int(f"x{i}", range(1, 4)) for i in range(3)]
+    b = m.bool("b")
+    m.all_different(xs)
+    m.clause([b, xs[0].lit(1)])
+    groups = m.one_hot()
+    assert groups == [list(x.lits.values()) for x in xs]     # b is no integer
+    m.projection = [l for x in xs[:2] for l in x.lits.values()]
+    assert m.one_hot() == groups[:2]                          # only whole groups inside
+    assert m.count() == m.count(one_hot=True) == (6, True)   # ordered pairs of 1..3
+    m.projection = None
+    # 3! permutations; b is free when x0 = 1 (2 of them: 4 solutions) and true
+    # otherwise (4 more)
+    assert m.count() == m.count(one_hot=True) == (8, True)
+    assert m.is_unique(one_hot=True) is False
