@@ -50,6 +50,7 @@ Example:
 from __future__ import annotations
 
 import importlib.util
+import numbers
 import threading
 import time
 from dataclasses import dataclass
@@ -331,6 +332,13 @@ _FIRST_SLICE = 1000          # conflicts of the first budget slice (CaDiCaL)
 _MAX_SLICE = 1 << 22
 
 
+def _whole(l, what: str) -> int:
+    """``l`` as an int when it is a whole number type (numpy's too)."""
+    if isinstance(l, bool) or not isinstance(l, numbers.Integral):
+        raise ValueError(f"{what} {l!r} is not an integer literal")
+    return int(l)
+
+
 # -------------------------------------------------------------------- session
 class Session:
     """A formula loaded once into a PySAT solver, used incrementally.
@@ -545,12 +553,17 @@ class Session:
         s.set_phases(lits)
 
     def _literals(self, lits: Iterable[int], what: str) -> list[int]:
-        out = list(dict.fromkeys(int(l) for l in lits))
+        """``lits`` without repeats, checked: whole numbers (not bool, not
+        1.5, which ``int()`` would quietly make 1), non-zero, in the pool."""
+        out = list(dict.fromkeys(lits))
+        if set(map(type, out)) - {int}:
+            out = list(dict.fromkeys(map(lambda l: _whole(l, what), out)))
         n = self.formula.nvars
-        for l in out:
-            if l == 0 or abs(l) > n:
-                raise ValueError(f"{what} {l} is not a literal of the formula's "
-                                 f"{n} variables")
+        if out and (max(out) > n or min(out) < -n or 0 in out):
+            for l in out:
+                if l == 0 or abs(l) > n:
+                    raise ValueError(f"{what} {l} is not a literal of the formula's "
+                                     f"{n} variables")
         return out
 
     # ---------------------------------------------------------------- oracle

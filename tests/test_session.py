@@ -871,3 +871,22 @@ def test_one_hot_blocking_is_shorter_and_refuses_broken_promises():
         # never counted with too short a clause
         with pytest.raises(SatgridError, match="does not make it one-hot"):
             s.count(x, one_hot=[[x[2], x[3]]])
+
+
+@pytest.mark.parametrize("bad", [1.5, 1.0, True, "1", None])
+def test_assumptions_must_be_whole_numbers(bad):
+    # int() would quietly turn 1.5 into variable 1 and True into 1
+    s = Session(Formula.from_clauses([[1, 2]], 2))
+    with pytest.raises(ValueError, match="is not an integer literal"):
+        s.solve([bad])
+    assert s.solve([-1]) == "sat" and s.model[:2] == [-1, 2]
+
+
+def test_assumptions_of_integer_types_other_than_int_are_accepted():
+    import fractions
+    s = Session(Formula.from_clauses([[1, 2]], 2))
+    class MyInt(int):
+        pass
+    assert s.solve([MyInt(-2)]) == "sat" and s.model[:2] == [1, -2]
+    with pytest.raises(ValueError, match="is not an integer literal"):
+        s.solve([fractions.Fraction(1, 1)])
