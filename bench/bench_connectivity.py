@@ -9,6 +9,9 @@ random cells given true: connectivity must join far-apart cells) and "free"
 (m = 40%, no givens: dense patterns that are often connected by chance).
 Solved by satgrid's Session (CaDiCaL 1.9.5 through PySAT):
   lazy    -- no connectivity clauses; ConnectivityCuts in the CEGAR loop
+  model   -- what satgrid's Model does with connectivity="lazy": the cuts,
+             and the "layers" encoding handed to the session after
+             LAZY_SWITCH_AFTER rounds if the cuts have not settled it
              (defaults; the given cells as anchors)
   tree    -- eager_connectivity(method="tree",   max_true=m)
   layers  -- eager_connectivity(method="layers", max_true=m)
@@ -40,6 +43,7 @@ from pysat.card import CardEnc, EncType
 
 from satgrid.connectivity import ConnectivityCuts, eager_connectivity
 from satgrid.formula import Formula
+from satgrid.model import LAZY_SWITCH_AFTER
 from satgrid.session import Session
 
 SOLVER = "cadical195"
@@ -108,10 +112,15 @@ class OneSide(ConnectivityCuts):
 
 
 def run_lazy(n, seed, time_limit, cls=ConnectivityCuts, use_anchors=True, regime="given",
-             **kw):
+             hybrid=False, **kw):
+    """The cuts alone; with ``hybrid``, as satgrid's Model does it: the
+    layered encoding joins after LAZY_SWITCH_AFTER rounds."""
     f, lits, g, m, forbidden, given = instance(n, seed, regime)
     base_c = f.nclauses
     t0 = time.perf_counter()
+    if hybrid:
+        kw = dict(kw, switch_after=LAZY_SWITCH_AFTER,
+                  fallback=lambda: eager_connectivity(lits, g, f, method="layers", max_true=m))
     checker = cls(lits, g, anchors=given if use_anchors else (), **kw)
     with Session(f, SOLVER) as s:
         s.add_lazy(checker)
@@ -144,14 +153,17 @@ def part1(sizes, seeds, time_limit, regime):
           f"~15% forbidden, {givens} given")
     print(f"{'grid':>6} {'seed':>4} {'m':>3} | {'lazy':>7} {'rounds':>6} {'+clauses':>8} "
           f"{'secs':>6} | {'tree':>7} {'+vars':>6} {'+clauses':>8} {'secs':>6} | "
-          f"{'layers':>7} {'+vars':>6} {'+clauses':>8} {'secs':>6}")
-    totals = {"lazy": 0.0, "tree": 0.0, "layers": 0.0}
+          f"{'layers':>7} {'+vars':>6} {'+clauses':>8} {'secs':>6} | {'model':>7} {'secs':>6}")
+    totals = {"lazy": 0.0, "tree": 0.0, "layers": 0.0, "model": 0.0}
     for n in sizes:
         for seed in seeds:
             m = instance(n, seed, regime)[3]
             lazy = run_lazy(n, seed, time_limit, regime=regime)
             res = {k: run_eager(n, seed, k, time_limit, regime) for k in ("tree", "layers")}
-            statuses = {lazy["status"], res["tree"]["status"], res["layers"]["status"]}
+            hyb = run_lazy(n, seed, time_limit, regime=regime, hybrid=True)
+            totals["model"] += hyb["seconds"]
+            statuses = {lazy["status"], res["tree"]["status"], res["layers"]["status"],
+                        hyb["status"]}
             assert len(statuses - {"unknown"}) <= 1, f"disagreement {n}x{n} seed {seed}"
             totals["lazy"] += lazy["seconds"]
             for k in res:
@@ -161,9 +173,10 @@ def part1(sizes, seeds, time_limit, regime):
                   f"{lazy['clauses']:>8} {lazy['seconds']:>6.2f} | {t['status']:>7} "
                   f"{t['vars']:>6} {t['clauses']:>8} {t['seconds']:>6.2f} | "
                   f"{la['status']:>7} {la['vars']:>6} {la['clauses']:>8} "
-                  f"{la['seconds']:>6.2f}", flush=True)
+                  f"{la['seconds']:>6.2f} | {hyb['status']:>7} {hyb['seconds']:>6.2f}", flush=True)
     print(f"total seconds: lazy {totals['lazy']:.2f}, tree {totals['tree']:.2f}, "
-          f"layers {totals['layers']:.2f}; ratio lazy/layers "
+          f"layers {totals['layers']:.2f}, model (lazy, layers after "
+          f"{LAZY_SWITCH_AFTER} rounds) {totals['model']:.2f}; ratio lazy/layers "
           f"{totals['lazy'] / totals['layers']:.2f}, tree/layers "
           f"{totals['tree'] / totals['layers']:.2f}")
     print()

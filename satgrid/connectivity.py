@@ -31,7 +31,10 @@ nothing when the other constraints already make the true nodes connected
 (often 0 to a few rounds), but can need hundreds of rounds when connectivity
 must join far-apart given cells, where the eager ``"layers"`` encoding solves
 the same models one to two orders of magnitude faster (and ``"tree"`` is
-several times slower than ``"layers"``).
+several times slower than ``"layers"``). Hence a checker's ``fallback``: the
+:class:`~satgrid.model.Model`'s lazy mode gives the session the layered
+encoding once the cuts have taken ``switch_after`` (30) rounds, which is the
+fastest of the three ways over that benchmark's sets.
 
 Node order. Both use one stable order of the nodes: ``sorted(lits)`` when the
 nodes are mutually comparable (grid cells ``(row, col)`` are), otherwise the
@@ -53,7 +56,7 @@ Example:
 from __future__ import annotations
 
 import time
-from typing import Hashable, Iterable, Sequence
+from typing import Callable, Hashable, Iterable, Sequence
 
 import networkx as nx
 
@@ -166,19 +169,37 @@ class ConnectivityCuts:
             with a known-true anchor, the cut holds in every later model
             instead of only those where that particular node is true.
         name: a label for reports.
+        fallback: optional, a function that returns a complete encoding of
+            the constraint (clauses over new variables it takes from the
+            caller's pool, e.g. :func:`eager_connectivity` with
+            ``method="layers"``). After ``switch_after`` rounds that found a
+            violation, :meth:`violated` returns those clauses once, with that
+            round's cuts: from then on every model is connected. Cuts stall
+            when connectivity must join far-apart cells (hundreds of rounds,
+            ``bench/bench_connectivity.py``), where the layered encoding
+            solves at once; on the puzzles the cuts finish in a few rounds
+            and the encoding is never built.
+        switch_after: rounds before the fallback (>= 1).
 
     Attributes:
-        stats: ``{"calls", "rounds", "cuts", "seconds"}``: calls of
-            :meth:`violated`, calls that found a violation, clauses returned,
-            time spent in :meth:`violated`.
+        stats: ``{"calls", "rounds", "cuts", "seconds", "fallback_clauses"}``:
+            calls of :meth:`violated`, calls that found a violation, cut
+            clauses returned, time spent in :meth:`violated`, clauses of the
+            fallback encoding returned (0 while it is not used).
         nodes: the nodes in the stable order.
     """
 
     def __init__(self, lits: dict[Hashable, int], graph: nx.Graph, *,
                  max_cuts_per_round: int = 64, separator: str = "minimal",
-                 anchors: Iterable[Hashable] = (), name: str = "connectivity"):
+                 anchors: Iterable[Hashable] = (), name: str = "connectivity",
+                 fallback: Callable[[], list[list[int]]] | None = None,
+                 switch_after: int = 30):
         if max_cuts_per_round < 1:
             raise ValueError("max_cuts_per_round must be >= 1")
+        if isinstance(switch_after, bool) or not isinstance(switch_after, int) or switch_after < 1:
+            raise ValueError("switch_after must be an int >= 1")
+        self._fallback = fallback
+        self.switch_after = switch_after
         if separator not in SEPARATORS:
             raise ValueError(f"separator must be one of {SEPARATORS}, not {separator!r}")
         self.separator = separator
@@ -199,7 +220,8 @@ class ConnectivityCuts:
         g.add_nodes_from(range(len(self.nodes)))
         g.add_edges_from((i, j) for i, nb in enumerate(self._adj) for j in nb if i < j)
         self._g = g
-        self.stats = {"calls": 0, "rounds": 0, "cuts": 0, "seconds": 0.0}
+        self.stats = {"calls": 0, "rounds": 0, "cuts": 0, "seconds": 0.0,
+                      "fallback_clauses": 0}
 
     def __repr__(self) -> str:
         return (f"ConnectivityCuts({self.name!r}, nodes={len(self.nodes)}, "
@@ -342,8 +364,18 @@ class ConnectivityCuts:
                 break
         self.stats["rounds"] += 1
         self.stats["cuts"] += len(out)
+        if self._fallback is not None and self.stats["rounds"] >= self.switch_after:
+            fallback, self._fallback = self._fallback, None
+            extra = fallback()
+            self.stats["fallback_clauses"] = len(extra)
+            out = out + extra
         self.stats["seconds"] += time.perf_counter() - t0
         return out
+
+    @property
+    def switched(self) -> bool:
+        """Whether the fallback encoding has been handed out."""
+        return self.stats["fallback_clauses"] > 0
 
 
 # ---------------------------------------------------------------------- eager

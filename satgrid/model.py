@@ -31,6 +31,9 @@ from .formula import Formula, Sizes
 #: irredundant sequential counter, never larger than Sinz's ``seqcounter``
 #: (equal at k = 1) and the smaller one for the puzzles' bounds.
 DEFAULT_AMO = "pairwise"
+#: CEGAR rounds of connectivity cuts before the layered encoding joins in
+#: (Hooks 8 needs 5 rounds, Twenty Four Seven 2; far-apart givens hundreds)
+LAZY_SWITCH_AFTER = 30
 DEFAULT_CARD = "seqcounter-knuth"
 DEFAULT_PB = "bdd"
 
@@ -323,13 +326,22 @@ class Model:
 
         The empty set and a single node count as connected. ``mode`` defaults
         to the model's ``connectivity`` option: ``"lazy"`` registers cuts found
-        by networkx (a CEGAR checker), ``"eager"`` adds a complete encoding.
+        by networkx (a CEGAR checker) that hands the session the layered
+        encoding after :data:`LAZY_SWITCH_AFTER` rounds if the cuts have not
+        settled it by then; ``"eager"`` adds the layered encoding up front.
         """
         from . import connectivity as con
         mode = mode or self.connectivity
         g = self._g(group)
         if mode == "lazy":
-            self.lazy.append(con.ConnectivityCuts(lits, graph, name=g))
+            def fallback():
+                # variables from the pool, clauses to the session only (the
+                # checker's clauses are added to the solver, not the formula)
+                with self.formula.group(g + ".fallback"):
+                    return con.eager_connectivity(lits, graph, self.formula,
+                                                  max_true=max_true, method="layers")
+            self.lazy.append(con.ConnectivityCuts(lits, graph, name=g, fallback=fallback,
+                                                  switch_after=LAZY_SWITCH_AFTER))
             self.formula.encodings[g] = "lazy cuts"
         elif mode == "eager":
             with self.formula.group(g):

@@ -545,3 +545,54 @@ def test_model_connected_counts(mode):
         m.connected(lits, g, group="conn", max_true=max_true)
         expected = [s for s in brute_grid(3, 3) if max_true is None or len(s) <= max_true]
         assert m.count() == (len(expected), True)
+
+
+# ------------------------------------------------------- lazy cuts, then layers
+def test_fallback_after_a_few_rounds_counts_the_oeis_number():
+    # the 4x4 grid's connected sets (11506 nonempty + the empty set), the
+    # cuts handing over to the layered encoding after 3 rounds
+    f, g, lits = grid_problem(4, 4)
+    made = []
+
+    def fallback():
+        made.append(eager_connectivity(lits, g, f, method="layers"))
+        return made[-1]
+
+    checker = ConnectivityCuts(lits, g, fallback=fallback, switch_after=3)
+    with Session(f, SOLVER) as s:
+        s.add_lazy(checker)
+        assert s.count(over=list(lits.values())) == (OEIS_NONEMPTY[(4, 4)] + 1, True)
+    assert len(made) == 1 and checker.switched
+    assert checker.stats["rounds"] >= 3
+    assert checker.stats["fallback_clauses"] == len(made[0])
+
+
+def test_no_fallback_when_the_cuts_settle_it():
+    f, g, lits = grid_problem(3, 3)
+    checker = ConnectivityCuts(lits, g, fallback=lambda: pytest.fail("built"), switch_after=10**6)
+    with Session(f, SOLVER) as s:
+        s.add_lazy(checker)
+        assert s.count(over=list(lits.values())) == (OEIS_NONEMPTY[(3, 3)] + 1, True)
+    assert not checker.switched
+    with pytest.raises(ValueError, match="switch_after"):
+        ConnectivityCuts(lits, g, switch_after=0)
+
+
+def test_model_lazy_connectivity_joins_far_apart_corners():
+    # opposite corners of a 12x12 grid, 23 cells: only a monotone path does
+    # it. The cuts alone take hundreds of rounds; the model's lazy mode hands
+    # over to the layered encoding after LAZY_SWITCH_AFTER rounds.
+    from satgrid.model import LAZY_SWITCH_AFTER, Model
+    n = 12
+    m = Model()
+    cell = {(r, c): m.bool(f"x[{r},{c}]") for r in range(n) for c in range(n)}
+    m.clause([cell[0, 0]])
+    m.clause([cell[n - 1, n - 1]])
+    m.exactly(list(cell.values()), 2 * n - 1)
+    m.connected(cell, nx.grid_2d_graph(n, n))
+    sol = m.solve()
+    assert sol is not None
+    on = {v for v, l in cell.items() if sol.model[l - 1] > 0}
+    assert len(on) == 2 * n - 1 and nx.is_connected(nx.grid_2d_graph(n, n).subgraph(on))
+    [checker] = m.lazy
+    assert checker.switched and checker.stats["rounds"] == LAZY_SWITCH_AFTER
