@@ -186,6 +186,7 @@ class ConnectivityCuts:
             calls of :meth:`violated`, calls that found a violation, cut
             clauses returned, time spent in :meth:`violated`, clauses of the
             fallback encoding returned (0 while it is not used).
+        switched: whether the fallback has been handed out.
         nodes: the nodes in the stable order.
     """
 
@@ -200,6 +201,9 @@ class ConnectivityCuts:
             raise ValueError("switch_after must be an int >= 1")
         self._fallback = fallback
         self.switch_after = switch_after
+        #: whether the fallback encoding has been handed out (it may have no
+        #: clauses, e.g. for a single node, so stats cannot tell)
+        self.switched = False
         if separator not in SEPARATORS:
             raise ValueError(f"separator must be one of {SEPARATORS}, not {separator!r}")
         self.separator = separator
@@ -366,16 +370,12 @@ class ConnectivityCuts:
         self.stats["cuts"] += len(out)
         if self._fallback is not None and self.stats["rounds"] >= self.switch_after:
             fallback, self._fallback = self._fallback, None
+            self.switched = True
             extra = fallback()
             self.stats["fallback_clauses"] = len(extra)
             out = out + extra
         self.stats["seconds"] += time.perf_counter() - t0
         return out
-
-    @property
-    def switched(self) -> bool:
-        """Whether the fallback encoding has been handed out."""
-        return self.stats["fallback_clauses"] > 0
 
 
 # ---------------------------------------------------------------------- eager
