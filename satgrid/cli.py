@@ -129,7 +129,9 @@ def _parse_solver_options(items) -> dict[str, int]:
 
 def _options(a):
     from .api import Options
-    return Options(solver=a.solver, solver_options=_parse_solver_options(getattr(a, "solver_option", None)), amo=getattr(a, "amo", None), card=getattr(a, "card", None),
+    return Options(solver=a.solver,
+                   solver_options=_parse_solver_options(getattr(a, "solver_option", None)),
+                   amo=getattr(a, "amo", None), card=getattr(a, "card", None),
                    pb=getattr(a, "pb", None),
                    connectivity=getattr(a, "connectivity", "eager"),
                    time_limit=getattr(a, "time_limit", None))

@@ -63,8 +63,8 @@ from .errors import ModelError, SatgridError, SolverError
 from .formula import Formula
 from .util import paused_gc
 
-__all__ = ["Capabilities", "CAPABILITIES", "SOLVER_OPTIONS", "check_options", "LazyChecker", "Session", "solver_names",
-           "canonical_name", "SAT", "UNSAT", "UNKNOWN"]
+__all__ = ["Capabilities", "CAPABILITIES", "SOLVER_OPTIONS", "check_options", "LazyChecker",
+           "Session", "solver_names", "canonical_name", "SAT", "UNSAT", "UNKNOWN"]
 
 SAT, UNSAT, UNKNOWN = "sat", "unsat", "unknown"
 DEFAULT_SOLVER = "cadical195"
