@@ -1,0 +1,75 @@
+"""Golden end-to-end tests: every file in ``instances/`` through the command line.
+
+Each instance is run as a user runs it, ``python -m satgrid solve FILE --json``
+and ``python -m satgrid stats FILE``, and the output (exit status, stdout and
+stderr, with wall-clock seconds removed) is compared with the copy stored in
+``tests/golden/``. A refactoring that changes an answer, a size, a conflict
+count or a message fails here. After a deliberate change of behaviour,
+regenerate with ``SATGRID_GOLDEN_UPDATE=1 pytest tests/test_golden.py`` and
+review the diff of ``tests/golden/`` before committing it.
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+GOLDEN = Path(__file__).resolve().parent / "golden"
+INSTANCES = sorted(p.name for p in (ROOT / "instances").iterdir() if p.is_file())
+UPDATE = os.environ.get("SATGRID_GOLDEN_UPDATE") == "1"
+
+
+def _drop_times(obj):
+    """The JSON with every ``seconds`` value removed (wall-clock, not behaviour)."""
+    if isinstance(obj, dict):
+        return {k: _drop_times(v) for k, v in obj.items() if not k.endswith("seconds")}
+    if isinstance(obj, list):
+        return [_drop_times(v) for v in obj]
+    return obj
+
+
+def _run(*args) -> str:
+    p = subprocess.run([sys.executable, "-m", "satgrid", *args], capture_output=True,
+                       text=True, cwd=ROOT, timeout=600)
+    return p.returncode, p.stdout, p.stderr
+
+
+def _solve_json(name: str) -> str:
+    code, out, err = _run("solve", f"instances/{name}", "--json")
+    lines = [json.dumps(_drop_times(json.loads(l)), sort_keys=True)
+             for l in out.splitlines() if l.strip()]
+    return f"exit {code}\n" + "".join(l + "\n" for l in lines) + f"stderr: {err.strip()}\n"
+
+
+def _stats(name: str) -> str:
+    code, out, err = _run("stats", f"instances/{name}")
+    return f"exit {code}\n{out}stderr: {err.strip()}\n"
+
+
+def _compare(actual: str, path: Path) -> None:
+    if UPDATE:
+        path.write_text(actual)
+        return
+    assert path.exists(), f"no golden file {path.name}: run with SATGRID_GOLDEN_UPDATE=1"
+    expected = path.read_text()
+    assert actual == expected, f"{path.name} differs from the stored golden output"
+
+
+@pytest.mark.parametrize("name", INSTANCES)
+def test_solve_json_matches_golden(name):
+    _compare(_solve_json(name), GOLDEN / f"{name}.solve.json")
+
+
+@pytest.mark.parametrize("name", INSTANCES)
+def test_stats_matches_golden(name):
+    _compare(_stats(name), GOLDEN / f"{name}.stats.txt")
+
+
+def test_every_instance_has_golden_files():
+    stored = {re.sub(r"\.(solve\.json|stats\.txt)$", "", p.name) for p in GOLDEN.iterdir()}
+    assert stored == set(INSTANCES), "golden files and instances/ disagree"

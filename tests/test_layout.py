@@ -1,0 +1,176 @@
+"""The house rules of the layout, checked from the source (docs/ARCHITECTURE.md).
+
+- no import loop among satgrid's modules, counting imports at module level
+  and inside functions alike (read from the AST, not from what happens to be
+  imported at run time);
+- no satgrid module imported inside a function (a package's PEP 562
+  ``__getattr__``, which exports a name lazily, aside); a third-party import inside a
+  function only for an optional dependency or a heavy one kept off the
+  start-up path, and then with a comment on its line saying so;
+- no module in satgrid/ over 600 lines;
+- every referee checker (``satgrid/puzzles/<kind>/check.py``) imports only
+  the standard library and the one shared helper ``satgrid.puzzles.referee``,
+  which itself imports only the standard library.
+"""
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PKG = ROOT / "satgrid"
+MAX_LINES = 600
+REFEREE_HELPER = "satgrid.puzzles.referee"
+STDLIB = set(sys.stdlib_module_names) | {"__future__"}
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+MODULES = {module_name(p): p for p in sorted(PKG.rglob("*.py"))}
+
+
+def targets(mod: str, node: ast.AST) -> list[str]:
+    """The modules an import statement names, relative imports resolved; for
+    ``from X import name`` the submodule ``X.name`` when that is a module."""
+    if isinstance(node, ast.Import):
+        return [a.name for a in node.names]
+    base = node.module or ""
+    if node.level:
+        pkg = mod.split(".")
+        if MODULES[mod].name != "__init__.py":
+            pkg = pkg[:-1]
+        pkg = pkg[: len(pkg) - (node.level - 1)]
+        base = ".".join(pkg + ([base] if base else []))
+    subs = [f"{base}.{a.name}" for a in node.names if f"{base}.{a.name}" in MODULES]
+    return subs or [base]
+
+
+def owner(name: str) -> str | None:
+    """The satgrid module a dotted name lives in (None outside satgrid)."""
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+class Imports:
+    def __init__(self, mod: str):
+        self.mod = mod
+        self.source = MODULES[mod].read_text(encoding="utf-8")
+        self.lines = self.source.splitlines()
+        tree = ast.parse(self.source)
+        self.all: list[tuple[int, str]] = []
+        self.in_function: list[tuple[int, str]] = []
+        nested = set()
+        for fn in ast.walk(tree):
+            # a package's PEP 562 __getattr__ is how a name is exported lazily (off the
+            # start-up path); its imports still count for loops, through self.all
+            lazy_export = fn.name == "__getattr__" if isinstance(fn, ast.FunctionDef) else False
+            if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)) and not (
+                    lazy_export and MODULES[mod].name == "__init__.py"):
+                for node in ast.walk(fn):
+                    if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in nested:
+                        nested.add(id(node))
+                        self.in_function += [(node.lineno, t) for t in targets(mod, node)]
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)):
+                self.all += [(node.lineno, t) for t in targets(mod, node)]
+
+    def satgrid_edges(self) -> set[str]:
+        return {o for _, t in self.all if (o := owner(t)) and o != self.mod}
+
+
+IMPORTS = {m: Imports(m) for m in MODULES}
+
+
+def find_loops(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan, iterative)."""
+    index, low, on, stack, out, counter = {}, {}, set(), [], [], [0]
+    for root in sorted(graph):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter[0]; counter[0] += 1
+        stack.append(root); on.add(root)
+        while work:
+            v, it = work[-1]
+            for w in it:
+                if w not in index:
+                    index[w] = low[w] = counter[0]; counter[0] += 1
+                    stack.append(w); on.add(w)
+                    work.append((w, iter(sorted(graph.get(w, ())))))
+                    break
+                if w in on:
+                    low[v] = min(low[v], index[w])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[v])
+                if low[v] == index[v]:
+                    comp = []
+                    while True:
+                        w = stack.pop(); on.discard(w); comp.append(w)
+                        if w == v:
+                            break
+                    if len(comp) > 1:
+                        out.append(sorted(comp))
+    return out
+
+
+def test_loop_finder_finds_a_loop():
+    """The checker itself: a planted loop is found, a chain is not."""
+    assert find_loops({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert find_loops({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+
+
+def test_no_import_loops():
+    graph = {m: imp.satgrid_edges() for m, imp in IMPORTS.items()}
+    loops = find_loops(graph)
+    assert not loops, "import loops: " + "; ".join(" <-> ".join(c) for c in loops)
+
+
+def test_no_satgrid_import_inside_a_function():
+    bad = [f"{MODULES[m].relative_to(ROOT)}:{line} imports {t}"
+           for m, imp in IMPORTS.items() for line, t in imp.in_function if owner(t)]
+    assert not bad, "\n".join(bad)
+
+
+def test_function_level_third_party_imports_say_why():
+    bad = []
+    for m, imp in IMPORTS.items():
+        for line, t in imp.in_function:
+            if owner(t) or t.split(".")[0] in STDLIB:
+                continue
+            if "#" not in imp.lines[line - 1]:
+                bad.append(f"{MODULES[m].relative_to(ROOT)}:{line} imports {t} in a function "
+                           "without a comment saying why (optional, or off the start-up path)")
+    assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("mod", sorted(MODULES))
+def test_module_size(mod):
+    n = len(IMPORTS[mod].lines)
+    assert n <= MAX_LINES, f"{MODULES[mod].relative_to(ROOT)}: {n} lines (limit {MAX_LINES})"
+
+
+CHECKERS = sorted(m for m, p in MODULES.items()
+                  if p.name == "check.py" and p.parent.parent == PKG / "puzzles")
+
+
+def test_every_kind_has_a_referee():
+    kinds = sorted(p.parent.name for p in (PKG / "puzzles").glob("*/kind.py"))
+    assert kinds and kinds == sorted(MODULES[c].parent.name for c in CHECKERS)
+
+
+@pytest.mark.parametrize("mod", CHECKERS + [REFEREE_HELPER])
+def test_referees_import_only_the_standard_library(mod):
+    allowed = set() if mod == REFEREE_HELPER else {REFEREE_HELPER}
+    bad = [t for _, t in IMPORTS[mod].all
+           if t.split(".")[0] not in STDLIB and owner(t) not in allowed]
+    assert not bad, f"{mod} imports {bad}"
