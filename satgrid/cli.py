@@ -13,6 +13,7 @@ import sys
 from typing import Sequence
 
 from . import __version__
+from .apps.report import format_stats
 from .errors import SatgridError
 
 EXIT_OK, EXIT_UNSAT, EXIT_INPUT, EXIT_LIMIT = 0, 1, 2, 3
@@ -249,22 +250,6 @@ def cmd_stats(a) -> int:
             continue
         print(format_stats(st))
     return EXIT_OK
-
-
-def format_stats(st: dict) -> str:
-    """The per-group size table printed by ``satgrid stats``."""
-    rows = [(g, s["variables"], s["clauses"], s["literals"], st["encodings"].get(g, ""))
-            for g, s in st["groups"].items()]
-    t = st["total"]
-    rows.append(("total", t["variables"], t["clauses"], t["literals"], ""))
-    w = max(len(r[0]) for r in rows + [("group",)])
-    lines = [f"{st['puzzle']}: {st['file']}",
-             f"{'group':<{w}} {'variables':>10} {'clauses':>10} {'literals':>10}  encoding"]
-    for g, v, c, l, e in rows:
-        lines.append(f"{g:<{w}} {v:>10} {c:>10} {l:>10}  {e}".rstrip())
-    if st.get("lazy"):
-        lines.append(f"lazy constraints: {', '.join(st['lazy'])} (cuts added while solving)")
-    return "\n".join(lines)
 
 
 def cmd_encode(a) -> int:

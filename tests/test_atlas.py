@@ -17,7 +17,7 @@ import pytest
 
 from satgrid import api, atlas
 from satgrid import encodings as enc
-from satgrid.cli import format_stats
+from satgrid.apps.report import format_stats
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 OUT = os.path.join(ROOT, "encodings")

@@ -1,0 +1,1 @@
+"""The programs built on satgrid: the command line, the Sudoku workflow, families."""
