@@ -22,6 +22,7 @@ from typing import Any, Iterator
 from .errors import InstanceError, SatgridError
 from .model import Model, Solution
 from .puzzles import KINDS, Puzzle
+from .puzzles.base import text_format_for
 from .util import paused_gc
 
 
@@ -79,8 +80,11 @@ def loads(text: str, file: str = "<string>") -> list[Puzzle]:
     """Like :func:`load`, from the text of a file."""
     if file.endswith(".toml") or re.search(r'^\s*puzzle\s*=', text, re.M):
         return [_from_toml(text, file)]
-    from .puzzles import sudoku
-    return sudoku.parse_text(text, file)
+    fmt = text_format_for(text, file)
+    if fmt is None:
+        raise InstanceError("expected a TOML instance (puzzle = \"KIND\") or a text format "
+                            "of a kind; found neither", file, 1, 1)
+    return fmt.parse(text, file)
 
 
 def _from_toml(text: str, file: str) -> Puzzle:

@@ -14,7 +14,8 @@ kinds, plus whatever else the kind shows (``"hooks"`` for Hooks).
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import Any, Callable, ClassVar
 
 from ..errors import InstanceError
 from ..grid import key_pos
@@ -27,6 +28,41 @@ def register(cls: type["Puzzle"]) -> type["Puzzle"]:
     """Class decorator: make a kind known by its ``kind`` name."""
     KINDS[cls.kind] = cls
     return cls
+
+
+@dataclass(frozen=True)
+class TextFormat:
+    """A text file format of a kind, other than its TOML instance file.
+
+    ``sniff(text, file)`` says whether this format reads the text (it may be
+    lenient: the last-registered fallback takes what no other format claims);
+    ``parse(text, file)`` returns the puzzles in it or raises a positioned
+    :class:`~satgrid.errors.InstanceError`.
+    """
+
+    name: str
+    kind: str
+    description: str
+    sniff: Callable[[str, str], bool]
+    parse: Callable[[str, str], list["Puzzle"]]
+
+
+#: the registered text formats, in the order they are tried
+FORMATS: list[TextFormat] = []
+
+
+def register_format(fmt: TextFormat) -> TextFormat:
+    """Make a text format known to the loader (tried in registration order)."""
+    FORMATS.append(fmt)
+    return fmt
+
+
+def text_format_for(text: str, file: str) -> TextFormat | None:
+    """The first registered text format whose ``sniff`` accepts ``text``, or None."""
+    for fmt in FORMATS:
+        if fmt.sniff(text, file):
+            return fmt
+    return None
 
 
 #: what an ``[expect]`` table may hold, and the TOML type of each entry

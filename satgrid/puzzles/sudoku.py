@@ -52,7 +52,7 @@ from ..errors import InstanceError, SatgridError
 from ..fileio import atomic_write_text
 from ..grid import key_line, key_pos
 from ..model import Model, Solution
-from .base import Puzzle, parse_expect, register
+from .base import Puzzle, TextFormat, parse_expect, register, register_format
 from . import check_sudoku
 
 #: line lengths of the one-puzzle-per-line format -> side of the grid
@@ -276,6 +276,21 @@ def _parse_line(s: str, file: str, line: int, col0: int, n: int, length: int,
                                 f"found {ch!r}", file, line, col0 + i + 1)
         vals.append(v)
     return [vals[r * n:(r + 1) * n] for r in range(n)]
+
+
+def parse_row(text: str, n: int) -> list[int]:
+    """One typed row of an n x n grid: n digits (``0`` or ``.`` empty), or
+    numbers separated by spaces when n >= 10.
+
+    Raises:
+        InstanceError: without a position (the row was typed, not read from a
+        file), saying what was expected.
+    """
+    cells = _cells(_split_line(text, 1, 0), n >= 10)
+    if len(cells) != n:
+        raise InstanceError(f"expected {n} cells ({'numbers' if n >= 10 else 'digits'}, "
+                            f"'0' or '.' for empty), found {len(cells)}")
+    return [_cell_value(tok, n, n >= 10, InstanceError) for tok, _ in cells]
 
 
 def _is_collection_line(s: str) -> bool:
@@ -629,13 +644,8 @@ def _ask(n: int, stdin: TextIO, stdout: TextIO, err: TextIO) -> list[list[int]] 
             return None
         if not _isatty(stdin):   # piped input: echo it, so the transcript reads well
             stdout.write(line if line.endswith("\n") else line + "\n")
-        row = _split_line(line.rstrip("\n"), 1, 0)
-        cells = _cells(row, n >= 10)
         try:
-            if len(cells) != n:
-                raise InstanceError(f"expected {n} cells ({'numbers' if n >= 10 else 'digits'}, "
-                                    f"'0' or '.' for empty), found {len(cells)}")
-            vals = [_cell_value(tok, n, n >= 10, lambda m: InstanceError(m)) for tok, _ in cells]
+            vals = parse_row(line.rstrip("\n"), n)
         except InstanceError as e:
             stdout.write(f"  {e.message}; please type row {len(grid) + 1} again\n")
             continue
@@ -725,3 +735,10 @@ def interactive(path: str, stdin: TextIO = None, stdout: TextIO = None, *,
     except SatgridError as e:
         err.write(f"satgrid: {e}\n")
         return e.exit_status
+
+
+#: a Sudoku grid or a one-line-per-puzzle collection; as the last resort of the
+#: loader it takes any text that is not TOML, so its errors say what a grid needs
+TEXT_FORMAT = register_format(TextFormat(
+    "sudoku-text", "sudoku", "a Sudoku text grid, or a collection of one puzzle per line",
+    sniff=lambda text, file: True, parse=parse_text))
