@@ -1,51 +1,69 @@
-"""Run every benchmark script in bench/ in turn (``make bench``).
+"""Run every benchmark of bench/ in turn, each in its own process (``make bench``).
 
-Each script prints its own figures and ratios against a baseline measured in
-the same process; this runner only sequences them and prints, at the end,
-each script's exit status (bench_dimacs.py exits 1 while a goal is unmet;
-the others print their goals as "met" / "NOT met" lines, collected below).
+Each script prints its own figures, with the baseline it is measured against
+timed in the same run; this runner adds a header per script with the command,
+the machine and the date, and a closing summary of wall time and exit status.
+``--quick`` passes each script's reduced option where it has one (for a smoke
+run; the figures in RESULTS.md come from full runs). ``--only NAME`` (repeat)
+runs a subset, by the script's name without ``bench_`` and ``.py``.
+
+Usage: ``python bench/run_all.py [--quick] [--only sudoku] [--only dimacs] ...``
 """
 
 from __future__ import annotations
 
+import argparse
+import datetime
+import os
+import platform
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
-ORDER = ["bench_dimacs.py", "bench_encodings.py", "bench_connectivity.py", "bench_sudoku.py",
-         "bench_hooks.py", "bench_knight_moves.py", "bench_twentyfourseven.py",
-         "bench_families.py"]
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+#: script -> (arguments of a full run, arguments of a quick run)
+SCRIPTS = {
+    "dimacs": ([], ["--clauses", "200000", "--vars", "30000", "--rounds", "1"]),
+    "encodings": ([], []),
+    "sudoku": ([], ["--rounds", "1"]),
+    "connectivity": ([], ["--quick"]),
+    "hooks": ([], ["--seconds", "20"]),
+    "knight_moves": ([], ["--no-baseline"]),
+    "twentyfourseven": ([], ["--no-baseline"]),
+    "families": ([], []),
+}
 
 
-def main(argv: list[str]) -> int:
-    names = argv or ORDER
-    results = []
+def machine() -> str:
+    return (f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} "
+            f"{platform.release()}, Python {platform.python_version()}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--quick", action="store_true", help="each script's reduced run")
+    ap.add_argument("--only", action="append", choices=sorted(SCRIPTS), metavar="NAME",
+                    help=f"run only these ({', '.join(SCRIPTS)}); repeatable")
+    a = ap.parse_args(argv)
+    names = a.only or list(SCRIPTS)
+    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+    print(f"# bench/run_all.py{' --quick' if a.quick else ''}: {stamp}; {machine()}\n")
+    summary = []
     for name in names:
-        path = HERE / name
-        if not path.exists():
-            print(f"== {name}: missing", flush=True)
-            results.append((name, None, 0.0, []))
-            continue
-        print(f"\n== {name}", flush=True)
+        full, quick = SCRIPTS[name]
+        cmd = [sys.executable, os.path.join(HERE, f"bench_{name}.py"), *(quick if a.quick else full)]
+        print(f"## bench_{name}.py {' '.join(cmd[2:])}".rstrip(), flush=True)
         t0 = time.perf_counter()
-        p = subprocess.Popen([sys.executable, str(path)], stdout=subprocess.PIPE, text=True)
-        goals = []
-        for line in p.stdout:
-            print(line, end="", flush=True)
-            if "goal" in line.lower() and ("met" in line.lower()):
-                goals.append(line.strip())
-        code = p.wait()
-        results.append((name, code, time.perf_counter() - t0, goals))
-    print("\n== summary")
-    for name, code, secs, goals in results:
-        state = "missing" if code is None else f"exit {code}"
-        print(f"{name:28s} {secs:8.1f} s  {state}")
-        for g in goals:
-            print(f"    {g}")
-    return 0 if all(c == 0 for _, c, _, _ in results) else 1
+        code = subprocess.call(cmd)
+        seconds = time.perf_counter() - t0
+        summary.append((name, code, seconds))
+        print(f"\n[bench_{name}.py: exit {code}, {seconds:.1f} s]\n", flush=True)
+    print("| script | exit | seconds |\n|---|---|---|")
+    for name, code, seconds in summary:
+        print(f"| bench_{name}.py | {code} | {seconds:.1f} |")
+    return max((code for _, code, _ in summary), default=0)
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv[1:]))
+    sys.exit(main())
