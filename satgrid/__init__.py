@@ -4,7 +4,7 @@ instance file -> Puzzle -> Model -> Formula -> Session (PySAT) -> model ->
 decode -> check -> answer; or Formula -> DIMACS for an external solver.
 """
 
-__version__ = "0.1.0"
+from ._version import __version__
 
 from .errors import (SatgridError, InputError, InstanceError, DimacsError,  # noqa: F401
                      SolverOutputError, EncodingError, SolverError, ModelError)

@@ -10,8 +10,10 @@ the pool did not allocate.
 
 Clauses are recorded per constraint group (``"sudoku.row"``, ...), which is how
 sizes are reported (:meth:`Formula.sizes`), and how DIMACS headers describe a
-file. Reading and writing DIMACS lives in :mod:`satgrid.dimacs`; the methods
-here are thin conveniences over it.
+file. Reading and writing DIMACS lives in :mod:`satgrid.dimacs`, which knows
+no Formula; :meth:`Formula.to_dimacs`, :meth:`Formula.dimacs_text` and
+:meth:`Formula.from_dimacs` are thin conveniences over it. ``Sizes`` lives in
+:mod:`satgrid.sizes` and is re-exported here.
 
 Example:
     >>> f = Formula()
@@ -25,27 +27,13 @@ Example:
 from __future__ import annotations
 
 import contextlib
-from dataclasses import dataclass
 from itertools import chain
 from typing import Iterable, Iterator, Sequence
 
+from . import dimacs
+from .sizes import Sizes  # also public here: from satgrid.formula import Formula, Sizes
+
 DEFAULT_GROUP = "main"
-
-
-@dataclass(frozen=True)
-class Sizes:
-    """Size of a formula or of one of its constraint groups."""
-
-    variables: int = 0
-    clauses: int = 0
-    literals: int = 0
-
-    def __add__(self, other: "Sizes") -> "Sizes":
-        return Sizes(self.variables + other.variables, self.clauses + other.clauses,
-                     self.literals + other.literals)
-
-    def as_dict(self) -> dict:
-        return {"variables": self.variables, "clauses": self.clauses, "literals": self.literals}
 
 
 class Formula:
@@ -127,6 +115,7 @@ class Formula:
         return self._names[abs(var)]
 
     def is_primary(self, var: int) -> bool:
+        """Whether ``abs(var)`` is a primary (problem) variable, not an auxiliary one."""
         return self._primary[abs(var)]
 
     @property
@@ -150,6 +139,7 @@ class Formula:
 
     @property
     def current_group(self) -> str:
+        """The group new clauses and variables go to (see :meth:`group`)."""
         return self._current
 
     def groups(self) -> list[str]:
@@ -174,10 +164,10 @@ class Formula:
         clauses = [c if type(c) is list else list(c) for c in clauses]
         if not clauses:
             return
-        self.check_literals(clauses)
+        self.validate_literals(clauses)
         self._groups.setdefault(group or self._current, []).extend(clauses)
 
-    def check_literals(self, clauses: list[list[int]]) -> None:
+    def validate_literals(self, clauses: list[list[int]]) -> None:
         """Raise ValueError unless every literal is a non-zero allocated variable."""
         nonempty = [c for c in clauses if c] if not all(clauses) else clauses
         if not nonempty:
@@ -195,9 +185,11 @@ class Formula:
         return list(chain.from_iterable(self._groups.values()))
 
     def iter_clauses(self) -> Iterator[list[int]]:
+        """All clauses, as :attr:`clauses`, without building the list."""
         return chain.from_iterable(self._groups.values())
 
     def group_clauses(self, name: str) -> list[list[int]]:
+        """The clauses of group ``name`` (empty if it has none)."""
         return self._groups.get(name, [])
 
     def clause_groups(self) -> Iterator[tuple[str, list[list[int]]]]:
@@ -206,6 +198,7 @@ class Formula:
 
     @property
     def nclauses(self) -> int:
+        """Number of clauses (the DIMACS clause count)."""
         return sum(map(len, self._groups.values()))
 
     # ----------------------------------------------------------------- sizes
@@ -221,6 +214,7 @@ class Formula:
         return out
 
     def total(self) -> Sizes:
+        """Size of the whole formula: all variables, clauses and literals."""
         cl = self._groups.values()
         return Sizes(self.nvars, sum(map(len, cl)),
                      sum(sum(map(len, c)) for c in cl))
@@ -228,12 +222,42 @@ class Formula:
     # ------------------------------------------------------------------- i/o
     def to_dimacs(self, path, **options) -> None:
         """Write DIMACS to ``path`` (see :func:`satgrid.dimacs.write_dimacs`)."""
-        from .dimacs import write_dimacs
-        write_dimacs(self, path, **options)
+        dimacs.write_dimacs(self, path, **options)
 
     def dimacs_text(self, **options) -> str:
-        from .dimacs import dimacs_text
-        return dimacs_text(self, **options)
+        """The DIMACS text of this formula (see :func:`satgrid.dimacs.dimacs_text`)."""
+        return dimacs.dimacs_text(self, **options)
+
+    @classmethod
+    def from_dimacs(cls, dimacs_file: dimacs.DimacsFile) -> "Formula":
+        """A formula with the clauses and names of a DIMACS file as read.
+
+        Every variable 1..nvars is a primary variable (DIMACS does not tell
+        auxiliary ones apart) carrying its ``c varname`` name. When the
+        satgrid header lists constraint groups whose clause counts add up to
+        the file's, clauses get their groups back (variables all belong to
+        the default group); so do the description and the encodings.
+
+        Args:
+            dimacs_file: a :class:`~satgrid.dimacs.DimacsFile`, e.g. from
+                ``satgrid.dimacs.read_dimacs(path)``.
+        """
+        head = dimacs_file.header
+        f = cls.from_clauses([], dimacs_file.nvars)
+        for v, n in sorted(dimacs_file.varnames.items()):
+            f.set_name(v, n)
+        f.description = head.get("description", "")
+        f.encodings = dict(head.get("encodings", {}))
+        groups = head.get("groups", {})
+        if groups and sum(s.clauses for s in groups.values()) == len(dimacs_file.clauses):
+            start = 0
+            for g, s in groups.items():
+                if s.clauses:
+                    f.add_clauses(dimacs_file.clauses[start:start + s.clauses], g)
+                    start += s.clauses
+        else:
+            f.add_clauses(dimacs_file.clauses)
+        return f
 
     @classmethod
     def from_clauses(cls, clauses: Iterable[Sequence[int]], nvars: int | None = None,

@@ -71,7 +71,7 @@ def test_round_trip_clauses_names_groups(tmp_path):
     assert d.clauses == f.clauses
     assert d.varnames == dict(f.names())
     assert d.declared_clauses == f.nclauses
-    g = d.to_formula()
+    g = Formula.from_dimacs(d)
     assert g.clauses == f.clauses
     assert list(g.names()) == list(f.names())
     assert [(n, s.clauses, s.literals) for n, s in g.sizes().items() if s.clauses] == \
@@ -364,8 +364,8 @@ def test_dimacs_file_header_parsing():
     assert isinstance(d, DimacsFile) and d.nclauses == f.nclauses
 
 
-def test_external_dimacs_without_header_to_formula():
-    g = parse_dimacs("p cnf 4 2\n1 -2 0\n3 0\n").to_formula()
+def test_external_dimacs_without_header_from_dimacs():
+    g = Formula.from_dimacs(parse_dimacs("p cnf 4 2\n1 -2 0\n3 0\n"))
     assert g.nvars == 4 and g.clauses == [[1, -2], [3]] and g.primary == [1, 2, 3, 4]
 
 

@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from satgrid import Formula, dimacs
+from satgrid import Formula
+from satgrid.dimacs import scan
 from satgrid.dimacs import (_clean, _load, _parse, dimacs_text, icnf_text, parse_dimacs, parse_icnf,
                             parse_solver_output)
 from satgrid.errors import DimacsError, SolverOutputError
@@ -167,12 +168,12 @@ def test_mutated_dimacs(data):
 def test_fast_path_pieces_agree_with_scanner(data, piece):
     """The fast path reads in pieces cut at line ends; with tiny pieces every
     boundary case (clauses across pieces, a bad piece after good ones) shows."""
-    saved = dimacs.PIECE_BYTES
-    dimacs.PIECE_BYTES = piece
+    saved = scan.PIECE_BYTES
+    scan.PIECE_BYTES = piece
     try:
         _check_dimacs(data)
     finally:
-        dimacs.PIECE_BYTES = saved
+        scan.PIECE_BYTES = saved
 
 
 @FUZZ
@@ -203,7 +204,7 @@ def test_written_formulas_read_back(clauses, names, description):
     d = parse_dimacs(text)
     assert d.clauses == f.clauses and d.nvars == f.nvars
     assert d.varnames == dict(f.names())
-    g = d.to_formula()
+    g = Formula.from_dimacs(d)
     assert g.clauses == f.clauses and list(g.names()) == list(f.names())
     # description lines come back as written: control characters escaped,
     # trailing blanks dropped

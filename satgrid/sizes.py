@@ -1,0 +1,26 @@
+"""``Sizes``: the size of an encoding (variables, clauses, literals).
+
+A formula, a model or one of their constraint groups has a size; this record is
+what :meth:`satgrid.formula.Formula.sizes`, :meth:`satgrid.model.Model.sizes`
+and the DIMACS header (``c group`` / ``c total`` lines) speak in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """Size of a formula or of one of its constraint groups."""
+
+    variables: int = 0
+    clauses: int = 0
+    literals: int = 0
+
+    def __add__(self, other: "Sizes") -> "Sizes":
+        return Sizes(self.variables + other.variables, self.clauses + other.clauses,
+                     self.literals + other.literals)
+
+    def as_dict(self) -> dict:
+        return {"variables": self.variables, "clauses": self.clauses, "literals": self.literals}
