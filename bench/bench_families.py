@@ -11,7 +11,7 @@ import tempfile
 import time
 
 from satgrid import api
-from satgrid.families import generate
+from satgrid.apps.families import generate
 
 
 def sizes(path: str) -> tuple[int, int]:

@@ -31,12 +31,9 @@ import statistics
 import sys
 import time
 
+from _common import ROOT, have_ortools, instance, solve_unique
 from satgrid import api
-
-from _cpsat import have_ortools
-from satgrid.puzzles import check_hooks
-
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+from satgrid.puzzles.hooks import check as check_hooks
 
 
 # ------------------------------------------------------------------ layouts
@@ -173,7 +170,7 @@ class Baseline:
 # --------------------------------------------------------------------- main
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--instance", default=os.path.join(ROOT, "instances", "hooks-8.toml"))
+    ap.add_argument("--instance", default=instance("hooks-8.toml"))
     ap.add_argument("--seconds", type=float, default=60.0, help="time cap of the baseline sample")
     ap.add_argument("--layouts", type=int, default=None, help="cap on sampled layouts")
     ap.add_argument("--repeat", type=int, default=3, help="satgrid runs (median reported)")
@@ -183,10 +180,8 @@ def main(argv=None) -> int:
     # ---- satgrid
     times, res = [], None
     for _ in range(a.repeat):
-        t0 = time.perf_counter()
-        [p] = api.load(a.instance)
-        res = api.solve(p, unique=True)
-        times.append(time.perf_counter() - t0)
+        p, res, seconds, _ = solve_unique(a.instance)
+        times.append(seconds)
     t_sat = statistics.median(times)
     m = res["_model"]
     t0 = time.perf_counter()
@@ -203,7 +198,7 @@ def main(argv=None) -> int:
     print(f"  lazy connectivity: {st['rounds']} CEGAR rounds, {st['cuts']} cuts; "
           f"{st['conflicts']} conflicts; {st['variables']} variables, {st['clauses']} clauses")
     print("  groups: " + "; ".join(f"{g} {s.variables}v/{s.clauses}c"
-                                   for g, s in m.stats().items()))
+                                   for g, s in m.sizes().items()))
     print(p.render(res))
 
     # ---- baseline

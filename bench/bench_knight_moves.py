@@ -35,20 +35,9 @@ import statistics
 import sys
 import time
 
+from _common import ROOT, cpsat_workers, have_ortools, instance, solve_unique
 from satgrid import api
-
-from _cpsat import cpsat_workers, have_ortools
-from satgrid.puzzles import check_knight_moves
-
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
-
-
-# ----------------------------------------------------------------- satgrid
-def run_satgrid(path: str, opts: api.Options | None = None) -> tuple[dict, float]:
-    t0 = time.perf_counter()
-    [p] = api.load(path)
-    res = api.solve(p, opts or api.Options(), unique=True)
-    return res, time.perf_counter() - t0
+from satgrid.puzzles.knight_moves import check as check_knight_moves
 
 
 # ----------------------------------------------------------------- baseline
@@ -138,7 +127,7 @@ def run_baseline(p, time_limit: float | None = None) -> tuple[float, float, list
 # ---------------------------------------------------------------------- main
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--instance", default=os.path.join(ROOT, "instances", "knight-moves-4.toml"))
+    ap.add_argument("--instance", default=instance("knight-moves-4.toml"))
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--compare", action="store_true", help="compare the PB encodings")
     ap.add_argument("--no-baseline", action="store_true")
@@ -148,7 +137,7 @@ def main(argv=None) -> int:
     print(f"instance: {os.path.relpath(a.instance, ROOT)}   (cores: {os.cpu_count()})")
     times = []
     for _ in range(a.repeat):
-        res, sec = run_satgrid(a.instance)
+        _, res, sec, _ = solve_unique(a.instance)
         times.append(sec)
     st = res["stats"]
     print(f"satgrid  solve --unique: status {res['status']}, answer {res['answer']}, "
@@ -158,7 +147,7 @@ def main(argv=None) -> int:
           f"min {min(times):.3f} s over {len(times)} runs")
     m = res["_model"]
     print("  model size per group (variables / clauses / literals):")
-    for g, s in m.stats().items():
+    for g, s in m.sizes().items():
         print(f"    {g:28s} {s.variables:8d} {s.clauses:9d} {s.literals:10d}")
     if a.compare:
         from satgrid.encodings import PB_METHODS
@@ -166,7 +155,7 @@ def main(argv=None) -> int:
         for pb in PB_METHODS:
             ts = []
             for _ in range(a.repeat):
-                r, sec = run_satgrid(a.instance, api.Options(pb=pb))
+                _, r, sec, _ = solve_unique(a.instance, api.Options(pb=pb))
                 ts.append(sec)
             print(f"    pb={pb:12s} {statistics.median(ts):7.3f} s  "
                   f"clauses {r['stats']['clauses']:8d}"

@@ -51,13 +51,11 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from satgrid import api  # noqa: E402
-from satgrid.model import Model, Solution  # noqa: E402
-from satgrid.puzzles import check_sudoku  # noqa: E402
-from satgrid.puzzles.sudoku import Sudoku, format_line, parse_text  # noqa: E402
+from _common import have_ortools
+from satgrid import api
+from satgrid.model import Model, Solution
+from satgrid.puzzles.sudoku import Sudoku, format_line, parse_text
+from satgrid.puzzles.sudoku import check as check_sudoku
 
 GOAL = 5000
 
@@ -138,14 +136,6 @@ def run_pipeline(puzzles, solutions, solver):
 
 
 # ---------------------------------------------------------------- CP-SAT
-def cpsat_available():
-    try:
-        from ortools.sat.python import cp_model  # noqa: F401
-        return True
-    except ImportError:
-        return False
-
-
 def cpsat_solve(grid, box):
     """The seed's 0/1 program in CP-SAT: x[r][c][v] in {0,1}, every row of the
     constraint matrix a "sum == 1" (cell; row-value; column-value; box-value),
@@ -298,7 +288,7 @@ def part_big(folder, args):
     print("amo = the at-most-one encoding (pairwise: n^2 binaries per constraint; product: ~2n*sqrt(n)).")
     print(f"{'file':<22}{'amo':>9}{'givens':>7}{'vars':>8}{'clauses':>9}{'compile':>9}{'solve':>8}"
           f"{'decode':>8}{'unique':>8}{'api.solve':>10}{'CP-SAT':>8}  result")
-    cpsat = cpsat_available()
+    cpsat = have_ortools(say=False)
     for f, amo in [(f, amo) for f in files for amo in ("pairwise", "product")]:
         [p] = api.load(str(f))
         t0 = time.perf_counter()
@@ -355,7 +345,7 @@ def main(argv=None):
     if args.profile:
         profile(folder, args)
         return 0
-    cpsat = cpsat_available()
+    cpsat = have_ortools(say=False)
     tuning = FastSudoku(solver=args.solver).options
     print(f"satgrid sudoku benchmark; solver {args.solver}; "
           f"options {tuning or 'none'} (the sudoku kind's tuning); data {folder}")

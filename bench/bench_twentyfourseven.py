@@ -34,12 +34,9 @@ import statistics
 import sys
 import time
 
+from _common import ROOT, cpsat_workers, have_ortools, instance, solve_unique
 from satgrid import api
-
-from _cpsat import cpsat_workers, have_ortools
-from satgrid.puzzles import check_twentyfourseven as checker
-
-ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+from satgrid.puzzles.twentyfourseven import check as checker
 
 
 def stages(path: str, repeat: int) -> dict[str, float]:
@@ -60,13 +57,6 @@ def stages(path: str, repeat: int) -> dict[str, float]:
         rows.append((c1 - c0, c2 - c1, c3 - c2, c4 - c3))
     names = ("load + compile", "loading the solver", "solve (with lazy cuts)", "uniqueness")
     return {k: statistics.median(col) for k, col in zip(names, zip(*rows))}
-
-
-def run_satgrid(path: str, opts: api.Options | None = None) -> tuple[dict, float, float]:
-    c0, t0 = time.process_time(), time.perf_counter()
-    [p] = api.load(path)
-    res = api.solve(p, opts or api.Options(), unique=True)
-    return res, time.perf_counter() - t0, time.process_time() - c0
 
 
 # ----------------------------------------------------------------- baseline
@@ -216,8 +206,7 @@ def brute_force(n: int) -> tuple[int, list]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--instance", default=os.path.join(ROOT, "instances",
-                                                       "twenty-four-seven-2x2-2.toml"))
+    ap.add_argument("--instance", default=instance("twenty-four-seven-2x2-2.toml"))
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--no-baseline", action="store_true")
     ap.add_argument("--brute", type=int, metavar="N",
@@ -239,7 +228,7 @@ def main(argv=None) -> int:
     print(f"instance: {os.path.relpath(a.instance, ROOT)}   (cores: {os.cpu_count()})")
     walls, cpus = [], []
     for _ in range(a.repeat):
-        res, wall, cpu = run_satgrid(a.instance)
+        _, res, wall, cpu = solve_unique(a.instance)
         walls.append(wall)
         cpus.append(cpu)
     st = res["stats"]
@@ -254,7 +243,7 @@ def main(argv=None) -> int:
         f"{k} {v:.3f}" for k, v in stages(a.instance, a.repeat).items()))
     m = res["_model"]
     print("  model size per group (variables / clauses / literals):")
-    for g, s in m.stats().items():
+    for g, s in m.sizes().items():
         print(f"    {g:34s} {s.variables:8d} {s.clauses:9d} {s.literals:10d}")
     if a.compare:
         variants = [dict(card=c) for c in ("seqcounter-knuth", "seqcounter", "totalizer", "cardnetwork")]
@@ -263,7 +252,7 @@ def main(argv=None) -> int:
         for v in variants:
             ws = []
             for _ in range(a.repeat):
-                r, wall, _ = run_satgrid(a.instance, api.Options(**v))
+                _, r, wall, _ = solve_unique(a.instance, api.Options(**v))
                 ws.append(wall)
             mm = r["_model"]
             print(f"    {str(v):24s} (amo={mm.amo}, card={mm.card}, pb={mm.pb}) "

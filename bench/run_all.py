@@ -13,12 +13,12 @@ Usage: ``python bench/run_all.py [--quick] [--only sudoku] [--only dimacs] ...``
 from __future__ import annotations
 
 import argparse
-import datetime
 import os
-import platform
 import subprocess
 import sys
 import time
+
+from _common import machine, utc_stamp
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -35,11 +35,6 @@ SCRIPTS = {
 }
 
 
-def machine() -> str:
-    return (f"{platform.machine()}, {os.cpu_count()} cores, {platform.system()} "
-            f"{platform.release()}, Python {platform.python_version()}")
-
-
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--quick", action="store_true", help="each script's reduced run")
@@ -47,8 +42,7 @@ def main(argv: list[str] | None = None) -> int:
                     help=f"run only these ({', '.join(SCRIPTS)}); repeatable")
     a = ap.parse_args(argv)
     names = a.only or list(SCRIPTS)
-    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
-    print(f"# bench/run_all.py{' --quick' if a.quick else ''}: {stamp}; {machine()}\n")
+    print(f"# bench/run_all.py{' --quick' if a.quick else ''}: {utc_stamp()}; {machine()}\n")
     summary = []
     for name in names:
         full, quick = SCRIPTS[name]

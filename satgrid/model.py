@@ -23,9 +23,12 @@ from __future__ import annotations
 
 from typing import Hashable, Iterable, Iterator, Sequence
 
+from . import connectivity as con
 from . import encodings as enc
 from .errors import EncodingError, SatgridError
 from .formula import Formula, Sizes
+from .session import Session
+from .solvers import DEFAULT_SOLVER
 
 #: the default encodings (see SPEC.md section 4). Cardinality: Knuth's
 #: irredundant sequential counter, never larger than Sinz's ``seqcounter``
@@ -210,31 +213,32 @@ class Model:
         self.formula.add_clauses(cl, group + ".order")
 
     # ----------------------------------------------------------- constraints
-    def _g(self, group):
+    def _group_or_current(self, group: str | None) -> str:
+        """``group``, or the formula's current group when none is given."""
         return group or self.formula.current_group
 
     def clause(self, lits: Iterable[int], group: str | None = None) -> None:
-        self.formula.add(list(lits), self._g(group))
+        self.formula.add(list(lits), self._group_or_current(group))
 
     def clauses(self, clauses: Iterable[Sequence[int]], group: str | None = None) -> None:
-        self.formula.add_clauses(clauses, self._g(group))
+        self.formula.add_clauses(clauses, self._group_or_current(group))
 
     def implies(self, premises: "int | Sequence[int]", conclusion: "int | Sequence[int]",
                 group: str | None = None) -> None:
         """AND(premises) -> OR(conclusion)."""
         p = [premises] if isinstance(premises, int) else list(premises)
         c = [conclusion] if isinstance(conclusion, int) else list(conclusion)
-        self.formula.add([-l for l in p] + c, self._g(group))
+        self.formula.add([-l for l in p] + c, self._group_or_current(group))
 
     def equiv(self, a: int, b: int, group: str | None = None) -> None:
-        self.formula.add_clauses([[-a, b], [a, -b]], self._g(group))
+        self.formula.add_clauses([[-a, b], [a, -b]], self._group_or_current(group))
 
     def reify_and(self, lits: Sequence[int], group: str | None = None, name: str | None = None) -> int:
         """A literal r with r <-> AND(lits)."""
         r = self.formula.new_var(name)
         cl = [[-r, l] for l in lits]
         cl.append([r] + [-l for l in lits])
-        self.formula.add_clauses(cl, self._g(group))
+        self.formula.add_clauses(cl, self._group_or_current(group))
         return r
 
     def reify_or(self, lits: Sequence[int], group: str | None = None, name: str | None = None) -> int:
@@ -242,7 +246,7 @@ class Model:
         r = self.formula.new_var(name)
         cl = [[r, -l] for l in lits]
         cl.append([-r] + list(lits))
-        self.formula.add_clauses(cl, self._g(group))
+        self.formula.add_clauses(cl, self._group_or_current(group))
         return r
 
     def _card_method(self, k: int, encoding: str | None) -> str:
@@ -252,7 +256,7 @@ class Model:
 
     def _encode(self, clauses_of, group: str | None, method: str) -> None:
         """Add ``clauses_of(method)`` (an encoder call) to ``group``, its auxiliaries too."""
-        g = self._g(group)
+        g = self._group_or_current(group)
         with self.formula.group(g):
             self.formula.add_clauses(clauses_of(method), g)
         self._note(g, method)
@@ -330,9 +334,8 @@ class Model:
         encoding after :data:`LAZY_SWITCH_AFTER` rounds if the cuts have not
         settled it by then; ``"eager"`` adds the layered encoding up front.
         """
-        from . import connectivity as con
         mode = mode or self.connectivity
-        g = self._g(group)
+        g = self._group_or_current(group)
         if mode == "lazy":
             def fallback():
                 # variables from the pool, clauses to the session only (the
@@ -368,21 +371,22 @@ class Model:
             enc_[group] = have + "+" + method
 
     # ----------------------------------------------------------------- sizes
-    def stats(self) -> dict[str, Sizes]:
-        """Variables, clauses and literals per constraint group."""
+    def sizes(self) -> dict[str, Sizes]:
+        """Variables, clauses and literals per constraint group (the formula's
+        :meth:`~satgrid.formula.Formula.sizes`)."""
         return self.formula.sizes()
 
     # --------------------------------------------------------------- solving
-    def session(self, solver: str | None = None, options: dict[str, int] | None = None):
+    def session(self, solver: str | None = None,
+                options: dict[str, int] | None = None) -> Session:
         """The model's Session, created on first use (the solver is never rebuilt).
 
         ``options`` are solver tuning options (see :class:`~satgrid.session.Session`);
         they count only when the session is created.
         """
-        from .session import Session
         if self._session is None:
-            self._session = Session(self.formula, solver=solver or "cadical195", options=options)
-            self._solver_name = solver or "cadical195"
+            self._session = Session(self.formula, solver=solver or DEFAULT_SOLVER, options=options)
+            self._solver_name = solver or DEFAULT_SOLVER
             for c in self.lazy:
                 self._session.add_lazy(c)
         else:
@@ -416,7 +420,8 @@ class Model:
         return [ls for ls in (list(x.lits.values()) for x in self.ints)
                 if inside.issuperset(ls)]
 
-    def _groups(self, one_hot: bool):
+    def _one_hot_groups(self, one_hot: bool) -> list[list[int]] | None:
+        """The groups to pass a Session's ``one_hot``: :meth:`one_hot` if asked, else None."""
         return self.one_hot() if one_hot else None
 
     def solutions(self, limit: int | None = None, assumptions: Sequence[int] = (), *,
@@ -424,14 +429,14 @@ class Model:
         """Distinct solutions (distinct on :attr:`over`)."""
         s = self.session()
         for m in s.enumerate(self.over, assumptions=assumptions, limit=limit, time_limit=time_limit,
-                             one_hot=self._groups(one_hot)):
+                             one_hot=self._one_hot_groups(one_hot)):
             yield Solution(m)
 
     def count(self, limit: int | None = None, assumptions: Sequence[int] = (), *,
               time_limit: float | None = None, one_hot: bool = False) -> tuple[int, bool]:
         """(number of solutions, complete?) -- distinct on :attr:`over`."""
         return self.session().count(self.over, assumptions=assumptions, limit=limit,
-                                    time_limit=time_limit, one_hot=self._groups(one_hot))
+                                    time_limit=time_limit, one_hot=self._one_hot_groups(one_hot))
 
     def second_solution(self, assumptions: Sequence[int] = (), *,
                         time_limit: float | None = None,
@@ -442,7 +447,7 @@ class Model:
         m = self.session().second_solution(self.over, assumptions=assumptions,
                                            time_limit=time_limit,
                                            first=None if first is None else first.model,
-                                           one_hot=self._groups(one_hot))
+                                           one_hot=self._one_hot_groups(one_hot))
         return None if m is None else Solution(m)
 
     def is_unique(self, assumptions: Sequence[int] = (), *, time_limit: float | None = None,
@@ -450,7 +455,7 @@ class Model:
         """Whether the solution is unique (on :attr:`over`); ``first``: one already found."""
         return self.session().is_unique(self.over, assumptions=assumptions, time_limit=time_limit,
                                          first=None if first is None else first.model,
-                                         one_hot=self._groups(one_hot))
+                                         one_hot=self._one_hot_groups(one_hot))
 
     def write_dimacs(self, path, **options) -> None:
         """Write the model as DIMACS. Lazy constraints cannot be exported."""

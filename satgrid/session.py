@@ -8,6 +8,13 @@ on the puzzle's own variables*, prove uniqueness, and run a generic CEGAR loop
 over lazy constraints (:meth:`Session.add_lazy`). Conflict and wall-clock
 limits turn an answer into ``"unknown"`` instead of running forever.
 
+The session owns the single SAT call: assumptions, cores, limits (the
+budget), the CEGAR loop, clauses and the shared pool. What the solvers can
+do, their names and tuning options are :mod:`satgrid.solvers`; asking for
+more than one model (enumeration, counting, uniqueness) is the mixin
+:class:`~satgrid.enumeration.ProjectedEnumeration` in
+:mod:`satgrid.enumeration`.
+
 Variables: one pool for everyone
     Every variable the session ever mentions comes from the formula's pool.
     The activation literal that guards an enumeration's blocking clauses is
@@ -49,242 +56,28 @@ Example:
 
 from __future__ import annotations
 
-import importlib.util
 import numbers
 import threading
 import time
-from dataclasses import dataclass
-from itertools import compress
-from typing import Callable, Iterable, Iterator, Protocol, Sequence
+from typing import Iterable, Protocol, Sequence
 
-from pysat.solvers import NoSuchSolverError, Solver, SolverNames
+from pysat.solvers import Solver
 
-from .errors import ModelError, SatgridError, SolverError
+from .enumeration import ProjectedEnumeration
+from .errors import ModelError, SolverError
 from .formula import Formula
+# Capabilities, SOLVER_OPTIONS and solver_names are re-exported: the solver
+# table lived here before satgrid.solvers, and the README points at it
+from .solvers import (CAPABILITIES, DEFAULT_SOLVER, SOLVER_OPTIONS,  # noqa: F401
+                      Capabilities, canonical_name, new_solver, solver_names,
+                      validate_options)
 from .util import paused_gc
 
-__all__ = ["Capabilities", "CAPABILITIES", "SOLVER_OPTIONS", "check_options", "LazyChecker",
-           "Session", "solver_names", "canonical_name", "SAT", "UNSAT", "UNKNOWN"]
+__all__ = ["LazyChecker", "Session", "SAT", "UNSAT", "UNKNOWN"]
 
 SAT, UNSAT, UNKNOWN = "sat", "unsat", "unknown"
-DEFAULT_SOLVER = "cadical195"
 SESSION_GROUP = "session"
 SOLVER_GROUP = "session.solver"
-
-
-# --------------------------------------------------------------- capabilities
-@dataclass(frozen=True)
-class Capabilities:
-    """What a PySAT solver can do through PySAT's interface.
-
-    Attributes:
-        incremental: clauses may be added and the solver called again after a
-            call (enumeration, CEGAR and slicing a time limit need this).
-        assumptions: ``solve(assumptions)`` honours the assumptions.
-        cores: ``get_core()`` returns the failed assumptions after UNSAT.
-        budgets: ``conf_budget`` + ``solve_limited`` stop a call after about
-            that many conflicts (answer ``None``).
-        decision_budget: ``dec_budget`` is supported.
-        interrupt: ``interrupt()`` from another thread stops a
-            ``solve_limited(expect_interrupt=True)`` call.
-        phases: ``set_phases(literals)`` steers the polarity of decisions.
-        stats: ``accum_stats()`` reports conflicts, decisions, propagations.
-        options: the solver takes tuning options (:data:`SOLVER_OPTIONS`,
-            ``Session(options=...)``), passed to PySAT's ``configure``.
-        verified: every claim above was checked by running the solver
-            (``tests/test_session.py::test_capability_table_matches_probes``);
-            False only for a solver whose extra package is not installed here.
-        note: anything a user should know (overshooting budgets, ...).
-    """
-
-    incremental: bool
-    assumptions: bool
-    cores: bool
-    budgets: bool
-    decision_budget: bool
-    interrupt: bool
-    phases: bool
-    stats: bool
-    verified: bool = True
-    note: str = ""
-    options: bool = False
-
-    @property
-    def time_limit(self) -> bool:
-        """A wall-clock limit is possible: by interrupt, or by budget slices."""
-        return self.interrupt or (self.budgets and self.incremental)
-
-    def as_dict(self) -> dict:
-        return {k: getattr(self, k) for k in (
-            "incremental", "assumptions", "cores", "budgets", "decision_budget",
-            "interrupt", "phases", "stats", "time_limit", "options", "verified", "note")}
-
-
-def _caps(inc=True, asm=True, core=True, bud=True, dec=False, intr=True, ph=True,
-          st=True, **kw) -> Capabilities:
-    return Capabilities(inc, asm, core, bud, dec, intr, ph, st, **kw)
-
-
-_GLUCOSE_NOTE = ("the conflict budget is checked at restarts only: a budget of 100 "
-                 "was observed to stop after 1127 conflicts")
-_CADICAL_NOTE = "no interrupt: a time limit is enforced by growing conflict-budget slices"
-
-#: Capabilities of every PySAT solver, by canonical PySAT name (the attribute
-#: names of :class:`pysat.solvers.SolverNames`; every PySAT alias is accepted
-#: too). Established by probing each solver in python-sat 1.9.dev17 (the
-#: probes are in tests/test_session.py); where this contradicts PySAT's own
-#: docstrings (which say CaDiCaL has neither ``solve_limited`` nor phases),
-#: the probes win.
-CAPABILITIES: dict[str, Capabilities] = {
-    "cadical103": _caps(intr=False, ph=False, dec=True, note=_CADICAL_NOTE +
-                        "; set_phases is not implemented for CaDiCaL 1.0.3"),
-    "cadical153": _caps(intr=False, dec=True, options=True, note=_CADICAL_NOTE),
-    "cadical195": _caps(intr=False, dec=True, options=True, note=_CADICAL_NOTE),
-    "cadical300": _caps(intr=False, dec=True, options=True, note=_CADICAL_NOTE),
-    "cryptosat": _caps(intr=False, ph=False, st=False, verified=False,
-                       note="needs the pycryptosat package (not installed here); "
-                            "claims taken from pysat/solvers.py, not probed"),
-    "ergo": _caps(),
-    "gluecard3": _caps(note=_GLUCOSE_NOTE),
-    "gluecard4": _caps(note=_GLUCOSE_NOTE),
-    "glucose3": _caps(note=_GLUCOSE_NOTE),
-    "glucose4": _caps(note=_GLUCOSE_NOTE),
-    "glucose42": _caps(note=_GLUCOSE_NOTE),
-    "kissat404": _caps(inc=False, asm=False, core=False, dec=True, intr=False, ph=False,
-                       st=False,
-                       note="not incremental: one SAT call per session (a second call "
-                            "or a clause added after it aborts the process); PySAT "
-                            "ignores assumptions with a warning; a conflict budget "
-                            "works for that single call"),
-    "lingeling": _caps(bud=False, intr=False,
-                       note="no solve_limited: neither conflict nor time limits"),
-    "maplechrono": _caps(),
-    "maplecm": _caps(note="accum_stats always reports 0 propagations"),
-    "maplesat": _caps(),
-    "mergesat3": _caps(),
-    "minicard": _caps(),
-    "minisat22": _caps(),
-    "minisatgh": _caps(),
-    "minisatep": _caps(),
-}
-# solvers this PySAT build does not know are left out
-CAPABILITIES = {k: v for k, v in CAPABILITIES.items() if hasattr(SolverNames, k)}
-
-_ALIASES: dict[str, str] = {}
-for _key in CAPABILITIES:
-    _ALIASES[_key] = _key
-    for _alias in getattr(SolverNames, _key):
-        _ALIASES.setdefault(_alias.lower(), _key)
-
-#: Tuning options satgrid passes to CaDiCaL (PySAT's ``configure``), with
-#: their ranges as in CaDiCaL's ``src/options.hpp``: a deliberately small set
-#: of long-standing search options. PySAT's ``configure`` silently ignores a
-#: misspelled name or a value out of range (CaDiCaL's ``set`` answers false
-#: and PySAT drops the answer), so :class:`Session` checks names and values
-#: against this table first.
-SOLVER_OPTIONS: dict[str, tuple[int, int, str]] = {
-    "bumpreason": (0, 1, "bump reason literals too"),
-    "chrono": (0, 2, "chronological backtracking (0 = always backjump)"),
-    "eagersubsume": (0, 1, "subsume recently learned clauses"),
-    "elim": (0, 1, "bounded variable elimination"),
-    "forcephase": (0, 1, "always use the initial phase"),
-    "lucky": (0, 1, "search for lucky phases"),
-    "minimize": (0, 1, "minimize learned clauses"),
-    "phase": (0, 1, "initial phase (1 = true)"),
-    "probe": (0, 1, "failed literal probing"),
-    "reduce": (0, 1, "reduce useless learned clauses"),
-    "reduceint": (10, 1_000_000, "reduce interval (conflicts)"),
-    "rephase": (0, 1, "reset phases now and then"),
-    "restart": (0, 1, "restarts"),
-    "restartint": (1, 2_000_000_000, "restart interval (conflicts)"),
-    "score": (0, 1, "EVSIDS scores (0 = VMTF queue only)"),
-    "seed": (0, 2_000_000_000, "random seed"),
-    "shrink": (0, 3, "shrink learned clauses"),
-    "subsume": (0, 1, "clause subsumption"),
-    "target": (0, 2, "target phases (1 = stable mode only)"),
-    "vivify": (0, 1, "vivification"),
-    "walk": (0, 1, "random walks"),
-}
-
-
-def check_options(solver: str, options: dict | None) -> dict[str, int]:
-    """``options`` checked for ``solver`` (a canonical name): name -> int.
-
-    Raises:
-        SolverError: the solver takes no options, an unknown name, a value
-            that is not a whole number or lies outside the option's range.
-    """
-    if not options:
-        return {}
-    if not CAPABILITIES[solver].options:
-        takes = ", ".join(k for k, c in CAPABILITIES.items() if c.options)
-        raise SolverError(f"solver {solver} takes no options through satgrid (only {takes} do)")
-    out = {}
-    for name, value in options.items():
-        if name not in SOLVER_OPTIONS:
-            raise SolverError(f"unknown {solver} option {name!r}; known options: "
-                              + ", ".join(SOLVER_OPTIONS))
-        lo, hi, _ = SOLVER_OPTIONS[name]
-        if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-            raise SolverError(f"{solver} option {name}: expected a whole number in "
-                              f"{lo}..{hi}, got {value!r}")
-        out[name] = value
-    return out
-
-
-_AVAILABLE: dict[str, bool] = {}
-#: solvers that need a package besides python-sat
-_REQUIRES = {"cryptosat": "pycryptosat"}
-
-
-def _missing_package(key: str) -> str | None:
-    pkg = _REQUIRES.get(key)
-    if pkg is not None and importlib.util.find_spec(pkg) is None:
-        return pkg
-    return None
-
-
-def canonical_name(name: str) -> str:
-    """The canonical PySAT name (a :data:`CAPABILITIES` key) of ``name``.
-
-    Raises:
-        SolverError: an unknown name; the message lists the known ones.
-    """
-    key = _ALIASES.get(str(name).lower())
-    if key is None:
-        raise SolverError(f"unknown solver {name!r}; known solvers: "
-                          + ", ".join(CAPABILITIES))
-    return key
-
-
-def _pysat_alias(key: str) -> str:
-    # the canonical key itself is not always an alias PySAT accepts
-    # ("minisatgh", "cryptosat"), its first alias always is
-    return getattr(SolverNames, key)[0]
-
-
-def solver_names(available: bool = False) -> list[str]:
-    """Canonical names of PySAT's solvers, in :data:`CAPABILITIES` order.
-
-    Args:
-        available: only the solvers that can be created in this installation
-            (each is tried once and the answer cached).
-    """
-    if not available:
-        return list(CAPABILITIES)
-    out = []
-    for key in CAPABILITIES:
-        if key not in _AVAILABLE and _missing_package(key):
-            _AVAILABLE[key] = False
-        if key not in _AVAILABLE:
-            try:
-                Solver(name=_pysat_alias(key)).delete()
-                _AVAILABLE[key] = True
-            except Exception:  # NoSuchSolverError, missing extra package, ...
-                _AVAILABLE[key] = False
-        if _AVAILABLE[key]:
-            out.append(key)
-    return out
 
 
 # -------------------------------------------------------------- lazy checkers
@@ -340,8 +133,12 @@ def _whole(l, what: str) -> int:
 
 
 # -------------------------------------------------------------------- session
-class Session:
+class Session(ProjectedEnumeration):
     """A formula loaded once into a PySAT solver, used incrementally.
+
+    Enumeration, counting and uniqueness (:meth:`enumerate`, :meth:`count`,
+    :meth:`second_solution`, :meth:`is_unique`) come from
+    :class:`~satgrid.enumeration.ProjectedEnumeration`.
 
     Args:
         formula: the :class:`~satgrid.formula.Formula`. Its clauses are loaded
@@ -382,20 +179,10 @@ class Session:
         self.formula = formula
         self.solver_name = canonical_name(solver)
         self.capabilities = CAPABILITIES[self.solver_name]
-        self.options = check_options(self.solver_name, options)
+        self.options = validate_options(self.solver_name, options)
         self._solver = None
-        missing = _missing_package(self.solver_name)
-        if missing:
-            raise SolverError(f"solver {self.solver_name} needs the {missing} package, "
-                              "which is not installed")
         t0 = time.perf_counter()
-        try:
-            self._solver = Solver(name=_pysat_alias(self.solver_name))
-        except NoSuchSolverError as e:  # pragma: no cover - the table mirrors SolverNames
-            raise SolverError(f"solver {self.solver_name} is not in this PySAT build") from e
-        except Exception as e:
-            raise SolverError(f"solver {self.solver_name} cannot be created in this "
-                              f"installation: {e}") from e
+        self._solver = new_solver(self.solver_name)
         if self.options:
             self._solver.configure(self.options)
         self._checkers: list[LazyChecker] = []
@@ -519,7 +306,7 @@ class Session:
         clauses = [c if type(c) is list else list(c) for c in clauses]
         if not clauses:
             return
-        self.formula.check_literals(clauses)
+        self.formula.validate_literals(clauses)
         self._check_incremental("adding clauses")
         s.append_formula(clauses)
         self.added_clauses.extend(clauses)
@@ -676,7 +463,7 @@ class Session:
             self._add_cuts(cuts, model)
 
     def _add_cuts(self, cuts: list[list[int]], model: list[int]) -> None:
-        self.formula.check_literals(cuts)
+        self.formula.validate_literals(cuts)
         n = len(model)
         if not any(all(abs(l) <= n and model[abs(l) - 1] == -l for l in c) for c in cuts):
             raise SolverError("lazy checkers rejected a model but none of the clauses "
@@ -779,220 +566,6 @@ class Session:
             raise ModelError(f"literal {lit} is not over the model's "
                              f"{len(self._model)} variables")
         return (self._model[v - 1] > 0) == (lit > 0)
-
-    # ----------------------------------------------------------- enumeration
-    def _over(self, over: Iterable[int]) -> list[int]:
-        return list(dict.fromkeys(abs(l) for l in self._literals(over, "variable")))
-
-    def _blocker(self, over: list[int], one_hot) -> Callable[[list[int]], list[int]]:
-        """The function that makes the blocking clause of a model (without
-        the activation literal). Plain: the negation of the model on every
-        variable of ``over``. With ``one_hot`` groups (disjoint lists of
-        variables of ``over`` of which every model of the formula makes
-        exactly one true, as a one-hot integer's), a group is blocked by its
-        true variable alone: two such models differ on a group iff their true
-        variables there differ, so the clause excludes the same models, with
-        one literal per group instead of one per variable."""
-        if not one_hot:
-            return lambda model: [-model[v - 1] for v in over]
-        in_over = set(over)
-        seen: set[int] = set()
-        flat: list[int] = []        # model indices of the grouped variables
-        owner: list[int] = []       # the group of each of them
-        groups = 0
-        for g in one_hot:
-            g = self._over(g)
-            if not g:
-                continue
-            if not in_over.issuperset(g):
-                raise ValueError("a one_hot group has variables outside 'over'")
-            if not seen.isdisjoint(g):
-                raise ValueError("one_hot groups overlap")
-            seen.update(g)
-            flat += [v - 1 for v in g]
-            owner += [groups] * len(g)
-            groups += 1
-        single = [v - 1 for v in over if v not in seen]
-        expect = list(range(groups))
-        positive = (0).__lt__
-
-        def block(model: list[int]) -> list[int]:
-            vals = list(map(model.__getitem__, flat))
-            true_in = list(compress(owner, map(positive, vals)))
-            if true_in != expect:
-                bad = next(i for i in range(groups) if true_in.count(i) != 1)
-                raise SatgridError(f"one_hot group {bad} has {true_in.count(bad)} true "
-                                   "variables in a model: the formula does not make it one-hot")
-            return [-l for l in vals if l > 0] + [-model[i] for i in single]
-        return block
-
-    def _prepare_enum(self, over, assumptions, limit, conflict_limit, time_limit):
-        assumptions, budget = self._prepare(assumptions, conflict_limit, time_limit)
-        if not self.capabilities.incremental:
-            raise SolverError(f"solver {self.solver_name} is not incremental: enumeration "
-                              f"needs blocking clauses and repeated calls; use for "
-                              f"example {DEFAULT_SOLVER}")
-        if not self.capabilities.assumptions:  # pragma: no cover - all incremental ones have them
-            self._refuse("assumptions")
-        if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
-                                  or limit < 0):
-            raise ValueError(f"limit must be an int >= 0, got {limit!r}")
-        return self._over(over), assumptions, budget
-
-    def enumerate(self, over: Iterable[int], assumptions: Iterable[int] = (),
-                  limit: int | None = None, time_limit: float | None = None,
-                  conflict_limit: int | None = None, *,
-                  one_hot: Iterable[Sequence[int]] | None = None) -> Iterator[list[int]]:
-        """Models that differ on the variables ``over``, one per projection.
-
-        Each model found is blocked by a clause over ``over`` only (auxiliary
-        variables are free to take any value), guarded by a fresh activation
-        literal ``a`` from the formula's pool: the clause is
-        ``blocking + [-a]`` and the solver is called under the assumption
-        ``a``. When the enumeration ends (exhausted, limit, or the iterator is
-        closed) the unit ``[-a]`` is added, so the blocks are permanently
-        disabled and the session answers as before. Lazy checkers are
-        honoured; their cuts stay (they are valid constraints).
-
-        Args:
-            over: the projection variables (the puzzle's own, primary ones).
-            assumptions: literals assumed throughout.
-            limit: stop after this many models. If exactly ``limit`` models
-                were found, one more call settles :attr:`complete`.
-            time_limit, conflict_limit: for the whole enumeration; the
-                deadline is absolute, so time the caller spends between
-                models counts too.
-            one_hot: optional disjoint groups of variables of ``over`` of
-                which *every model of the formula* makes exactly one true
-                (one-hot integers: the caller guarantees it, e.g. by an
-                exactly-one constraint; :class:`~satgrid.model.Model` passes
-                its integers). Each group is then blocked by its true variable
-                alone: the same models, shorter clauses. A model that breaks
-                the promise raises :class:`SatgridError`. Whether it pays
-                depends on the search (CaDiCaL, measured): the first 20,000
-                solutions of a 4x4 vertex-sum square with four sums 8.2 s
-                instead of 12.1 s, but all 161,280 Latin squares of order 5
-                28.6 s instead of 26.4 s (twice the conflicts), so it is not
-                the default anywhere.
-
-        Yields:
-            PySAT-style models (new lists). After the iteration
-            :attr:`complete` says whether every model was produced.
-        """
-        over, assumptions, budget = self._prepare_enum(over, assumptions, limit,
-                                                       conflict_limit, time_limit)
-        block = self._blocker(over, one_hot)
-        return self._enumerate(block, assumptions, budget, limit, settle=True)
-
-    def _enumerate(self, block, assumptions, budget, limit, settle,
-                   exclude: Sequence[list[int]] = ()) -> Iterator[list[int]]:
-        act = self._new_activation()
-        self._counters["enumerations"] += 1
-        self.complete = False
-        self.status = None
-        self._model = self._core = None
-        found = 0
-        guarded = assumptions + [act]
-        for model in exclude:  # models already known: blocked, not yielded
-            self._solver.add_clause(block(model) + [-act])
-            self._counters["blocking_clauses"] += 1
-        t0: float | None = time.perf_counter()
-        try:
-            while True:
-                if limit is not None and found >= limit and not settle:
-                    return
-                result = self._solve_lazy(guarded, budget)
-                if result is None:
-                    return
-                if result is False:
-                    self.complete = True
-                    return
-                if limit is not None and found >= limit:
-                    return  # one model more than the limit: not complete
-                model = self._model
-                self._model = None
-                self._solver.add_clause(block(model) + [-act])
-                self._counters["blocking_clauses"] += 1
-                found += 1
-                self._seconds += time.perf_counter() - t0
-                t0 = None                      # the caller's time is not ours
-                yield model
-                t0 = time.perf_counter()
-        finally:
-            if t0 is not None:
-                self._seconds += time.perf_counter() - t0
-            if self._solver is not None:
-                self._solver.add_clause([-act])
-            self._model = self._core = None
-
-    def count(self, over: Iterable[int], assumptions: Iterable[int] = (),
-              limit: int | None = None, time_limit: float | None = None,
-              conflict_limit: int | None = None, *,
-              one_hot: Iterable[Sequence[int]] | None = None) -> tuple[int, bool]:
-        """Number of models projected on ``over`` (see :meth:`enumerate`,
-        also for ``one_hot``).
-
-        Returns:
-            ``(count, complete)``: ``complete`` is False when a limit stopped
-            the count before the last model (then ``count`` is a lower bound).
-        """
-        it = self.enumerate(over, assumptions, limit, time_limit, conflict_limit,
-                            one_hot=one_hot)
-        n = 0
-        for _ in it:
-            n += 1
-        return n, bool(self.complete)
-
-    def second_solution(self, over: Iterable[int], assumptions: Iterable[int] = (),
-                        time_limit: float | None = None,
-                        conflict_limit: int | None = None,
-                        first: list[int] | None = None, *,
-                        one_hot: Iterable[Sequence[int]] | None = None) -> list[int] | None:
-        """A model that differs from a first one on ``over``, or None.
-
-        None when there is no second solution (:attr:`complete` True) or when
-        a limit stopped the search (:attr:`complete` False). The models found
-        are in :attr:`witnesses`. ``first``, a model already found under the
-        same assumptions (e.g. :attr:`model` after :meth:`solve`), saves the
-        call that would find it again: it is blocked straight away.
-        ``one_hot``: as for :meth:`enumerate`.
-        """
-        over, assumptions, budget = self._prepare_enum(over, assumptions, None,
-                                                       conflict_limit, time_limit)
-        block = self._blocker(over, one_hot)
-        if first is not None:
-            first = list(first)
-            models = [first] + list(self._enumerate(block, assumptions, budget, 1, settle=False,
-                                                    exclude=[first]))
-        else:
-            models = list(self._enumerate(block, assumptions, budget, 2, settle=False))
-        self.witnesses = models
-        if len(models) == 2:
-            self.complete = True   # uniqueness is settled: refuted
-            return models[1]
-        return None
-
-    def is_unique(self, over: Iterable[int], assumptions: Iterable[int] = (),
-                  time_limit: float | None = None,
-                  conflict_limit: int | None = None,
-                  first: list[int] | None = None, *,
-                  one_hot: Iterable[Sequence[int]] | None = None) -> bool | None:
-        """Whether exactly one model exists, projected on ``over``.
-
-        ``first``: a model already found under the same assumptions;
-        ``one_hot``: see :meth:`enumerate` and :meth:`second_solution`.
-
-        Returns:
-            True (one), False (none, or two or more: see :attr:`witnesses`),
-            None when a limit stopped the search first.
-        """
-        second = self.second_solution(over, assumptions, time_limit, conflict_limit, first,
-                                      one_hot=one_hot)
-        if second is not None:
-            return False
-        if not self.complete:
-            return None
-        return len(self.witnesses) == 1
 
     # ----------------------------------------------------------------- stats
     @property

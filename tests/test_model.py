@@ -79,7 +79,7 @@ def test_stats_per_group_and_encoding_names():
     xs = [m.bool(f"b{i}") for i in range(6)]
     m.at_most(xs, 1, group="amo")
     m.at_most(xs, 3, group="card", encoding="totalizer")
-    st = m.stats()
+    st = m.sizes()
     assert st["amo"].clauses > 0 and st["card"].variables > 0
     assert m.formula.encodings["amo"] == "ladder"
     assert m.formula.encodings["card"] == "totalizer"
@@ -98,7 +98,7 @@ def test_default_card_is_knuths_counter_and_the_sinz_alias_resolves():
         xs = [m.bool(f"b{i}") for i in range(n)]
         m.at_most(xs, k, group="c")
         m.exactly(xs, 1, group="one")      # k = 1: card when given alone, else pairwise
-        st = m.stats()
+        st = m.sizes()
         clauses[card] = dict(m.formula.clause_groups())["c"]
         want = "seqcounter" if card == "seqcounter-sinz" else card or "seqcounter-knuth"
         assert m.card == want and m.formula.encodings["c"] == want

@@ -1,6 +1,7 @@
-"""Tests of satgrid.session: counts against brute force, projection, limits,
-cores, the CEGAR hook, refusals, the shared variable pool, and the capability
-table checked against the solvers themselves."""
+"""Tests of satgrid.session (and satgrid.enumeration): counts against brute
+force, projection, limits, cores, the CEGAR hook, refusals, the shared variable
+pool; and of satgrid.solvers: the capability table checked against the solvers
+themselves, names, tuning options."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ from pysat.solvers import Solver, SolverNames
 
 from satgrid.errors import ModelError, SatgridError, SolverError
 from satgrid.formula import Formula
-from satgrid.session import (CAPABILITIES, Capabilities, Session, canonical_name,
-                             solver_names)
+from satgrid.session import Session
+from satgrid.solvers import CAPABILITIES, Capabilities, canonical_name, solver_names
 
 AVAILABLE = solver_names(available=True)
 
@@ -755,6 +756,11 @@ def test_capabilities_published_facts():
     assert isinstance(c["minisat22"], Capabilities)
     assert "cadical195" in solver_names() and set(solver_names(True)) <= set(solver_names())
     assert c["cadical195"].as_dict()["time_limit"] is True
+    # keywords only; the defaults are a fully incremental solver without a decision budget
+    assert Capabilities() == c["minisat22"]
+    assert Capabilities(interrupt=False, budgets=False).time_limit is False
+    with pytest.raises(TypeError):
+        Capabilities(True, True)
 
 
 def test_second_solution_with_a_known_first_model_saves_a_call():
