@@ -12,35 +12,28 @@ Each returns a list of clauses (lists of ints) and touches nothing but
 ``source.new_var()`` / ``source.new_vars(count)`` (a
 :class:`satgrid.formula.Formula` or a :class:`VarCounter`).
 
-Methods (SPEC.md section 4; each module's docstring gives the paper and the
-exact size):
+Methods (SPEC.md section 4): one record per method in
+:mod:`.methods` (:data:`~satgrid.encodings.methods.METHODS`: name, family,
+builders, size formula, PySAT name, reference, when to use it), from which
+the registries derive:
 
 * ``AMO_METHODS`` -- at-most-one only (bound 1, and trivial bounds):
-  ``pairwise``, ``bitwise``, ``ladder``, ``commander``, ``product``
-  (:mod:`.amo`). ``exactly(lits, 1)`` is the AMO plus the clause ``OR(lits)``
+  :mod:`.amo`. ``exactly(lits, 1)`` is the AMO plus the clause ``OR(lits)``
   (``exactly(lits, n-1)``: the AMO over the negations plus ``OR(-lits)``).
-* ``CARD_METHODS`` -- any bound: ``seqcounter`` (Sinz's sequential counter,
-  LTSEQ, CP 2005), ``seqcounter-knuth`` (Knuth's irredundant form of it, what
-  PySAT's ``EncType.seqcounter`` emits) (:mod:`.counter`), ``totalizer``,
-  ``mtotalizer`` (:mod:`.totalizer`), ``cardnetwork``, ``sortnetwork``
-  (:mod:`.networks`).
-* ``METHOD_ALIASES`` -- other accepted names: ``seqcounter-sinz`` is
-  ``seqcounter``. Every entry point resolves them first
+* ``CARD_METHODS`` -- any bound: :mod:`.counter` (Sinz's ``seqcounter`` and
+  Knuth's irredundant ``seqcounter-knuth``), :mod:`.totalizer`,
+  :mod:`.mtotalizer`, :mod:`.networks`.
+* ``PB_METHODS`` -- weighted sums: :mod:`.bdd`, :mod:`.counter` (``swc``),
+  :mod:`.totalizer` (``gtotalizer``).
+* ``METHOD_ALIASES`` -- other accepted names (``seqcounter-sinz`` is
+  ``seqcounter``). Every entry point resolves them first
   (:func:`canonical_method`), so an alias gives the same clauses, sizes and
   recorded method name as the name it stands for.
-* ``PB_METHODS`` -- weighted sums: ``bdd`` (:mod:`.bdd`), ``swc``
-  (:mod:`.counter`), ``gtotalizer`` (:mod:`.totalizer`).
 * ``pysat:NAME`` -- the same constraint handed to PySAT's own encoders
-  (``pysat.card.CardEnc``; ``pysat.pb.PBEnc``, which needs the optional
-  package pindakaas), numbered privately (inputs 1..n, ``top_id = n``) and
-  mapped back: inputs to the caller's literals, every auxiliary onto one
-  block from ``source.new_vars``. So there is no ``top_id`` to get wrong.
-  NAME is one of ours (mapped to PySAT's: ``cardnetwork`` -> ``cardnetwrk``,
-  ``seqcounter-knuth`` -> ``seqcounter``, ``swc`` -> pb ``seqcounter``,
-  ``gtotalizer`` -> pb ``totalizer``, ...) or PySAT's own (``seqcounter``,
-  ``kmtotalizer``, ``adder``, ``binmerge``, ...). ``pysat:seqcounter`` is
-  PySAT's ``EncType.seqcounter``, i.e. Knuth's form (the same clauses as our
-  ``seqcounter-knuth``), not Sinz's; PySAT has no Sinz counter.
+  (:mod:`.pysat_bridge`; ``PYSAT_CARD``, ``PYSAT_PB`` list the names).
+
+The incremental totalizer, whose bound is chosen per solve, is
+:class:`IncrementalTotalizer` (:mod:`.incremental`).
 
 How each constraint is made:
 
@@ -80,173 +73,23 @@ methods that can.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Iterable, Sequence
 
 from ..errors import EncodingError
-from ._common import VarCounter, paused_gc
-from . import amo, bdd, counter, networks, totalizer
-from .totalizer import IncrementalTotalizer
+from ..formula import Formula
+from ..util import paused_gc
+from . import amo, bdd, counter, mtotalizer, networks, totalizer, tree  # noqa: F401  (the modules are part of the API)
+from ._common import VarCounter
+from .incremental import IncrementalTotalizer
+from .methods import (AMO_METHODS, CARD_METHODS, METHOD_ALIASES, METHODS, PB_METHODS, PYSAT_CARD,
+                      PYSAT_PB, canonical_method, card_method, pb_method_kind, supported_pb)
+from .normalise import OPS, dedupe, integer, literals, normalise_card, normalise_pb
+from .pysat_bridge import pysat_card, pysat_pb
 
 __all__ = ["at_most", "at_least", "exactly", "linear", "VarCounter",
            "IncrementalTotalizer", "encode_formula", "CARD_METHODS", "AMO_METHODS",
-           "PB_METHODS", "PYSAT_CARD", "PYSAT_PB", "METHOD_ALIASES", "canonical_method",
+           "PB_METHODS", "PYSAT_CARD", "PYSAT_PB", "METHOD_ALIASES", "METHODS", "canonical_method",
            "size_formula", "EncodingError", "clear_caches"]
-
-AMO_METHODS = ("pairwise", "bitwise", "ladder", "commander", "product")
-CARD_METHODS = ("seqcounter", "seqcounter-knuth", "totalizer", "mtotalizer",
-                "cardnetwork", "sortnetwork")
-PB_METHODS = ("bdd", "swc", "gtotalizer")
-#: accepted names that stand for a listed method (old command lines keep working)
-METHOD_ALIASES = {"seqcounter-sinz": "seqcounter"}
-
-_AMO = {"pairwise": amo.pairwise, "bitwise": amo.bitwise, "ladder": amo.ladder,
-        "commander": amo.commander, "product": amo.product}
-# name -> (at_most(lits, k, source), exactly(lits, k, source) or None)
-_CARD = {
-    "seqcounter": (counter.seqcounter_sinz, None),
-    "seqcounter-knuth": (counter.seqcounter_knuth, None),
-    "totalizer": (totalizer.totalizer, totalizer.totalizer_exactly),
-    "mtotalizer": (totalizer.mtotalizer, None),
-    "cardnetwork": (networks.cardnetwork, networks.cardnetwork_exactly),
-    "sortnetwork": (networks.sortnetwork, networks.sortnetwork_exactly),
-}
-# name -> (leq(lits, weights, bound, source), eq(...) or None)
-_PB = {
-    "bdd": (bdd.bdd_leq, bdd.bdd_eq),
-    "swc": (counter.swc, None),
-    "gtotalizer": (totalizer.gtotalizer, None),
-}
-
-#: ``pysat:NAME`` for cardinality: our name or PySAT's -> pysat.card.EncType attribute
-PYSAT_CARD = {"pairwise": "pairwise", "bitwise": "bitwise", "ladder": "ladder",
-              "seqcounter": "seqcounter", "seqcounter-knuth": "seqcounter",
-              "totalizer": "totalizer", "mtotalizer": "mtotalizer", "kmtotalizer": "kmtotalizer",
-              "cardnetwork": "cardnetwrk", "cardnetwrk": "cardnetwrk",
-              "sortnetwork": "sortnetwrk", "sortnetwrk": "sortnetwrk"}
-#: ``pysat:NAME`` for weighted sums: our name or PySAT's -> pysat.pb.EncType attribute
-PYSAT_PB = {"bdd": "bdd", "swc": "seqcounter", "seqcounter": "seqcounter",
-            "gtotalizer": "totalizer", "totalizer": "totalizer", "best": "best",
-            "sortnetwrk": "sortnetwrk", "sortnetwork": "sortnetwrk", "adder": "adder",
-            "binmerge": "binmerge", "watchdog": "watchdog", "mixedradix": "mixedradix"}
-
-_OPS = {"<=": "<=", "=<": "<=", ">=": ">=", "=>": ">=", "==": "==", "=": "==",
-        "<": "<", ">": ">"}
-
-
-# ================================================================ checks
-def canonical_method(method):
-    """The method name ``method`` stands for: an alias
-    (:data:`METHOD_ALIASES`, e.g. ``"seqcounter-sinz"``) gives the listed
-    name (``"seqcounter"``); any other value is returned as it is (unknown
-    names are refused later, by the entry point that uses them).
-
-    Example:
-        >>> canonical_method("seqcounter-sinz"), canonical_method("seqcounter-knuth")
-        ('seqcounter', 'seqcounter-knuth')
-    """
-    if isinstance(method, str):
-        return METHOD_ALIASES.get(method, method)
-    return method
-
-
-def _supported_card() -> str:
-    return (f"at-most-one methods {', '.join(AMO_METHODS)}; cardinality methods "
-            f"{', '.join(CARD_METHODS)}; or pysat:NAME with NAME in {', '.join(sorted(PYSAT_CARD))}")
-
-
-def _supported_pb() -> str:
-    return (f"pseudo-Boolean methods {', '.join(PB_METHODS)}; or pysat:NAME with NAME in "
-            f"{', '.join(sorted(PYSAT_PB))} (cardinality methods when all weights are equal)")
-
-
-def _card_method(method) -> str:
-    if not isinstance(method, str):
-        raise EncodingError(f"encoding method must be a name, got {method!r}")
-    method = canonical_method(method)
-    if method in _AMO or method in _CARD:
-        return method
-    if method.startswith("pysat:"):
-        name = method[6:]
-        if name in PYSAT_CARD:
-            return method
-        raise EncodingError(f"unknown PySAT cardinality encoding {name!r}; supported: "
-                            + ", ".join("pysat:" + n for n in sorted(PYSAT_CARD)))
-    if method in _PB:
-        raise EncodingError(f"{method!r} is a pseudo-Boolean encoding (use linear()); "
-                            f"for cardinality use {_supported_card()}")
-    raise EncodingError(f"unknown cardinality encoding {method!r}; supported: {_supported_card()}")
-
-
-def _lits(lits) -> list[int]:
-    out = list(lits)
-    if set(map(type, out)) <= {int} and 0 not in out:     # the common case, at C speed
-        return out
-    for l in out:
-        if type(l) is not int:
-            if isinstance(l, int) and not isinstance(l, bool):
-                continue
-            raise EncodingError(f"literals must be non-zero ints, got {l!r}")
-        if l == 0:
-            raise EncodingError("0 is not a literal")
-    return out
-
-
-def _int(k, what="bound") -> int:
-    if isinstance(k, bool) or not isinstance(k, int):
-        raise EncodingError(f"the {what} must be an int, got {k!r}")
-    return int(k)
-
-
-def _dedupe(clauses):
-    """Merge repeated literals inside clauses and drop tautologies."""
-    out = []
-    for c in clauses:
-        d = list(dict.fromkeys(c))
-        if len(set(map(abs, d))) == len(d):
-            out.append(d)
-    return out
-
-
-# ========================================================= normalisation
-def _cancel(lits, k):
-    """Drop pairs x, -x (each pair counts exactly 1: k decreases)."""
-    cnt = Counter(lits)
-    for l in list(cnt):
-        if l > 0 and -l in cnt:
-            m = min(cnt[l], cnt[-l])
-            cnt[l] -= m
-            cnt[-l] -= m
-            k -= m
-    out = []
-    for l in lits:
-        if cnt[l] > 0:
-            out.append(l)
-            cnt[l] -= 1
-    return out, k
-
-
-def _normalise_card(op, lits, k):
-    """(lits, k, units, multiset) for op '<=' or '==' with repeated literals."""
-    lits, k = _cancel(lits, k)
-    units: list[list[int]] = []
-    while True:
-        n = len(lits)
-        cnt = Counter(lits)
-        false = [l for l, m in cnt.items() if m > 1 and m > k]
-        true = [l for l, m in cnt.items() if m > 1 and m > n - k] if op == "==" else []
-        if k < 0 or (op == "==" and k > n) or not (false or true):
-            break
-        if false:
-            units += [[-l] for l in false]
-            lits = [l for l in lits if l not in set(false)]
-        else:
-            l = true[0]
-            units.append([l])
-            k -= cnt[l]
-            lits = [x for x in lits if x != l]
-    multiset = len(set(lits)) != len(lits)
-    return lits, k, units, multiset
 
 
 # ===================================================== cardinality entry
@@ -270,7 +113,7 @@ def at_most(lits: Iterable[int], k: int, source, method: str = "seqcounter") -> 
         >>> at_most([1, 2, 3], 1, VarCounter(3), "pairwise")
         [[-1, -2], [-1, -3], [-2, -3]]
     """
-    return _card("<=", _lits(lits), _int(k), source, _card_method(method))
+    return _card("<=", literals(lits), integer(k), source, card_method(method))
 
 
 def at_least(lits: Iterable[int], k: int, source, method: str = "seqcounter") -> list[list[int]]:
@@ -280,9 +123,9 @@ def at_least(lits: Iterable[int], k: int, source, method: str = "seqcounter") ->
         >>> at_least([1, 2, 3], 1, VarCounter(3))
         [[1, 2, 3]]
     """
-    lits = _lits(lits)
-    k = _int(k)
-    method = _card_method(method)
+    lits = literals(lits)
+    k = integer(k)
+    method = card_method(method)
     return _card("<=", [-l for l in lits], len(lits) - k, source, method)
 
 
@@ -294,7 +137,7 @@ def exactly(lits: Iterable[int], k: int, source, method: str = "seqcounter") -> 
         >>> exactly([1, 2], 1, VarCounter(2), "pairwise")
         [[-1, -2], [1, 2]]
     """
-    return _card("==", _lits(lits), _int(k), source, _card_method(method))
+    return _card("==", literals(lits), integer(k), source, card_method(method))
 
 
 def _card(op, lits, k, source, method):
@@ -307,7 +150,7 @@ def _card_body(op, lits, k, source, method):
     multiset = False
     n = len(lits)
     if len(set(map(abs, lits))) != n:
-        lits, k, units, multiset = _normalise_card(op, lits, k)
+        lits, k, units, multiset = normalise_card(op, lits, k)
         n = len(lits)
     if op == "<=":
         if k < 0:
@@ -327,16 +170,17 @@ def _card_body(op, lits, k, source, method):
             return units + [[l] for l in dict.fromkeys(lits)]
     cl = _card_method_clauses(op, lits, k, source, method)
     if multiset:
-        cl = _dedupe(cl)
+        cl = dedupe(cl)
     return units + cl if units else cl
 
 
 def _card_method_clauses(op, lits, k, source, method):
     n = len(lits)
     if method.startswith("pysat:"):
-        return _pysat_card(op, lits, k, source, method[6:])
-    fn = _AMO.get(method)
-    if fn is not None:
+        return pysat_card(op, lits, k, source, method[6:])
+    rec = METHODS[method]
+    if rec.family == "amo":
+        fn = rec.build
         if op == "<=" and k == 1:
             return fn(lits, source)
         if op == "==" and k == 1:
@@ -347,7 +191,7 @@ def _card_method_clauses(op, lits, k, source, method):
         what = "at most" if op == "<=" else "exactly"
         raise EncodingError(f"{method!r} encodes at-most-one only; {what} {k} of {n} inputs "
                             f"needs one of {', '.join(CARD_METHODS)} (or pysat:NAME)")
-    leq, eq = _CARD[method]
+    leq, eq = rec.build, rec.build_exactly
     if op == "<=":
         return leq(lits, k, source)
     if eq is not None:
@@ -361,38 +205,6 @@ def _card_method_clauses(op, lits, k, source, method):
 
 
 # ========================================================== pseudo-Boolean
-def _normalise_pb(lits, weights, op, bound):
-    """Positive terms on distinct variables: (lits, weights, op, rhs)."""
-    coef: dict[int, int] = {}
-    const = 0
-    for l, w in zip(lits, weights):
-        if w == 0:
-            continue
-        v = abs(l)
-        if l > 0:
-            coef[v] = coef.get(v, 0) + w
-        else:
-            const += w
-            coef[v] = coef.get(v, 0) - w
-    xs, ws = [], []
-    for v, c in coef.items():
-        if c > 0:
-            xs.append(v)
-            ws.append(c)
-        elif c < 0:
-            xs.append(-v)
-            ws.append(-c)
-            const += c
-    rhs = bound - const
-    if op == "<":
-        op, rhs = "<=", rhs - 1
-    elif op == ">":
-        op, rhs = ">=", rhs + 1
-    if op == ">=":
-        op, xs, rhs = "<=", [-l for l in xs], sum(ws) - rhs
-    return xs, ws, op, rhs
-
-
 def linear(lits: Sequence[int], weights: Sequence[int], op: str, bound: int, source,
            method: str = "bdd") -> list[list[int]]:
     """Clauses for ``sum(w_i * lits_i) op bound``, ``op`` in ``<=``, ``>=``,
@@ -414,26 +226,26 @@ def linear(lits: Sequence[int], weights: Sequence[int], op: str, bound: int, sou
         >>> linear([1, 2, 3], [2, 3, 4], "<=", 4, VarCounter(3), "bdd")
         [[-4, -1], [-5, -2], [-5, 4], [-6, -2, 4], [-7, -3, 5], [-7, 6], [7]]
     """
-    lits = _lits(lits)
+    lits = literals(lits)
     weights = list(weights)
     if len(weights) != len(lits):
         raise EncodingError(f"{len(lits)} literals but {len(weights)} weights")
     for w in weights:
-        _int(w, "weight")
-    bound = _int(bound)
-    if op not in _OPS:
+        integer(w, "weight")
+    bound = integer(bound)
+    if op not in OPS:
         raise EncodingError(f"unknown comparison {op!r}; supported: <=, >=, ==")
-    op = _OPS[op]
+    op = OPS[op]
     if not isinstance(method, str):
         raise EncodingError(f"encoding method must be a name, got {method!r}")
     method = canonical_method(method)
-    kind = _pb_method_kind(method)
+    kind = pb_method_kind(method)
     with paused_gc():
         return _linear_body(kind, method, lits, weights, op, bound, source)
 
 
 def _linear_body(kind, method, lits, weights, op, bound, source):
-    xs, ws, op, rhs = _normalise_pb(lits, weights, op, bound)
+    xs, ws, op, rhs = normalise_pb(lits, weights, op, bound)
     units: list[list[int]] = []
     if op == "<=":
         if rhs < 0:
@@ -467,34 +279,21 @@ def _linear_body(kind, method, lits, weights, op, bound, source):
     return units + _pb_method_clauses(kind, method, op, xs, ws, rhs, source)
 
 
-def _pb_method_kind(method):
-    if method in _PB:
-        return "pb"
-    if method in _CARD or method in _AMO:
-        return "card"
-    if method.startswith("pysat:"):
-        name = method[6:]
-        if name in PYSAT_PB:
-            return "pysat"
-        raise EncodingError(f"unknown PySAT pseudo-Boolean encoding {name!r}; supported: "
-                            + ", ".join("pysat:" + n for n in sorted(PYSAT_PB)))
-    raise EncodingError(f"unknown pseudo-Boolean encoding {method!r}; supported: {_supported_pb()}")
-
-
 def _pb_method_clauses(kind, method, op, xs, ws, rhs, source):
     if kind == "pysat":
-        return _pysat_pb(op, xs, ws, rhs, source, method[6:])
+        return pysat_pb(op, xs, ws, rhs, source, method[6:])
     if kind == "card":
         w = ws[0]
         if any(x != w for x in ws):
             raise EncodingError(f"{method!r} is a cardinality encoding and the weights differ; "
-                                f"use one of {_supported_pb()}")
+                                f"use one of {supported_pb()}")
         if op == "<=":
             return _card("<=", xs, rhs // w, source, method)
         if rhs % w:
             return [[]]
         return _card("==", xs, rhs // w, source, method)
-    leq, eq = _PB[method]
+    rec = METHODS[method]
+    leq, eq = rec.build, rec.build_exactly
     if op == "<=":
         return leq(xs, ws, rhs, source)
     if eq is not None:
@@ -502,68 +301,13 @@ def _pb_method_clauses(kind, method, op, xs, ws, rhs, source):
     return leq(xs, ws, rhs, source) + leq([-l for l in xs], ws, sum(ws) - rhs, source)
 
 
-# ============================================================ PySAT bridge
-def _map_back(clauses, nv, lits, source):
-    """Private numbering (inputs 1..n, auxiliaries n+1..nv) -> caller's."""
-    n = len(lits)
-    top = max(nv, max((abs(l) for c in clauses for l in c), default=0))
-    table = [0] + list(lits) + list(source.new_vars(max(0, top - n)))
-    return [[table[l] if l > 0 else -table[-l] for l in c] for c in clauses]
-
-
-def _pysat_card(op, lits, k, source, name):
-    from pysat.card import CardEnc, EncType, UnsupportedBound
-    enc = getattr(EncType, PYSAT_CARD[name])
-    n = len(lits)
-    priv = list(range(1, n + 1))
-    try:
-        if op == "<=":
-            cnf = CardEnc.atmost(priv, bound=k, top_id=n, encoding=enc)
-        else:
-            cnf = CardEnc.equals(priv, bound=k, top_id=n, encoding=enc)
-    except UnsupportedBound:
-        what = "at most" if op == "<=" else "exactly"
-        raise EncodingError(f"pysat:{name} cannot encode {what} {k} of {n} inputs (PySAT: "
-                            "unsupported bound); its at-most-one encodings need bound 1") from None
-    return _map_back(cnf.clauses, cnf.nv, lits, source)
-
-
-def _pysat_pb(op, xs, ws, rhs, source, name):
-    try:
-        from pysat.pb import PBEnc, EncType
-    except (ImportError, AssertionError):
-        raise EncodingError(f"pysat:{name} for pseudo-Boolean constraints needs the optional "
-                            "package pindakaas (pip install 'python-sat[pb]' or 'satgrid[pb]')") from None
-    enc = getattr(EncType, PYSAT_PB[name])
-    m = len(xs)
-    priv = list(range(1, m + 1))
-    fn = PBEnc.atmost if op == "<=" else PBEnc.equals
-    cnf = fn(lits=priv, weights=list(ws), bound=rhs, top_id=m, encoding=enc)
-    return _map_back(cnf.clauses, cnf.nv, xs, source)
-
-
 # ================================================================== sizes
-_SIZES = {
-    "pairwise": lambda n, k: amo.size_pairwise(n),
-    "bitwise": lambda n, k: amo.size_bitwise(n),
-    "ladder": lambda n, k: amo.size_ladder(n),
-    "commander": lambda n, k: amo.size_commander(n),
-    "product": lambda n, k: amo.size_product(n),
-    "seqcounter": counter.size_seqcounter_sinz,
-    "seqcounter-knuth": counter.size_seqcounter_knuth,
-    "totalizer": totalizer.size_totalizer,
-    "mtotalizer": totalizer.size_mtotalizer,
-    "cardnetwork": networks.size_cardnetwork,
-    "sortnetwork": networks.size_sortnetwork,
-}
-
-
 def clear_caches() -> None:
     """Forget the kept shapes: the totalizers' clause templates and per-size
     shapes and the BDD shape cache (all pure functions of their keys, so the
     output never depends on them; only the time of the next call does)."""
-    totalizer._TEMPLATES.clear()
-    totalizer._SHAPES.clear()
+    tree.TEMPLATES.clear()
+    mtotalizer.SHAPES.clear()
     bdd._CACHE.clear()
 
 
@@ -618,8 +362,9 @@ def size_formula(method: str, n: int, k: int, weights: Sequence[int] | None = No
         (4, 9)
     """
     method = canonical_method(method)
-    if weights is not None or method in _PB:
-        return _pb_size(method, n, k, weights)
+    rec = METHODS.get(method)
+    if weights is not None or (rec is not None and rec.family == "pb"):
+        return _pb_size(rec, n, k, weights)
     if k < 0:
         return 0, 1
     if k >= n:
@@ -628,14 +373,16 @@ def size_formula(method: str, n: int, k: int, weights: Sequence[int] | None = No
         return 0, n
     if k == n - 1:
         return 0, 1
-    fn = _SIZES.get(method)
-    if fn is None or (method in _AMO and k != 1):
+    if rec is None or rec.size is None:
         return None
-    return fn(n, k)
+    if rec.family == "amo":
+        return rec.size(n) if k == 1 else None
+    return rec.size(n, k)
 
 
-def _pb_size(method, n, k, weights):
-    """:func:`size_formula` of ``linear(x, weights, '<=', k)``."""
+def _pb_size(rec, n, k, weights):
+    """:func:`size_formula` of ``linear(x, weights, '<=', k)`` by the method
+    record ``rec`` (None: an unknown name)."""
     if weights is not None:
         weights = list(weights)
         if len(weights) != n or any(isinstance(w, bool) or not isinstance(w, int) or w < 1
@@ -646,26 +393,26 @@ def _pb_size(method, n, k, weights):
     if k == 0:
         return 0, n
     if weights is None:
-        if method != "swc":
+        # only a size that does not depend on the weights (swc's)
+        got = rec.size(n, k, None) if rec is not None and rec.family == "pb" and rec.size else None
+        if got is None:
             return None
         if n < 2:
             return 0, 0
-        return counter.size_swc(n, k)
+        return got
     units = sum(1 for w in weights if w > k)
     kept = [w for w in weights if w <= k]
     if sum(kept) <= k:
         return 0, units
     m = len(kept)
-    if method == "swc":
-        got = counter.size_swc(m, k)
-    elif method == "gtotalizer":
-        got = totalizer.size_gtotalizer(kept, k)
-    elif method in _CARD or method in _AMO:
+    if rec is None or rec.size is None:
+        return None
+    if rec.family == "pb":
+        got = rec.size(m, k, kept)
+    else:
         if any(w != kept[0] for w in kept):
             return None
-        got = size_formula(method, m, k // kept[0])
-    else:
-        return None
+        got = size_formula(rec.name, m, k // kept[0])
     if got is None:
         return None
     return got[0], got[1] + units
@@ -695,11 +442,10 @@ def encode_formula(op: str, n: int, k: int, method: str, weights=None):
     Raises:
         EncodingError: bad op, n, weights or method.
     """
-    from ..formula import Formula
     if op not in _OP_NAMES:
         raise EncodingError(f"unknown constraint {op!r}; expected one of atmost, atleast, exactly")
-    n = _int(n, "number of inputs")
-    k = _int(k)
+    n = integer(n, "number of inputs")
+    k = integer(k)
     if n < 0:
         raise EncodingError(f"the number of inputs must be >= 0, got {n}")
     sym, fn = _OP_NAMES[op]

@@ -1,5 +1,7 @@
-"""Totalizers: ``totalizer``, ``mtotalizer`` (modulo totalizer), ``gtotalizer``
-(generalized totalizer, pseudo-Boolean) and :class:`IncrementalTotalizer`.
+"""Totalizers: ``totalizer`` (cardinality) and ``gtotalizer`` (generalized
+totalizer, pseudo-Boolean). The modulo totalizer is :mod:`.mtotalizer`, the
+totalizer whose bound grows while solving :mod:`.incremental`; the tree they
+share is :mod:`.tree`.
 
 A totalizer is a balanced binary tree over the inputs (a node over inputs
 ``lits[lo:hi]`` has children ``lits[lo:mid]`` and ``lits[mid:hi]`` with
@@ -26,25 +28,6 @@ O(n^2) of the paper). ``exactly(k)`` shares one tree (cut at k+1) for both
 directions: up and down clauses at every node, units ``-r_{k+1}`` and
 ``r_k``; when ``k > n - k`` it is built over the negated inputs for
 ``n - k`` instead (smaller tree, same meaning).
-
-``mtotalizer`` -- T. Ogawa, Y. Liu, R. Hasegawa, M. Koshimura, H. Fujita,
-"Modulo based CNF encoding of cardinality constraints and its application to
-MaxSAT solvers", ICTAI 2013. With modulus ``p = ceil(sqrt(k + 1))`` each node
-counts ``q*p + r``: the remainder ``r`` in unary on ``min(s, p-1)`` variables,
-the quotient in unary on ``min(Ku + 1, qa + qb + c)`` variables (``Ku = k //
-p``; qa, qb the children's quotient widths; c = 1 when the node has a carry
-variable, i.e. its children's remainders can add up to p). Clauses (upwards;
-``a``, ``b`` remainders, ``A``, ``B`` quotients of the children, ``R``, ``Q``
-the node's, ``c`` its carry):
-
-    i + j < p:   (-a_i | -b_j | r_{i+j} | c)
-    i + j >= p:  (-a_i | -b_j | c),  (-a_i | -b_j | r_{i+j-p}) if i + j > p
-    quotient:    (-A_i | -B_j | Q_{i+j}),  (-A_i | -B_j | -c | Q_{i+j+1})
-
-and at the root, for ``k = Ku*p + Kl``: ``(-Q_{Ku+1})`` and
-``(-Q_{Ku} | -r_{Kl+1})`` (where those variables exist). O(n sqrt k)
-auxiliaries instead of O(n k). **Size:** the recurrence above (see
-:func:`size_mtotalizer`); no closed form.
 
 ``gtotalizer`` -- S. Joshi, R. Martins, V. Manquinho, "Generalized totalizer
 encoding for pseudo-Boolean constraints", CP 2015. For ``sum w_i x_i <= K``
@@ -95,15 +78,8 @@ above; ``>=`` is ``<=`` over the negated inputs with bound ``W - b`` (``W``
 the total weight), the same tree over ``-x``; ``==`` is both trees, each
 with its own auxiliaries, so no root outputs are needed for any of them.
 
-:class:`IncrementalTotalizer` -- the totalizer with outputs ``r_1..r_{u+1}``
-for an upper bound ``u``, without the root unit, whose bound is chosen per
-solve by the assumption ``-r_{k+1}`` and can be raised later by building more
-outputs (new clauses only; old ones never change). It draws its variables
-from the caller's source, so it shares a Formula's pool (unlike PySAT's
-``ITotalizer``, which numbers from its own ``top_id``; pysat issue #173).
-
-**Generation** (``totalizer``, ``mtotalizer``). Variables are numbered as a
-post-order walk of the tree would (a node's block after its subtrees'), but
+**Generation** (``totalizer``; ``mtotalizer`` alike, see :mod:`.tree`).
+Variables are numbered as a post-order walk of the tree would (a node's block after its subtrees'), but
 the tree is not walked node by node: the upper levels are visited level by
 level and subtrees over at most 16 inputs are expanded from a per-size
 pattern; nodes are grouped by shape (children's and own widths), and each
@@ -115,9 +91,8 @@ shapes to the root's, then the root units; the output is deterministic.
 
 from __future__ import annotations
 
-from math import isqrt
-
-from ._common import instantiate_starts, template
+from ._common import instantiate_starts
+from .tree import shape_template, walk_tree
 
 
 # ============================================================== totalizer
@@ -160,68 +135,6 @@ def _tot_naux(s: int, cap: int, memo: dict) -> int:
     return got
 
 
-def _walk(n, base, naux):
-    """Internal nodes of the balanced tree over n inputs as ``{size: (LO,
-    BASE)}``: per node its first input index and the first variable id of
-    its subtree, where a post-order numbering (left subtree, right subtree,
-    then the node's own block) puts the right subtree at ``base +
-    naux[left size]``. ``naux[s]`` is the number of auxiliaries of a subtree
-    over s >= 2 inputs.
-
-    The upper levels are walked node by node, level by level (no
-    recursion); subtrees over at most ``_SMALL`` inputs -- most of the nodes
-    -- are not walked: every node of such a subtree sits at a fixed offset
-    (inputs, ids) from the subtree's own, so all subtrees of one size are
-    expanded together, one list comprehension per node of the pattern."""
-    bysize: dict = {}
-    small: dict = {}
-    level = [(0, n, base)]
-    while level:
-        below = []
-        add = below.append
-        for lo, hi, b0 in level:
-            s = hi - lo
-            g = (small if s <= _SMALL else bysize).get(s)
-            if g is None:
-                g = (small if s <= _SMALL else bysize)[s] = ([], [])
-            g[0].append(lo)
-            g[1].append(b0)
-            if s <= _SMALL:
-                continue
-            ls = s >> 1
-            add((lo, lo + ls, b0))
-            add((lo + ls, hi, b0 + naux[ls]))
-        level = below
-    memo: dict = {}
-    for s, (LO, BS) in small.items():
-        for z, dl, db in _pattern(s, naux, memo):
-            g = bysize.get(z)
-            if g is None:
-                g = bysize[z] = ([], [])
-            g[0].extend([x + dl for x in LO] if dl else LO)
-            g[1].extend([x + db for x in BS] if db else BS)
-    return bysize
-
-
-_SMALL = 16     # subtrees up to this many inputs are expanded by pattern
-
-
-def _pattern(s, naux, memo):
-    """Internal nodes of a subtree over s inputs as (size, input offset, id
-    offset) from the subtree's own, in post-order."""
-    got = memo.get(s)
-    if got is None:
-        if s == 1:
-            got = []
-        else:
-            ls = s >> 1
-            got = (_pattern(ls, naux, memo)
-                   + [(z, dl + ls, db + naux.get(ls, 0)) for z, dl, db in _pattern(s - ls, naux, memo)]
-                   + [(s, 0, 0)])
-        memo[s] = got
-    return got
-
-
 def _child(lits, LO, B0, cs, shift, off):
     """Column of a child's first output over nodes: its input literal for a
     leaf (``cs == 1``; ``shift`` = its index from the node's first input),
@@ -236,11 +149,11 @@ def _tot_tree(lits, cap, base, naux):
     output counts, own output count; a child with one output is a leaf, its
     input literal), with per node the first id of each: returns ``({shape:
     (A0, B0, R0)}, root outputs)``. Variables are numbered as in a post-order
-    walk (see :func:`_walk`); a subtree over s inputs starting at ``base``
+    walk (see :func:`walk_tree`); a subtree over s inputs starting at ``base``
     has its node's outputs at ``base + naux[s] - min(s, cap)``."""
     n = len(lits)
     groups: dict = {}
-    for s, (LO, BS) in _walk(n, base, naux).items():
+    for s, (LO, BS) in walk_tree(n, base, naux).items():
         ls = s >> 1
         rs = s - ls
         p, q, t = min(ls, cap), min(rs, cap), min(s, cap)
@@ -268,12 +181,7 @@ def _tot_emit(groups, up, down):
     cl: list[list[int]] = []
     for shape, starts in reversed(list(groups.items())):
         if len(starts[0]) > _FEW:
-            key = (shape, up, down)
-            tpl = _TEMPLATES.get(key)
-            if tpl is None:
-                if len(_TEMPLATES) > 4096:
-                    _TEMPLATES.clear()
-                tpl = _TEMPLATES[key] = template(build, shape)
+            tpl = shape_template((shape, up, down), build, shape)
             cl += instantiate_starts(tpl, shape, starts)
             continue
         p, q, t = shape                # a few large nodes: direct is faster
@@ -283,9 +191,6 @@ def _tot_emit(groups, up, down):
 
 
 _FEW = 8        # shapes of at most this many nodes are built node by node
-_MFEW = 8       # the same for the modulo totalizer (its direct path is slower)
-_SHAPES: dict = {}      # (n, p, cap) -> memo of _mtot_shape
-_TEMPLATES: dict = {}   # (shape, up, down) -> templates (pure function of the key)
 
 
 def totalizer_outputs(lits, cap: int, source, up=True, down=False):
@@ -356,178 +261,12 @@ def size_totalizer(n: int, k: int) -> tuple[int, int]:
 
 
 def size_totalizer_exactly(n: int, k: int) -> tuple[int, int]:
+    """Size of :func:`totalizer_exactly` for ``0 < k < n``: one tree with up
+    and down clauses, cut at ``min(k, n - k) + 1``, plus the two root units."""
     if k > n - k:
         k = n - k
     aux, cls, t = _tot_size(n, k + 1, True, {})
     return aux, cls + (1 if t > k else 0) + 1
-
-
-# ============================================================= mtotalizer
-def _mod_params(k):
-    p = isqrt(k) + 1 if k > 0 else 1          # ceil(sqrt(k + 1))
-    ku, kl = divmod(k, p)
-    return p, ku, kl
-
-
-def _mtot_shape(s, p, cap, memo):
-    """(low width, quotient width, carry?, aux, clauses) of a subtree over s inputs."""
-    if s == 1:
-        return 1, 0, False, 0, 0
-    got = memo.get(s)
-    if got is None:
-        left = s // 2
-        la, ua, _, x1, c1 = _mtot_shape(left, p, cap, memo)
-        lb, ub, _, x2, c2 = _mtot_shape(s - left, p, cap, memo)
-        low = min(s, p - 1)
-        carry = la + lb >= p
-        up = min(cap, ua + ub + carry)
-        ncl = 0
-        for i in range(la + 1):
-            for j in range(lb + 1):
-                if i == j == 0:
-                    continue
-                ncl += 1 if i + j < p else (2 if i + j > p else 1)
-        for i in range(ua + 1):
-            for j in range(ub + 1):
-                if (i or j) and i + j <= up:
-                    ncl += 1
-                if carry and i + j + 1 <= up:
-                    ncl += 1
-        got = memo[s] = (low, up, carry, x1 + x2 + low + up + carry, c1 + c2 + ncl)
-    return got
-
-
-def _mtot_node(a, qa, b, qb, r, qr, c, p):
-    """Clauses of one modulo-totalizer node (c = 0: no carry variable)."""
-    cl = []
-    na = [0] + [-x for x in a]
-    nb = [0] + [-x for x in b]
-    for i in range(len(na)):
-        for j in range(len(nb)):
-            if i == j == 0:
-                continue
-            head = [x for x in (na[i], nb[j]) if x]
-            s = i + j
-            if s < p:
-                cl.append(head + ([r[s - 1], c] if c else [r[s - 1]]))
-            else:
-                cl.append(head + [c])
-                if s > p:
-                    cl.append(head + [r[s - p - 1]])
-    nqa = [0] + [-x for x in qa]
-    nqb = [0] + [-x for x in qb]
-    u = len(qr)
-    for i in range(len(nqa)):
-        for j in range(len(nqb)):
-            head = [x for x in (nqa[i], nqb[j]) if x]
-            s = i + j
-            if (i or j) and s <= u:
-                cl.append(head + [qr[s - 1]])
-            if c and s + 1 <= u:
-                cl.append(head + [-c, qr[s]])
-    return cl
-
-
-def _mtot_tree(lits, p, cap, base, memo):
-    """Group the modulo totalizer's internal nodes by shape ``(|a|, |qa|,
-    |b|, |qb|, low, up, -1 if carry else 0)`` with per node the first id of
-    each argument, as :func:`_tot_tree` (post-order numbering: a node's own
-    block -- remainder, quotient, carry -- after its subtrees'). ``memo`` is
-    filled by :func:`_mtot_shape`. Returns (groups, root remainder outputs,
-    root quotient outputs)."""
-    n = len(lits)
-    naux = {s: v[3] for s, v in memo.items()}
-    groups: dict = {}
-
-    def own(s):                      # (offset of the own block, low, up)
-        low, up, carry, aux, _ = memo[s]
-        return aux - low - up - carry, low, up
-
-    for s, (LO, BS) in _walk(n, base, naux).items():
-        ls = s >> 1
-        rs = s - ls
-        la = naux.get(ls, 0)
-        if ls == 1:
-            shape_a, A = (1, 0), [lits[x] for x in LO]
-        else:
-            o, low, up = own(ls)
-            shape_a, A = (low, up), [b + o for b in BS]
-        if rs == 1:
-            shape_b, B = (1, 0), [lits[x + ls] for x in LO]
-        else:
-            o, low, up = own(rs)
-            o += la
-            shape_b, B = (low, up), [b + o for b in BS]
-        o, low, up = own(s)
-        carry = memo[s][2]
-        # quotients and carry follow their node's remainder block: no columns
-        cols = (A, B, [b + o for b in BS])
-        shape = shape_a + shape_b + (low, up, -1 if carry else 0)
-        g = groups.get(shape)
-        if g is None:
-            groups[shape] = cols
-        else:
-            for x, y in zip(g, cols):
-                x += y
-    o, low, up = own(n)
-    return groups, list(range(base + o, base + o + low)), \
-        list(range(base + o + low, base + o + low + up))
-
-
-def _mtot_emit(groups, p):
-    def build(a, qa, b, qb, r, qr, c):
-        return _mtot_node(a, qa, b, qb, r, qr, c if c else 0, p)
-    cl: list[list[int]] = []
-    for shape, starts in reversed(list(groups.items())):
-        key = ("m", shape, p)
-        tpl = _TEMPLATES.get(key)
-        if tpl is None:
-            if len(_TEMPLATES) > 4096:
-                _TEMPLATES.clear()
-            tpl = _TEMPLATES[key] = template(build, shape)
-        A, B, R = starts
-        la, lb, low, up = shape[0], shape[2], shape[4], shape[5]
-        cl += instantiate_starts(tpl, shape, (A, (0, la), B, (2, lb), R, (4, low), (4, low + up)))
-    return cl
-
-
-def _mtot_root(r, qr, ku, kl):
-    cl = []
-    if len(qr) >= ku + 1:
-        cl.append([-qr[ku]])
-    if kl + 1 <= len(r):
-        if ku == 0:
-            cl.append([-r[kl]])
-        elif ku <= len(qr):
-            cl.append([-qr[ku - 1], -r[kl]])
-    return cl
-
-
-def mtotalizer(lits, k: int, source) -> list[list[int]]:
-    """``sum(lits) <= k`` (0 < k < n) by the modulo totalizer."""
-    n = len(lits)
-    p, ku, kl = _mod_params(k)
-    cap = ku + 1
-    memo = _SHAPES.get((n, p, cap))
-    if memo is None:                  # per-size shapes: a pure function of (n, p, cap)
-        if len(_SHAPES) > 256:
-            _SHAPES.clear()
-        memo = _SHAPES[(n, p, cap)] = {}
-        _mtot_shape(n, p, cap, memo)
-    aux = source.new_vars(memo[n][3])
-    groups, r, qr = _mtot_tree(list(lits), p, cap, aux.start, memo)
-    cl = _mtot_emit(groups, p)
-    cl += _mtot_root(r, qr, ku, kl)
-    return cl
-
-
-def size_mtotalizer(n: int, k: int) -> tuple[int, int]:
-    p, ku, kl = _mod_params(k)
-    low, up, carry, aux, cls = _mtot_shape(n, p, ku + 1, {})
-    root = (1 if up >= ku + 1 else 0)
-    if kl + 1 <= low and (ku == 0 or ku <= up):
-        root += 1
-    return aux, cls + root
 
 
 # ============================================================= gtotalizer
@@ -647,133 +386,3 @@ def gtotalizer(lits, weights, bound: int, source) -> list[list[int]]:
     emit(0, len(xs))
     assert nxt == aux.stop
     return cl
-
-
-# =================================================== incremental totalizer
-class IncrementalTotalizer:
-    """A totalizer whose bound is chosen per solve and can grow later.
-
-    Builds the totalizer tree over ``lits`` with outputs ``r_1..r_{u+1}`` at
-    every node (``u`` = ``ubound``, at most ``n - 1``), up clauses only and no
-    root unit. ``bound(k)`` returns the literal ``-r_{k+1}``: assume it to
-    solve under ``sum(lits) <= k``; add it as a unit clause to tighten for
-    good. A bound above the built one extends every node with the missing
-    outputs and their clauses (existing clauses never change); all clauses
-    made since the last :meth:`new_clauses` call are handed out by it.
-
-    Args:
-        lits: input literals (not empty).
-        source: variable source, e.g. the Formula the solver was built from.
-        ubound: largest bound to prepare for now (default 1).
-
-    Example (a minimisation loop)::
-
-        t = IncrementalTotalizer(xs, formula, ubound=len(xs) - 1)
-        solver.append_formula(t.new_clauses())
-        k = len(xs)
-        while solver.solve(assumptions=[t.bound(k - 1)]):
-            k = sum(solver.get_model()[x - 1] > 0 for x in xs)
-            solver.append_formula(t.new_clauses())   # if bound() extended
-        # k is the minimum
-
-    Attributes:
-        lits: the inputs; ``n = len(lits)``.
-        ubound: the largest bound built so far.
-        outputs: the root outputs, ``outputs[j]`` = "at least j+1 true".
-        clauses: every clause made so far.
-    """
-
-    def __init__(self, lits, source, ubound: int = 1):
-        self.lits = list(lits)
-        if not self.lits:
-            raise ValueError("IncrementalTotalizer needs at least one input")
-        self.source = source
-        self.clauses: list[list[int]] = []
-        self._fresh_from = 0
-        self._true = None
-        n = len(self.lits)
-        # tree: list of nodes in post-order; node = [left, right, size, outputs]
-        self._nodes: list[list] = []
-
-        def build(lo, hi):
-            if hi - lo == 1:
-                self._nodes.append([None, None, 1, [self.lits[lo]]])
-            else:
-                mid = (lo + hi) // 2
-                li, ri = build(lo, mid), build(mid, hi)
-                self._nodes.append([li, ri, hi - lo, []])
-            return len(self._nodes) - 1
-
-        build(0, n)
-        self.ubound = -1
-        self.extend(ubound)
-
-    @property
-    def outputs(self) -> list[int]:
-        return self._nodes[-1][3]
-
-    def extend(self, ubound: int) -> list[list[int]]:
-        """Build outputs up to ``ubound + 1`` (capped at n); return the new clauses."""
-        n = len(self.lits)
-        ubound = max(0, min(int(ubound), n - 1))
-        if ubound <= self.ubound:
-            return []
-        cap = ubound + 1
-        inner = [nd for nd in self._nodes if nd[0] is not None]
-        need = sum(min(nd[2], cap) - len(nd[3]) for nd in inner)
-        fresh = iter(self.source.new_vars(need))
-        new: list[list[int]] = []
-        for nd in self._nodes:
-            li, ri, s, r = nd
-            if li is None:
-                continue
-            old_t, t = len(r), min(s, cap)
-            if t == old_t:
-                continue
-            r.extend(next(fresh) for _ in range(t - old_t))
-            a, b = self._nodes[li][3], self._nodes[ri][3]
-            # clauses (-a_i | -b_j | r_{i+j}) for old_t < i+j <= t
-            for sm in range(old_t + 1, t + 1):
-                y = r[sm - 1]
-                for i in range(max(0, sm - len(b)), min(len(a), sm) + 1):
-                    j = sm - i
-                    if i == 0:
-                        new.append([-b[j - 1], y])
-                    elif j == 0:
-                        new.append([-a[i - 1], y])
-                    else:
-                        new.append([-a[i - 1], -b[j - 1], y])
-        self.ubound = ubound
-        self.clauses += new
-        return new
-
-    def bound(self, k: int) -> int:
-        """The assumption literal meaning ``sum(lits) <= k`` (extends if needed).
-
-        For ``k >= n`` the constraint holds anyway: the literal returned is a
-        fresh variable made true by a unit clause (made once, kept).
-
-        Raises:
-            ValueError: ``k < 0``.
-        """
-        if k < 0:
-            raise ValueError("a bound below 0 cannot be satisfied; use no assumption and add [] instead")
-        n = len(self.lits)
-        if k >= n:
-            if self._true is None:
-                self._true = self.source.new_var()
-                self.clauses.append([self._true])
-            return self._true
-        if k > self.ubound:
-            self.extend(k)
-        return -self.outputs[k]
-
-    def tighten(self, k: int) -> list[list[int]]:
-        """The unit clause(s) imposing ``sum(lits) <= k`` for good."""
-        return [[self.bound(k)]]
-
-    def new_clauses(self) -> list[list[int]]:
-        """Clauses made since the previous call (all of them the first time)."""
-        out = self.clauses[self._fresh_from:]
-        self._fresh_from = len(self.clauses)
-        return out
