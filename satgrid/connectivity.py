@@ -56,9 +56,10 @@ Example:
 from __future__ import annotations
 
 import time
-from typing import Callable, Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Sequence
 
-import networkx as nx
+if TYPE_CHECKING:  # annotations only
+    import networkx as nx
 
 from .errors import EncodingError
 
@@ -220,6 +221,7 @@ class ConnectivityCuts:
         self._var = [abs(l) - 1 for l in self._lits]       # index into a PySAT model
         self._pos = [l > 0 for l in self._lits]
         # the same graph over node indices, for networkx's component search
+        import networkx as nx  # networkx off the start-up path (Sudoku never needs it)
         g = nx.Graph()
         g.add_nodes_from(range(len(self.nodes)))
         g.add_edges_from((i, j) for i, nb in enumerate(self._adj) for j in nb if i < j)
@@ -252,6 +254,7 @@ class ConnectivityCuts:
         return out
 
     def _components(self, true: list[int]) -> list[list[int]]:
+        import networkx as nx  # networkx off the start-up path; cached after the first call
         comps = [sorted(c) for c in nx.connected_components(self._g.subgraph(true))]
         comps.sort(key=lambda c: (-len(c), c[0]))
         return comps

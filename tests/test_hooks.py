@@ -8,7 +8,8 @@ import pytest
 
 from satgrid import api
 from satgrid.errors import InstanceError
-from satgrid.puzzles import check_hooks, hooks
+from satgrid.puzzles import hooks
+from satgrid.puzzles.hooks import check as check_hooks
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 INST = os.path.join(HERE, "..", "instances")
@@ -81,7 +82,7 @@ def test_layout_checker_by_brute_force_n3():
 
 def _brute_force_3x3(regions):
     """Every (grid, layout) of a 3x3 Hooks that the checker accepts, by enumeration."""
-    from satgrid.grid import components, windows
+    from satgrid.geometry import components, windows
     layouts = [bench_layout(3, i) for i in range(16)]
     found = set()
     for perm in set(itertools.permutations([1, 2, 2, 3, 3, 3, 0, 0, 0])):
@@ -213,7 +214,7 @@ def test_eager_connectivity_gives_the_same_solution(name):
     assert not eager["_model"].lazy and eager["stats"]["rounds"] == 0
     assert eager["grid"] == lazy["grid"] and eager["hooks"] == lazy["hooks"]
     assert eager["unique"] is True and lazy["unique"] is True
-    assert eager["_model"].stats()["hooks.connected"].clauses > 0
+    assert eager["_model"].sizes()["hooks.connected"].clauses > 0
 
 
 @pytest.mark.parametrize("card,pb", [("totalizer", "swc"), ("cardnetwork", "gtotalizer"),
@@ -279,7 +280,7 @@ def test_regions_that_cannot_share_the_total_are_unsat():
 def test_model_groups_and_projection():
     p = load1("hooks-8.toml")
     m = api.compile_puzzle(p)
-    groups = m.stats()
+    groups = m.sizes()
     for g in ("hooks.layout", "hooks.cell", "hooks.numbers", "hooks.hook-number",
               "hooks.count", "hooks.2x2", "hooks.region-sum"):
         assert groups[g].clauses > 0, g

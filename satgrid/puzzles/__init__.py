@@ -1,11 +1,10 @@
-"""Puzzle kinds: one module per kind, each registered in :data:`KINDS`."""
-
-import importlib
+"""Puzzle kinds: one package per kind (``satgrid/puzzles/<kind>/``), each
+registered in :data:`KINDS` when it is imported, with its text and TOML
+formats registered in :mod:`.base`."""
 
 from .base import KINDS, Puzzle, register  # noqa: F401
+# the order of registration is the order of KINDS and of the text formats tried
+from . import sudoku, vertex_sums, knight_moves, hooks, twentyfourseven  # noqa: F401,I001
 
-#: the kinds shipped with satgrid (modules of this package)
+#: the kinds shipped with satgrid (packages of this package), in registration order
 MODULES = ("sudoku", "vertex_sums", "knight_moves", "hooks", "twentyfourseven")
-
-for _name in MODULES:
-    importlib.import_module(f"{__name__}.{_name}")

@@ -1,11 +1,15 @@
-"""The puzzle framework: a registry of kinds and the base class they share.
+"""The puzzle framework: the registries of kinds and of their file formats,
+the base class the kinds share, and the ``[expect]`` table.
 
-A kind is a subclass of :class:`Puzzle` registered with :func:`register`. It
-parses its instance (``from_toml``), builds the rules into a
-:class:`~satgrid.model.Model` (``build``), names the literals its givens fix
-(``givens``), decodes a solution (``decode``), checks it with an independent
-checker (``check``: plain Python that never imports the model or the
-encodings), computes the answer (``answer``) and draws it (``render``).
+A kind is a package ``satgrid/puzzles/<kind>/``: a subclass of
+:class:`Puzzle` registered with :func:`register` (``kind.py``) builds the
+rules into a :class:`~satgrid.model.Model` (``build``), names the literals
+its givens fix (``givens``), decodes a solution (``decode``), has it judged
+by the kind's referee (``check``: ``check.py``, plain Python that never
+imports the model or the encodings), computes the answer (``answer``) and
+draws it (``render``). Its ``formats.py`` reads its TOML instance (registered
+with :func:`register_toml`, reached through :meth:`Puzzle.from_toml`) and any
+text format (:func:`register_format`).
 
 The decoded form of a solution is a plain dict, JSON-ready: ``{"grid": rows}``
 (0 = empty) for single-grid kinds, ``{"grids": [rows, ...]}`` for composite
@@ -18,8 +22,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, ClassVar
 
 from ..errors import InstanceError
-from ..grid import key_pos
 from ..model import Model, Solution
+from .parsing import key_pos
 
 KINDS: dict[str, type["Puzzle"]] = {}
 
@@ -65,6 +69,17 @@ def text_format_for(text: str, file: str) -> TextFormat | None:
     return None
 
 
+#: kind name -> the function that reads its TOML instance,
+#: ``read(cls, data, raw, file) -> Puzzle`` (registered by the kind's formats module)
+TOML_READERS: dict[str, Callable[..., "Puzzle"]] = {}
+
+
+def register_toml(kind: str, read: Callable[..., "Puzzle"]) -> None:
+    """Make ``read(cls, data, raw, file)`` the TOML reader of ``kind`` (see
+    :meth:`Puzzle.from_toml`)."""
+    TOML_READERS[kind] = read
+
+
 #: what an ``[expect]`` table may hold, and the TOML type of each entry
 EXPECT_TYPES = {"answer": ((int,), "a whole number"), "unique": ((bool,), "true or false"),
                 "count": ((int,), "a whole number >= 0"),
@@ -104,9 +119,9 @@ class Puzzle:
     """
 
     kind: ClassVar[str] = ""
-    #: a list of the kind's encodable choices shown by ``stats``/the atlas:
-    #: subset of {"amo", "card", "pb", "connectivity"}
-    uses: ClassVar[tuple[str, ...]] = ()
+    #: the encodings a user may choose for this kind (shown by ``stats``/the
+    #: atlas): a subset of {"amo", "card", "pb", "connectivity"}
+    encoding_choices: ClassVar[tuple[str, ...]] = ()
     #: solver tuning options (CaDiCaL, see :data:`satgrid.session.SOLVER_OPTIONS`)
     #: measured to help this kind; used when the solver takes options, under
     #: any the user sets (``bench/`` shows the measurement)
@@ -119,12 +134,16 @@ class Puzzle:
         self.source = source
         self.expect = dict(expect or {})
 
-    # -- to implement by each kind -------------------------------------
     @classmethod
     def from_toml(cls, data: dict, raw: str, file: str) -> "Puzzle":
-        """Build an instance from a parsed TOML table (``raw`` = the file's text)."""
-        raise NotImplementedError
+        """Build an instance from a parsed TOML table (``raw`` = the file's text),
+        with the reader the kind's ``formats`` module registered (:func:`register_toml`)."""
+        read = TOML_READERS.get(cls.kind)
+        if read is None:
+            raise NotImplementedError(f"no TOML reader registered for {cls.kind!r}")
+        return read(cls, data, raw, file)
 
+    # -- to implement by each kind -------------------------------------
     def build(self, model: Model) -> None:
         """Add the variables and rules (not the givens) to ``model``."""
         raise NotImplementedError
@@ -137,7 +156,8 @@ class Puzzle:
         raise NotImplementedError
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
-        """Rules the decoded solution breaks (empty = valid). Independent of the model."""
+        """The referee: rules the decoded solution breaks (empty = valid), from the
+        kind's ``check.py``, independent of the model."""
         raise NotImplementedError
 
     def answer(self, decoded: dict[str, Any]) -> int | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..grid import changed_givens
+from ..referee import changed_givens
 
 
 def vertex_cells(r: int, c: int) -> list[tuple[int, int]]:

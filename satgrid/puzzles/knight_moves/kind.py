@@ -8,17 +8,9 @@ regions). Unvisited squares stay empty. In every region the labels add up to
 the same sum. Some labels are given. Answer: the sum over rows of (largest
 label in the row)^2, 0 for a row with no label.
 
-Instance (TOML)::
-
-    puzzle = "knight-moves"
-    regions = \"\"\"          # any tokens; equal token = same region
-    a a b
-    ...\"\"\"
-    givens = \"\"\"           # optional; '.' = no label
-    1 . .
-    ...\"\"\"
-    length = 25              # optional: the path length L, when it is known
-                             # (e.g. a full knight's tour); otherwise inferred
+The TOML instance (``regions``, ``givens``, ``length``) is read by
+:mod:`satgrid.puzzles.knight_moves.formats`; the referee is
+:mod:`satgrid.puzzles.knight_moves.check`.
 
 The model (one incremental SAT model, Model API only)
 -----------------------------------------------------
@@ -98,15 +90,13 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from .. import grid as G
-from ..errors import InstanceError
-from ..model import Model, Solution
-from ..render import text_grid
-from . import check_knight_moves as checker
-from .base import Puzzle, parse_expect, register
+from ... import geometry as G
+from ...model import Model, Solution
+from ...render import text_grid
+from ..base import Puzzle, register
+from . import check as checker
 
 K = "knight-moves"
-KEYS = ("puzzle", "title", "source", "regions", "givens", "length", "expect")
 
 
 def knight_distances(src: G.Cell, rows: int, cols: int) -> dict[G.Cell, int]:
@@ -162,7 +152,7 @@ class KnightMoves(Puzzle):
     """A Knight Moves instance: ``regions`` (tokens) and ``givens`` (0 = none)."""
 
     kind = K
-    uses = ("amo", "pb")
+    encoding_choices = ("amo", "pb")
     #: how the region sum S enters each region's PB constraint: "order"
     #: (weights S_k - S_{k-1} on the literals L >= L_k; the default, measured
     #: fastest) or "onehot" (weights S_k on literals L = L_k); see the module doc.
@@ -179,53 +169,6 @@ class KnightMoves(Puzzle):
                             else [[0] * self.cols for _ in range(self.rows)])
         self._solution = solution
         self._p: dict[tuple[int, int], int] | None = None
-
-    # ------------------------------------------------------------ parsing
-    @classmethod
-    def from_toml(cls, data: dict, raw: str, file: str) -> "KnightMoves":
-        for key in data:
-            if key not in KEYS:
-                raise InstanceError(f"unknown key {key!r}; expected one of {', '.join(KEYS)}",
-                                    file, G.key_line(raw, key), 1)
-        if "regions" not in data:
-            raise InstanceError("expected a 'regions' grid (one row per line)", file, 1, 1)
-        rg = G.parse_token_grid(data["regions"], file=file, key="regions",
-                                first_line=G.key_line(raw, "regions"))
-        rows, cols = rg.height, len(rg.rows[0])
-        rg.expect_shape(rows, cols)
-        n = rows * cols
-        givens = None
-        if "givens" in data:
-            gg = G.parse_token_grid(data["givens"], file=file, key="givens",
-                                    first_line=G.key_line(raw, "givens"))
-            gg.expect_shape(rows, cols)
-            givens = gg.ints(1, n)
-            seen: dict[int, tuple[int, int]] = {}
-            for r in range(rows):
-                for c in range(cols):
-                    v = givens[r][c]
-                    if v and v in seen:
-                        a, b = seen[v]
-                        raise gg.error(r, c, f"label {v} is given twice "
-                                             f"(also at row {a + 1}, column {b + 1})")
-                    if v:
-                        seen[v] = (r, c)
-        expect = parse_expect(data, raw, file, K)
-        solution = None
-        if "solution" in expect:
-            sg = G.parse_token_grid(expect["solution"], file=file, key="solution",
-                                    first_line=G.key_line(raw, "solution"))
-            sg.expect_shape(rows, cols)
-            solution = sg.ints(1, n, zero_empty=True)
-        for key in ("title", "source"):
-            if not isinstance(data.get(key, ""), str):
-                raise InstanceError(f"{key}: expected a string", file, G.key_line(raw, key), 1)
-        length = data.get("length")
-        if length is not None and (type(length) is not int or not 1 <= length <= n):
-            raise InstanceError(f"length: expected a whole number 1..{n}, found {length!r}",
-                                file, G.key_line(raw, "length"), 1)
-        return cls(rg.rows, givens, solution=solution, length=length, file=file,
-                   title=data.get("title", ""), source=data.get("source", ""), expect=expect)
 
     # ------------------------------------------------------------ model
     def candidates(self) -> list[tuple[int, int]]:
@@ -382,6 +325,8 @@ class KnightMoves(Puzzle):
         return {"grid": out}
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
+        """The referee's verdict (:func:`satgrid.puzzles.knight_moves.check.check`),
+        and the path length when the instance fixes it."""
         problems = checker.check(decoded["grid"], self.regions, self.grid_givens)
         if self.length is not None:
             top = max((v for row in decoded["grid"] for v in row), default=0)

@@ -6,7 +6,7 @@ order; unvisited squares stay empty (0). In every region the labels add up to
 the same sum (so L(L+1)/2 divides evenly among the regions). Some labels are
 given.
 
-This module imports only the standard library and :mod:`satgrid.grid`; it never
+This module imports only the standard library and :mod:`satgrid.puzzles.referee`; it never
 looks at the model, the encodings or the solver, so a wrong encoding shows up
 here as a rejected solution.
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Hashable, Sequence
 
-from ..grid import KNIGHT, changed_givens
+from ..referee import KNIGHT_STEPS, changed_givens
 
 
 def check(grid: Sequence[Sequence[int]], regions: Sequence[Sequence[Hashable]],
@@ -65,7 +65,7 @@ def check(grid: Sequence[Sequence[int]], regions: Sequence[Sequence[Hashable]],
     for t in range(1, L):
         if t in pos and t + 1 in pos:
             (r1, c1), (r2, c2) = pos[t], pos[t + 1]
-            if (r2 - r1, c2 - c1) not in KNIGHT:
+            if (r2 - r1, c2 - c1) not in KNIGHT_STEPS:
                 problems.append(f"labels {t} at {pos[t]} and {t + 1} at {pos[t + 1]} "
                                 "are not a knight's move apart")
     sums: dict[Hashable, int] = {}

@@ -10,6 +10,10 @@ in the k-hook). Filled cells are orthogonally connected, every 2x2 square has
 an empty cell, the regions have equal sums, givens are respected. Answer: the
 product of the areas of the connected groups of empty cells.
 
+The TOML instance (``size``, ``numbers``, ``regions``, ``givens``) is read by
+:mod:`satgrid.puzzles.hooks.formats`; the referee is
+:mod:`satgrid.puzzles.hooks.check`.
+
 The model, for an n x n grid (one incremental SAT model, layout and numbers
 decided together):
 
@@ -70,16 +74,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import InstanceError
-from ..grid import grid_graph, key_line, parse_token_grid, windows
-from ..model import Model, Solution
-from ..render import svg_grid, text_grid
-from . import check_hooks
-from .base import Puzzle, parse_expect, register
+from ...geometry import grid_graph, windows
+from ...model import Model, Solution
+from ...render import svg_grid, text_grid
+from ..base import Puzzle, register
+from . import check as checker
 
+#: where number k may go: "room" (any hook with at least k cells) or "size" (the k-hook)
 NUMBERS_RULES = ("room", "size")
-KEYS = ("puzzle", "title", "source", "size", "numbers", "regions", "givens", "expect")
-MAX_SIZE = 40
 
 
 class _Gates:
@@ -225,7 +227,7 @@ class Hooks(Puzzle):
     """A Hooks instance (n x n, regions, givens, numbers rule)."""
 
     kind = "hooks"
-    uses = ("amo", "card", "pb", "connectivity")
+    encoding_choices = ("amo", "card", "pb", "connectivity")
 
     def __init__(self, n: int, regions: list[list[str]] | None = None,
                  givens: list[list[int]] | None = None, numbers: str = "room",
@@ -238,53 +240,6 @@ class Hooks(Puzzle):
         self._solution = solution
         self._x = None
         self.layout: HookLayout | None = None
-
-    # ---------------------------------------------------------------- parse
-    @classmethod
-    def from_toml(cls, data: dict, raw: str, file: str) -> "Hooks":
-        def err(msg, key=None, col=1):
-            line = key_line(raw, key) if key else None
-            return InstanceError(msg, file, line, col if line else None)
-
-        for key in data:
-            if key not in KEYS:
-                raise err(f"unknown key {key!r} for hooks; expected one of {', '.join(KEYS)}", key)
-        grids = {}
-        for key in ("regions", "givens"):
-            if key in data:
-                grids[key] = parse_token_grid(data[key], file=file, key=key,
-                                              first_line=key_line(raw, key))
-        n = data.get("size")
-        if n is None:
-            if not grids:
-                raise err("expected 'size' (the grid's side) or a 'regions' grid", "puzzle")
-            n = next(iter(grids.values())).height
-        elif type(n) is not int or not 1 <= n <= MAX_SIZE:
-            raise err(f"size: expected a whole number 1..{MAX_SIZE}, found {n!r}", "size")
-        numbers = data.get("numbers", "room")
-        if numbers not in NUMBERS_RULES:
-            raise err(f"numbers: expected one of {', '.join(map(repr, NUMBERS_RULES))}, "
-                      f"found {numbers!r}", "numbers")
-        regions = None
-        if "regions" in grids:
-            grids["regions"].expect_shape(n, n)
-            regions = grids["regions"].rows
-        givens = None
-        if "givens" in grids:
-            grids["givens"].expect_shape(n, n)
-            givens = grids["givens"].ints(1, n, zero_empty=True)
-        expect = parse_expect(data, raw, file, "hooks")
-        solution = None
-        if "solution" in expect:
-            tg = parse_token_grid(expect["solution"], file=file, key="solution",
-                                  first_line=key_line(raw, "solution"))
-            tg.expect_shape(n, n)
-            solution = tg.ints(1, n, zero_empty=True)
-        for key in ("title", "source"):
-            if key in data and not isinstance(data[key], str):
-                raise err(f"{key}: expected a string", key)
-        return cls(n, regions, givens, numbers, solution, file=file,
-                   title=data.get("title", ""), source=data.get("source", ""), expect=expect)
 
     # ---------------------------------------------------------------- model
     def region_cells(self) -> dict[str, list[tuple[int, int]]]:
@@ -367,13 +322,14 @@ class Hooks(Puzzle):
         return {"grid": grid, "hooks": self.layout.decode(sol)}
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
+        """The referee's verdict (:func:`satgrid.puzzles.hooks.check.check`)."""
         if "hooks" not in decoded:
             return ["no hook layout in the solution"]
-        return check_hooks.check(decoded["grid"], decoded["hooks"], size=self.n,
-                                 regions=self.regions, givens=self.given, numbers=self.numbers)
+        return checker.check(decoded["grid"], decoded["hooks"], size=self.n,
+                             regions=self.regions, givens=self.given, numbers=self.numbers)
 
     def answer(self, decoded: dict[str, Any]) -> int:
-        return check_hooks.answer(decoded["grid"])
+        return checker.answer(decoded["grid"])
 
     def render(self, decoded: dict[str, Any]) -> str:
         """The numbers ('.' empty) with the hook layout (hook sizes) beside them."""

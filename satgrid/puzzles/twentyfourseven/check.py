@@ -7,7 +7,7 @@ connected group; every 2x2 square has at least one empty cell. Edge clues give
 the first number seen looking into a row or column from that side. Some
 numbers are given.
 
-Imports only the standard library and :mod:`satgrid.grid`.
+Imports only the standard library and :mod:`satgrid.puzzles.referee`.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from math import prod
 from typing import Mapping, Sequence
 
-from .. import grid as G
+from ..referee import changed_givens, connected_groups, lines, seen_from, squares_2x2
 
 SIDES = ("top", "bottom", "left", "right")
 
@@ -62,27 +62,26 @@ def check(grid: Sequence[Sequence[int]], size: int = 7,
         k = sum(row.count(v) for row in grid)
         if k != v:
             problems.append(f"number {v} appears {k} times, expected {v}")
-    for what, lines in (("row", G.rows_of(n)), ("column", G.columns_of(n))):
-        for i, line in enumerate(lines):
-            vals = [grid[r][c] for r, c in line if grid[r][c]]
-            if len(vals) != per_line:
-                problems.append(f"{what} {i}: {len(vals)} numbers, expected {per_line}")
-            if sum(vals) != line_sum:
-                problems.append(f"{what} {i}: sum {sum(vals)}, expected {line_sum}")
-    for win in G.windows(n):
+    for what, i, line in lines(n):
+        vals = [grid[r][c] for r, c in line if grid[r][c]]
+        if len(vals) != per_line:
+            problems.append(f"{what} {i}: {len(vals)} numbers, expected {per_line}")
+        if sum(vals) != line_sum:
+            problems.append(f"{what} {i}: sum {sum(vals)}, expected {line_sum}")
+    for win in squares_2x2(n, n):
         if all(grid[r][c] for r, c in win):
             problems.append(f"2x2 square at {win[0]} is completely filled")
     filled = [(r, c) for r in range(n) for c in range(n) if grid[r][c]]
-    comps = G.components(filled, n)
+    comps = connected_groups(filled)
     if len(comps) > 1:
         problems.append(f"numbered cells form {len(comps)} groups, expected one")
     problems += [f"cell ({r},{c}): given {g}, found {v}"
-                 for r, c, g, v in G.changed_givens(grid, givens)]
+                 for r, c, g, v in changed_givens(grid, givens)]
     for side, vals in (clues or {}).items():
         for i, want in enumerate(vals):
             if not want:
                 continue
-            seen = next((grid[r][c] for r, c in G.sight_line(side, i, n) if grid[r][c]), 0)
+            seen = next((grid[r][c] for r, c in seen_from(side, i, n) if grid[r][c]), 0)
             if seen != want:
                 problems.append(f"{side} clue {i}: expected {want} seen first, found {seen}")
     return problems
@@ -97,7 +96,7 @@ def answer(grid: Sequence[Sequence[int]]) -> int:
     """
     n = len(grid)
     empty = [(r, c) for r in range(n) for c in range(len(grid[r])) if not grid[r][c]]
-    return prod(len(comp) for comp in G.components(empty, n, len(grid[0]) if n else 0))
+    return prod(len(comp) for comp in connected_groups(empty))
 
 
 def answer_2x2(grids: Sequence[Sequence[Sequence[int]]]) -> int:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from itertools import compress
 from typing import Sequence
 
-from ..grid import changed_givens
+from ..referee import changed_givens
 
 
 def units(n: int, box: tuple[int, int]) -> list[tuple[str, list[tuple[int, int]]]]:

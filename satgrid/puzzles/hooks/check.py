@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from ..grid import changed_givens, components, windows
+from ..referee import changed_givens, connected_groups, squares_2x2
 
 Grid = Sequence[Sequence[int]]
 
@@ -104,7 +104,7 @@ def empty_areas(grid: Grid) -> list[int]:
     n = len(grid)
     m = len(grid[0]) if n else 0
     empty = [(r, c) for r in range(n) for c in range(m) if grid[r][c] == 0]
-    return [len(comp) for comp in components(empty, n, m)]
+    return [len(comp) for comp in connected_groups(empty)]
 
 
 def answer(grid: Grid) -> int:
@@ -178,11 +178,11 @@ def check(grid: Grid, hooks: Grid, *, size: int | None = None,
                     problems.append(f"hook {k} ({2 * k - 1} cells) holds {m}: no room")
 
     filled = [(r, c) for r in range(n) for c in range(n) if grid[r][c]]
-    comps = components(filled, n, n)
+    comps = connected_groups(filled)
     if len(comps) > 1:
         problems.append(f"filled cells form {len(comps)} groups, expected one "
                         f"(sizes {[len(c) for c in comps]})")
-    for w in windows(n, n, 2):
+    for w in squares_2x2(n, n):
         if all(grid[r][c] for r, c in w):
             problems.append(f"2x2 square at {w[0]} is full")
             break

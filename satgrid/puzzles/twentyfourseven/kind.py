@@ -10,7 +10,8 @@ product of the areas of the orthogonally connected groups of empty cells.
 The 2x2 kind holds four such grids; its answer adds the four solved grids as
 matrices (empty = 0) and sums the squares of the entries.
 
-Instance (TOML)::
+The TOML instance is read by :mod:`satgrid.puzzles.twentyfourseven.formats`;
+the referee is :mod:`satgrid.puzzles.twentyfourseven.check`. Instance (TOML)::
 
     puzzle = "twenty-four-seven"        # or "twenty-four-seven-2x2"
     size = 7                            # optional; n with (n+1)/2, (n+1)(2n+1)/6 whole
@@ -115,19 +116,15 @@ from __future__ import annotations
 
 import functools
 import itertools
-import re
 from typing import Any
 
-from .. import grid as G
-from ..errors import InstanceError
-from ..model import IntVar, Model, Solution
-from ..render import text_grid
-from . import check_twentyfourseven as checker
-from .base import Puzzle, parse_expect, register
+from ... import geometry as G
+from ...model import IntVar, Model, Solution
+from ...render import text_grid
+from ..base import Puzzle, register
+from . import check as checker
 
 SIDES = checker.SIDES
-TOP_KEYS = ("puzzle", "title", "source", "size", "expect")
-GRID_KEYS = ("name", "givens") + SIDES
 
 
 class SubGrid:
@@ -140,119 +137,6 @@ class SubGrid:
         self.name = name
         self.givens = givens if givens is not None else [[0] * n for _ in range(n)]
         self.clues = {s: list((clues or {}).get(s) or [0] * n) for s in SIDES}
-
-
-# ------------------------------------------------------------------ parsing
-_GRIDS_HEADER = re.compile(r"^\s*\[\[\s*grids\s*\]\]")
-
-
-def _key_line(raw: str, key: str, table: int | None) -> int | None:
-    """Line of ``key`` at the top level (``table=None``) or in the table-th ``[[grids]]``.
-
-    For a multi-line string opened at the end of the key's line, the line after.
-    """
-    pat = re.compile(r'^\s*' + re.escape(key) + r'\s*=\s*(""")?(.*)$')
-    current = None  # None = top level, -1 = another table, k = k-th [[grids]]
-    count = -1
-    for i, line in enumerate(raw.splitlines(), 1):
-        if _GRIDS_HEADER.match(line):
-            count += 1
-            current = count
-            continue
-        if re.match(r"^\s*\[", line):
-            current = -1
-            continue
-        if current == table:
-            m = pat.match(line)
-            if m:
-                return i + 1 if (m.group(1) and not m.group(2).strip()) else i
-    return None
-
-
-def _line_text(raw: str, line: int | None) -> str:
-    if line is None:
-        return ""
-    lines = raw.splitlines()
-    return lines[line - 1] if 0 < line <= len(lines) else ""
-
-
-def _parse_clues(value: Any, side: str, n: int, raw: str, file: str,
-                 table: int | None) -> list[int]:
-    line = _key_line(raw, side, table)
-    if not isinstance(value, str):
-        raise InstanceError(f"{side}: expected a string of {n} clues ('.' = none)",
-                            file, line, 1)
-    text = _line_text(raw, line)
-    base = text.find(value) if value else -1
-    toks = list(re.finditer(r"\S+", value))
-
-    def col(k: int | None) -> int:
-        if base < 0:
-            return 1
-        if k is None:
-            return base + len(value) + 1
-        return base + toks[k].start() + 1
-
-    if len(toks) != n:
-        raise InstanceError(f"{side}: expected {n} clues ('.' = none), found {len(toks)}",
-                            file, line, col(n if len(toks) > n else None))
-    out = []
-    for k, m in enumerate(toks):
-        tok = m.group()
-        if tok == ".":
-            out.append(0)
-            continue
-        try:
-            v = int(tok)
-        except ValueError:
-            v = None
-        if v is None or not 1 <= v <= n:
-            raise InstanceError(f"{side}: expected a number 1..{n} or '.', found {tok!r}",
-                                file, line, col(k))
-        out.append(v)
-    return out
-
-
-def _parse_grid(table: dict, raw: str, file: str, n: int, index: int | None) -> SubGrid:
-    """A SubGrid from the top level (``index=None``) or the index-th ``[[grids]]`` table."""
-    where = "" if index is None else f"grids[{index + 1}]: "
-    if index is not None:
-        for key in table:
-            if key not in GRID_KEYS:
-                raise InstanceError(f"{where}unknown key {key!r}; expected one of "
-                                    f"{', '.join(GRID_KEYS)}", file, _key_line(raw, key, index), 1)
-    name = table.get("name", "" if index is None else f"grid {index + 1}")
-    if not isinstance(name, str):
-        raise InstanceError(f"{where}name: expected a string", file,
-                            _key_line(raw, "name", index), 1)
-    givens = None
-    if "givens" in table:
-        tg = G.parse_token_grid(table["givens"], file=file, key=where + "givens",
-                                first_line=_key_line(raw, "givens", index))
-        tg.expect_shape(n, n)
-        givens = tg.ints(1, n)
-    clues = {side: _parse_clues(table[side], side, n, raw, file, index)
-             for side in SIDES if side in table}
-    return SubGrid(n, name, givens, clues)
-
-
-def _parse_size(data: dict, raw: str, file: str) -> int:
-    n = data.get("size", 7)
-    line = G.key_line(raw, "size")
-    if not isinstance(n, int) or isinstance(n, bool):
-        raise InstanceError(f"size: expected a whole number, found {n!r}", file, line, 1)
-    try:
-        checker.line_rules(n)
-    except ValueError:
-        raise InstanceError(f"size: {n} does not work: (n+1)/2 and (n+1)(2n+1)/6 must be "
-                            "whole numbers (n = 1, 5, 7, 11, 13, ...)", file, line, 1) from None
-    return n
-
-
-def _parse_solution(value: Any, raw: str, file: str, n: int, key_line: int | None):
-    tg = G.parse_token_grid(value, file=file, key="solution", first_line=key_line)
-    tg.expect_shape(n, n)
-    return tg.ints(1, n, zero_empty=True)
 
 
 @functools.lru_cache(maxsize=None)
@@ -314,7 +198,7 @@ class TwentyFourSeven(Puzzle):
     """One Twenty Four Seven grid (``size`` n, ``grids`` holds one :class:`SubGrid`)."""
 
     kind = "twenty-four-seven"
-    uses = ("amo", "card", "pb", "connectivity")
+    encoding_choices = ("amo", "card", "pb", "connectivity")
     composite = False
     #: line sums over the one-hot literals: "deficit" (weights n - v; the
     #: default), "sum" (weights v) or "both" (see the module docstring)
@@ -345,42 +229,6 @@ class TwentyFourSeven(Puzzle):
         self.grids = grids
         self._solution = solution
         self._x: list[list[list[IntVar]]] = []
-
-    @classmethod
-    def from_toml(cls, data: dict, raw: str, file: str) -> "TwentyFourSeven":
-        allowed = TOP_KEYS + (("grids",) if cls.composite else GRID_KEYS)
-        for key in data:
-            if key not in allowed:
-                raise InstanceError(f"unknown key {key!r}; expected one of {', '.join(allowed)}",
-                                    file, G.key_line(raw, key), 1)
-        n = _parse_size(data, raw, file)
-        for key in ("title", "source"):
-            if not isinstance(data.get(key, ""), str):
-                raise InstanceError(f"{key}: expected a string", file, G.key_line(raw, key), 1)
-        expect = parse_expect(data, raw, file, cls.kind)
-        sol_line = G.key_line(raw, "solution")
-        if cls.composite:
-            tables = data.get("grids")
-            if not isinstance(tables, list) or not all(isinstance(t, dict) for t in tables):
-                raise InstanceError("expected four [[grids]] tables", file,
-                                    G.key_line(raw, "grids") or 1, 1)
-            if len(tables) != 4:
-                raise InstanceError(f"expected four [[grids]] tables, found {len(tables)}",
-                                    file, 1, 1)
-            grids = [_parse_grid(t, raw, file, n, k) for k, t in enumerate(tables)]
-            solution = None
-            if "solution" in expect:
-                sols = expect["solution"]
-                if not isinstance(sols, list) or len(sols) != 4:
-                    raise InstanceError("solution: expected a list of four grids",
-                                        file, sol_line, 1)
-                solution = [_parse_solution(s, raw, file, n, None) for s in sols]
-        else:
-            grids = [_parse_grid(data, raw, file, n, None)]
-            solution = (_parse_solution(expect["solution"], raw, file, n, sol_line)
-                        if "solution" in expect else None)
-        return cls(n, grids, solution=solution, file=file, title=data.get("title", ""),
-                   source=data.get("source", ""), expect=expect)
 
     # ------------------------------------------------------------ model
     def build(self, m: Model) -> None:
@@ -490,6 +338,8 @@ class TwentyFourSeven(Puzzle):
         return decoded["grids"] if self.composite else [decoded["grid"]]
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
+        """The referee's verdict (:func:`satgrid.puzzles.twentyfourseven.check.check`),
+        grid by grid (prefixed with the grid's name in the 2x2 kind)."""
         solved = self._solved(decoded)
         if len(solved) != len(self.grids):
             return [f"expected {len(self.grids)} grids, found {len(solved)}"]

@@ -1,0 +1,119 @@
+"""Pure grid geometry: cells, neighbours, knight moves, windows, lines of sight,
+connected groups and the grid graph.
+
+Cells are ``(row, column)`` tuples, 0-based from the top-left. Nothing here
+knows about SAT or about instance files: these are plain functions the puzzle
+kinds build their rules from. (The referees have their own helpers, in
+:mod:`satgrid.puzzles.referee`, so that they share no code with the builders.)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+Cell = tuple[int, int]
+
+ORTHOGONAL = ((-1, 0), (0, -1), (0, 1), (1, 0))
+KNIGHT = ((-2, -1), (-2, 1), (-1, -2), (-1, 2), (1, -2), (1, 2), (2, -1), (2, 1))
+
+
+def cells(rows: int, cols: int | None = None) -> list[Cell]:
+    """All cells of a rows x cols grid in reading order."""
+    cols = rows if cols is None else cols
+    return [(r, c) for r in range(rows) for c in range(cols)]
+
+
+def inside(cell: Cell, rows: int, cols: int | None = None) -> bool:
+    """Whether ``cell`` lies in a rows x cols grid."""
+    cols = rows if cols is None else cols
+    return 0 <= cell[0] < rows and 0 <= cell[1] < cols
+
+
+def _steps(cell: Cell, deltas, rows: int, cols: int) -> list[Cell]:
+    """The cells ``cell + delta`` that lie inside the grid, in the order of ``deltas``."""
+    r, c = cell
+    return [(r + dr, c + dc) for dr, dc in deltas if 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+
+def neighbours(cell: Cell, rows: int, cols: int | None = None) -> list[Cell]:
+    """Orthogonal neighbours of ``cell`` inside the grid, in reading order."""
+    return _steps(cell, ORTHOGONAL, rows, rows if cols is None else cols)
+
+
+def knight_moves(cell: Cell, rows: int, cols: int | None = None) -> list[Cell]:
+    """Cells a knight's move away from ``cell`` inside the grid, in reading order."""
+    return _steps(cell, KNIGHT, rows, rows if cols is None else cols)
+
+
+def grid_graph(rows: int, cols: int | None = None) -> nx.Graph:
+    """The orthogonal-adjacency graph of the grid, nodes ``(row, col)``."""
+    import networkx as nx  # networkx off the start-up path
+    cols = rows if cols is None else cols
+    g = nx.Graph()
+    g.add_nodes_from(cells(rows, cols))
+    for r, c in cells(rows, cols):
+        if r + 1 < rows:
+            g.add_edge((r, c), (r + 1, c))
+        if c + 1 < cols:
+            g.add_edge((r, c), (r, c + 1))
+    return g
+
+
+def windows(rows: int, cols: int | None = None, size: int = 2) -> list[list[Cell]]:
+    """Every size x size window (2x2 by default), top-left first."""
+    cols = rows if cols is None else cols
+    return [[(r + i, c + j) for i in range(size) for j in range(size)]
+            for r in range(rows - size + 1) for c in range(cols - size + 1)]
+
+
+def rows_of(rows: int, cols: int | None = None) -> list[list[Cell]]:
+    """The cells of each row, top row first, each left to right."""
+    cols = rows if cols is None else cols
+    return [[(r, c) for c in range(cols)] for r in range(rows)]
+
+
+def columns_of(rows: int, cols: int | None = None) -> list[list[Cell]]:
+    """The cells of each column, left column first, each top to bottom."""
+    cols = rows if cols is None else cols
+    return [[(r, c) for r in range(rows)] for c in range(cols)]
+
+
+def sight_line(side: str, index: int, n: int) -> list[Cell]:
+    """Cells of row/column ``index`` of an n x n grid as seen from ``side``.
+
+    ``side`` is ``top``, ``bottom`` (column ``index``), ``left`` or ``right``
+    (row ``index``); the first cell of the list is nearest to the viewer.
+    """
+    if side == "top":
+        return [(r, index) for r in range(n)]
+    if side == "bottom":
+        return [(r, index) for r in reversed(range(n))]
+    if side == "left":
+        return [(index, c) for c in range(n)]
+    if side == "right":
+        return [(index, c) for c in reversed(range(n))]
+    raise ValueError(f"unknown side {side!r}")
+
+
+def components(cells_: set[Cell] | list[Cell], rows: int, cols: int | None = None) -> list[set[Cell]]:
+    """Orthogonally connected groups of the given cells, largest first, then by first cell."""
+    todo = set(cells_)
+    out = []
+    while todo:
+        start = min(todo)
+        comp = {start}
+        stack = [start]
+        todo.discard(start)
+        while stack:
+            cur = stack.pop()
+            for nb in neighbours(cur, rows, cols):
+                if nb in todo:
+                    todo.discard(nb)
+                    comp.add(nb)
+                    stack.append(nb)
+        out.append(comp)
+    out.sort(key=lambda c: (-len(c), min(c)))
+    return out

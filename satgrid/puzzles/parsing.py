@@ -1,0 +1,124 @@
+"""Positions in instance files: the line of a TOML key, grids of tokens with
+the file line and column of every token, for messages that point at the
+offending character.
+
+Used by the kinds' ``formats`` modules and by the loader; nothing here knows a
+puzzle kind.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from ..errors import InstanceError
+
+
+def key_line(raw: str, key: str) -> int | None:
+    """1-based line of the first content line of TOML key ``key`` in ``raw``.
+
+    For a multi-line string (``key = \"\"\"`` then a newline), that is the line
+    after the opening quotes; for a one-line value, the key's own line.
+    """
+    pat = re.compile(r'^\s*' + re.escape(key) + r'\s*=\s*(""")?(.*)$')
+    for i, line in enumerate(raw.splitlines(), 1):
+        m = pat.match(line)
+        if m:
+            if m.group(1) and not m.group(2).strip():
+                return i + 1
+            return i
+    return None
+
+
+def key_pos(raw: str, key: str) -> int | None:
+    """1-based line where TOML key ``key`` is set (or of the table header ``[key]``)."""
+    m = (re.search(r"^\s*" + re.escape(key) + r"\s*=", raw, re.M)
+         or re.search(r"^\s*\[\s*" + re.escape(key) + r"\s*\]", raw, re.M))
+    return raw.count("\n", 0, m.start()) + 1 if m else None
+
+
+class TokenGrid:
+    """A grid of white-space separated tokens, with their file positions."""
+
+    def __init__(self, rows: list[list[str]], positions: list[list[tuple[int, int]]],
+                 file: str, key: str):
+        self.rows = rows
+        self.positions = positions
+        self.file = file
+        self.key = key
+
+    @property
+    def height(self) -> int:
+        """The number of (non-blank) rows."""
+        return len(self.rows)
+
+    def error(self, r: int, c: int | None, message: str) -> InstanceError:
+        """An error at token (r, c), or at the start of row r when ``c`` is None."""
+        if c is None:
+            line = self.positions[r][0][0] if self.positions[r] else None
+            return InstanceError(f"{self.key}: {message}", self.file, line, 1)
+        line, col = self.positions[r][c]
+        return InstanceError(f"{self.key}: {message}", self.file, line, col)
+
+    def expect_shape(self, rows: int, cols: int) -> None:
+        """Raise a positioned InstanceError unless the grid is rows x cols."""
+        if len(self.rows) != rows:
+            line = self.positions[-1][0][0] if self.rows and self.positions[-1] else None
+            raise InstanceError(f"{self.key}: expected {rows} rows, found {len(self.rows)}",
+                                self.file, line, 1 if line else None)
+        for r, row in enumerate(self.rows):
+            if len(row) != cols:
+                # point at the first extra cell, or at the end of a short row
+                line, col = (self.positions[r][cols] if len(row) > cols
+                             else self.positions[r][-1])
+                raise InstanceError(f"{self.key}: row {r + 1}: expected {cols} cells, "
+                                    f"found {len(row)}", self.file, line, col)
+
+    def ints(self, lo: int, hi: int, empty: str = ".", zero_empty: bool = False) -> list[list[int]]:
+        """The grid as ints in lo..hi, 0 for an empty token."""
+        out = []
+        for r, row in enumerate(self.rows):
+            vals = []
+            for c, tok in enumerate(row):
+                if tok == empty or (zero_empty and tok == "0"):
+                    vals.append(0)
+                    continue
+                try:
+                    v = int(tok)
+                except ValueError:
+                    raise self.error(r, c, f"expected a number {lo}..{hi} or '{empty}', "
+                                           f"found {tok!r}") from None
+                if not lo <= v <= hi:
+                    raise self.error(r, c, f"expected a number {lo}..{hi}, found {v}")
+                vals.append(v)
+            out.append(vals)
+        return out
+
+
+def parse_token_grid(text: str, *, file: str, key: str, first_line: int | None = None) -> TokenGrid:
+    """Split a multi-line grid string into rows of tokens (blank lines skipped).
+
+    ``first_line`` is the file line of the string's first line (for messages).
+    """
+    if not isinstance(text, str):
+        raise InstanceError(f"{key}: expected a multi-line string", file, first_line)
+    rows, pos = [], []
+    lines = text.split("\n")
+    base = (first_line or 1)
+    for i, line in enumerate(lines):
+        toks, ps = [], []
+        for m in re.finditer(r"\S+", line):
+            toks.append(m.group())
+            ps.append((base + i, m.start() + 1))
+        if toks:
+            rows.append(toks)
+            pos.append(ps)
+    if not rows:
+        raise InstanceError(f"{key}: expected a grid, found nothing", file, first_line)
+    return TokenGrid(rows, pos, file, key)
+
+
+def iter_lines(text: str) -> Iterator[tuple[int, str]]:
+    """(1-based line number, line) for every line of ``text``."""
+    for i, line in enumerate(text.splitlines(), 1):
+        yield i, line

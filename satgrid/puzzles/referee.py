@@ -1,0 +1,84 @@
+"""The grid helpers the referees (``satgrid/puzzles/<kind>/check.py``) share.
+
+Standard library only, and written apart from :mod:`satgrid.geometry`: the
+referees must share no code with the rule builders, so that a mistake in one
+cannot hide the same mistake in the other. Cells are ``(row, column)``
+tuples, 0-based from the top-left.
+"""
+
+from __future__ import annotations
+
+from typing import Iterable, Sequence
+
+Cell = tuple[int, int]
+
+#: the eight (row, column) steps of a knight
+KNIGHT_STEPS = frozenset((dr, dc) for dr in (-2, -1, 1, 2) for dc in (-2, -1, 1, 2)
+                         if abs(dr) != abs(dc))
+
+
+def changed_givens(grid, givens) -> list[tuple[int, int, int, int]]:
+    """(row, column, given, found) for every given that ``grid`` does not keep.
+
+    ``givens`` uses 0 for "no given" (None: no givens at all); rows and
+    columns are 0-based. Checkers word the message themselves.
+    """
+    if givens is None:
+        return []
+    out = []
+    for r, given_row in enumerate(givens):
+        for c, g in enumerate(given_row):
+            if g and grid[r][c] != g:
+                out.append((r, c, g, grid[r][c]))
+    return out
+
+
+def connected_groups(cells: Iterable[Cell]) -> list[set[Cell]]:
+    """The orthogonally connected groups of ``cells``, largest first, then by
+    their smallest cell."""
+    left = set(cells)
+    groups = []
+    while left:
+        seed = min(left)
+        left.remove(seed)
+        group = {seed}
+        frontier = [seed]
+        while frontier:
+            r, c = frontier.pop()
+            for nb in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if nb in left:
+                    left.remove(nb)
+                    group.add(nb)
+                    frontier.append(nb)
+        groups.append(group)
+    groups.sort(key=lambda g: (-len(g), min(g)))
+    return groups
+
+
+def squares_2x2(rows: int, cols: int) -> list[list[Cell]]:
+    """Every 2x2 square of a rows x cols grid as its four cells (top-left,
+    top-right, bottom-left, bottom-right), squares in reading order."""
+    return [[(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+            for r in range(rows - 1) for c in range(cols - 1)]
+
+
+def lines(n: int) -> list[tuple[str, int, list[Cell]]]:
+    """The rows then the columns of an n x n grid as ("row"/"column", index, cells)."""
+    out = [("row", i, [(i, j) for j in range(n)]) for i in range(n)]
+    out += [("column", j, [(i, j) for i in range(n)]) for j in range(n)]
+    return out
+
+
+def seen_from(side: str, index: int, n: int) -> list[Cell]:
+    """The cells of one row or column of an n x n grid in the order a viewer on
+    ``side`` sees them: ``top``/``bottom`` look down/up column ``index``,
+    ``left``/``right`` look along row ``index``."""
+    near_to_far = list(range(n))
+    if side in ("bottom", "right"):
+        near_to_far.reverse()
+    if side in ("top", "bottom"):
+        return [(i, index) for i in near_to_far]
+    if side in ("left", "right"):
+        return [(index, j) for j in near_to_far]
+    raise ValueError(f"unknown side {side!r}")
+

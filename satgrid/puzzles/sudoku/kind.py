@@ -1,0 +1,220 @@
+"""Sudoku of any box shape, the rules: n x n, n = box height x box width.
+
+Rules (SPEC.md section 1): each row, column and box holds 1..n exactly once.
+
+The model is the classic "extended" SAT encoding: an integer variable per cell
+over 1..n, one-hot (literals named ``x[r,c]=v``, exactly one true per cell),
+and for every row, column and box and every value v, exactly one cell of the
+unit takes v (:meth:`~satgrid.model.Model.permutation`). Every exactly-one is
+an at-least-one clause plus an at-most-one in the model's ``amo`` encoding
+(pairwise, ladder, bitwise, commander, seqcounter, ...). For n = 9 with the
+pairwise encoding that is 729 variables and 4 * 81 * (1 + 36) = 11,988 clauses.
+
+The rules depend only on (n, box): :meth:`Sudoku.signature` is
+``("sudoku", n, box)``, so a collection compiles the rules once and solves each
+puzzle with its givens as assumptions (:func:`satgrid.api.solve_collection`).
+
+The file formats are read and written by :mod:`satgrid.puzzles.sudoku.formats`;
+the referee is :mod:`satgrid.puzzles.sudoku.check`.
+
+Example:
+    >>> p = Sudoku([[1, 0, 3, 0], [0, 0, 2, 0], [0, 1, 0, 0], [0, 0, 0, 4]])
+    >>> p.n, p.box, p.signature()
+    (4, (2, 2), ('sudoku', 4, (2, 2)))
+"""
+
+from __future__ import annotations
+
+import math
+import weakref
+from operator import sub
+from typing import Any, Sequence
+
+from ...errors import InstanceError, SatgridError
+from ...model import Model, Solution
+from ...render import svg_grid, text_grid
+from ..base import Puzzle, register
+from . import check as checker
+
+
+# ------------------------------------------------------------------ boxes
+def default_box(n: int) -> tuple[int, int] | None:
+    """(sqrt n, sqrt n) when n is a perfect square, else None."""
+    r = math.isqrt(n)
+    return (r, r) if r * r == n else None
+
+
+# ------------------------------------------------------------------ model
+class _Table:
+    """Literals of one compiled Sudoku model: ``first[i]`` is x[r,c]=1 of cell i = r*n + c."""
+
+    __slots__ = ("n", "first", "lits", "consecutive", "block", "bases", "__weakref__")
+
+    def __init__(self, n: int, lits: list[list[int]]):
+        self.n = n
+        self.lits = lits
+        self.first = [ls[0] for ls in lits]
+        self.consecutive = all(ls == list(range(ls[0], ls[0] + n)) for ls in lits)
+        # all cells' literals one block of ids lo+1 .. lo+n^3, cell after cell
+        # (the layout with pairwise at-most-one: no auxiliary variables between)
+        lo = lits[0][0] - 1
+        flat = [l for ls in lits for l in ls]
+        self.block = lo if flat == list(range(lo + 1, lo + 1 + len(flat))) else None
+        self.bases = [lo + i * n for i in range(len(lits))]
+
+    def grid(self, m: Sequence[int]) -> list[list[int]]:
+        """Decode a PySAT model list (index v-1 holds +-v) into n rows of values.
+
+        Raises:
+            SatgridError: a cell with no value or several (a broken encoding).
+        """
+        n = self.n
+        if self.block is not None:
+            # the positive literals of the block, in id order: exactly one per
+            # cell iff there are n*n of them and the i-th lies in cell i's range
+            lo = self.block
+            pos = [l for l in m[lo:lo + n * n * n] if l > 0]
+            if len(pos) == n * n:
+                vals = list(map(sub, pos, self.bases))
+                if min(vals) >= 1 and max(vals) <= n:
+                    return [vals[r * n:(r + 1) * n] for r in range(n)]
+        vals = []
+        if self.consecutive:
+            # the n literals of a cell are ids b+1..b+n; exactly one is positive,
+            # so it is the maximum, and then the sum is 2*max - (the sum of ids)
+            base = n * (n + 1) // 2
+            for f in self.first:
+                b = f - 1
+                seg = m[b:b + n]
+                mx = max(seg)
+                if mx <= 0 or sum(seg) != 2 * mx - (n * b + base):
+                    raise SatgridError(f"cell {divmod(len(vals), n)}: not exactly one value true")
+                vals.append(mx - b)
+        else:
+            for ls in self.lits:
+                found = [v for v, l in enumerate(ls, 1) if m[l - 1] > 0]
+                if len(found) != 1:
+                    raise SatgridError(f"cell {divmod(len(vals), n)}: {len(found)} values true")
+                vals.append(found[0])
+        return [vals[r * n:(r + 1) * n] for r in range(n)]
+
+
+#: model -> its Sudoku literal table (so every puzzle of a collection can use it)
+_TABLES: "weakref.WeakKeyDictionary[Model, _Table]" = weakref.WeakKeyDictionary()
+
+
+@register
+class Sudoku(Puzzle):
+    """An n x n Sudoku (n = box height x box width) with givens.
+
+    Args:
+        grid: n rows of n ints, 0 = empty.
+        box: (height, width); default (sqrt n, sqrt n).
+        file, title, source, expect: as in :class:`~satgrid.puzzles.base.Puzzle`.
+        solution: the ``[expect] solution`` grid, if any.
+
+    Raises:
+        InstanceError: n is not a square and no box, or the box does not tile.
+    """
+
+    kind = "sudoku"
+    encoding_choices = ("amo",)
+    #: CaDiCaL always backjumping (no chronological backtracking) needs fewer
+    #: conflicts on Sudoku: top95 in one session 270 -> 220 us a puzzle on a
+    #: bare solver (bench/bench_sudoku.py prints both)
+    tuning = {"chrono": 0}
+
+    def __init__(self, grid: Sequence[Sequence[int]], box: tuple[int, int] | None = None, *,
+                 file: str = "<string>", title: str = "", source: str = "",
+                 expect: dict | None = None, solution: list[list[int]] | None = None):
+        super().__init__(file, title, source, expect)
+        n = len(grid)
+        if n < 1 or any(len(row) != n for row in grid):
+            raise InstanceError(f"expected a square grid, found {n} rows", file)
+        if box is None:
+            box = default_box(n)
+            if box is None:
+                raise InstanceError(f"a {n}x{n} Sudoku needs a box shape (n is not a square)", file)
+        if box[0] * box[1] != n:
+            raise InstanceError(f"{box[0]}x{box[1]} boxes do not tile a {n}x{n} grid", file)
+        self.n = n
+        self.box = (int(box[0]), int(box[1]))
+        self.grid = [list(map(int, row)) for row in grid]
+        self._solution = solution
+
+    # ------------------------------------------------------------- building
+    def signature(self) -> tuple:
+        """``("sudoku", n, box)``: puzzles of one size and box shape share their rules."""
+        return ("sudoku", self.n, self.box)
+
+    def build(self, model: Model) -> None:
+        """Cells x[r,c] in 1..n; each row, column and box a permutation of 1..n."""
+        n = self.n
+        vals = range(1, n + 1)
+        x = [[model.int(f"x[{r},{c}]", vals, group="sudoku.cell") for c in range(n)]
+             for r in range(n)]
+        for r in range(n):
+            model.permutation(x[r], vals, group="sudoku.row")
+        for c in range(n):
+            model.permutation([x[r][c] for r in range(n)], vals, group="sudoku.column")
+        h, w = self.box
+        for br in range(0, n, h):
+            for bc in range(0, n, w):
+                model.permutation([x[br + i][bc + j] for i in range(h) for j in range(w)],
+                                  vals, group="sudoku.box")
+        _TABLES[model] = self._table = _Table(n, [[x[r][c].lits[v] for v in vals]
+                                                  for r in range(n) for c in range(n)])
+
+    def table(self, model: Model) -> "_Table":
+        """The literal table of ``model`` (built by this puzzle or another of its signature)."""
+        t = _TABLES.get(model)
+        if t is None:
+            n = self.n
+            try:
+                t = _Table(n, [[model.formula.lookup(f"x[{r},{c}]={v}") for v in range(1, n + 1)]
+                               for r in range(n) for c in range(n)])
+            except KeyError:
+                raise SatgridError("this model was not built by a sudoku of this size") from None
+            _TABLES[model] = t
+        if t.n != self.n:
+            raise SatgridError(f"this model holds a {t.n}x{t.n} sudoku, not {self.n}x{self.n}")
+        self._table = t
+        return t
+
+    def givens(self, model: Model) -> list[int]:
+        """The literals x[r,c]=v of the givens, in reading order."""
+        t = self.table(model)
+        n = self.n
+        return [t.lits[r * n + c][v - 1] for r, row in enumerate(self.grid)
+                for c, v in enumerate(row) if v]
+
+    # ------------------------------------------------------------- decoding
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        """``{"grid": rows}`` from a solution of a model this puzzle was built or bound to."""
+        if getattr(self, "_table", None) is None:
+            raise SatgridError("decode() before build() or givens()")
+        return {"grid": self._table.grid(sol.model)}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        """The referee's verdict (:func:`satgrid.puzzles.sudoku.check.check`)."""
+        return checker.check(decoded["grid"], self.box, self.grid)
+
+    def answer(self, decoded: dict[str, Any]) -> None:
+        return None
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        """The grid as text with box separators."""
+        return text_grid(decoded["grid"], box=self.box)
+
+    def render_puzzle(self) -> str:
+        """The givens as text (``.`` = empty)."""
+        return text_grid(self.grid, box=self.box)
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        """An SVG drawing: thick lines around the boxes."""
+        h, w = self.box
+        regions = [[(r // h) * (self.n // w) + c // w for c in range(self.n)] for r in range(self.n)]
+        return svg_grid(decoded["grid"], regions=regions)
+
+    def expected_solution(self) -> list[list[int]] | None:
+        return self._solution

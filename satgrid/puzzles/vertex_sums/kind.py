@@ -1,0 +1,163 @@
+"""The vertex-sum square (the seed's ``sqgrid``).
+
+Rules (SPEC.md section 1): an n x n grid is filled with 1..n^2, each once;
+each of the (n-1)^2 interior vertices may carry a number, and the four cells
+around it add up to that number.
+
+Model: an integer variable per cell over 1..n^2, one-hot (``x[r,c]=v``);
+"each value once" is :meth:`~satgrid.model.Model.permutation` over all cells
+(group ``vertex-sums.values``); each clue is the weighted sum
+``sum(v * [x[r,c]=v])`` over the four cells, encoded with the model's
+pseudo-Boolean encoding (``bdd``, ``swc``, ``gtotalizer``; group
+``vertex-sums.vertex``). For n = 3 that is 81 one-hot literals.
+
+The file formats (the TOML instance, the ``sqgrid`` command's sums) are in
+:mod:`satgrid.puzzles.vertex_sums.formats`; the referee is
+:mod:`satgrid.puzzles.vertex_sums.check`.
+
+Example:
+    >>> p = VertexSums(3, [[17, 25], [18, 29]])
+    >>> p.n, sum_range(3)
+    (3, (10, 30))
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ...errors import InstanceError
+from ...model import Model, Solution
+from ...render import svg_grid
+from ..base import Puzzle, register
+from . import check as checker
+
+
+def sum_range(n: int) -> tuple[int, int]:
+    """The least and greatest sum of four different numbers of 1..n^2 (n >= 2)."""
+    return 10, 4 * n * n - 6
+
+
+@register
+class VertexSums(Puzzle):
+    """An n x n vertex-sum square.
+
+    Args:
+        n: side of the grid (n >= 2).
+        sums: (n-1) rows of (n-1) ints, the number on each interior vertex,
+            0 where there is none; vertex (r, c) touches cells (r, c),
+            (r, c+1), (r+1, c), (r+1, c+1).
+        givens: optional n x n grid of given values (0 = empty).
+        file, title, source, expect: as in :class:`~satgrid.puzzles.base.Puzzle`.
+        solution: the ``[expect] solution`` grid, if any.
+    """
+
+    kind = "vertex-sums"
+    encoding_choices = ("amo", "pb")
+
+    def __init__(self, n: int, sums: Sequence[Sequence[int]], givens=None, *,
+                 file: str = "<string>", title: str = "", source: str = "",
+                 expect: dict | None = None, solution: list[list[int]] | None = None):
+        super().__init__(file, title, source, expect)
+        if n < 2:
+            raise InstanceError(f"a vertex-sum square needs n >= 2, found {n}", file)
+        self.n = n
+        self.sums = [[int(s or 0) for s in row] for row in sums]
+        self.given = [list(map(int, row)) for row in givens] if givens else [[0] * n for _ in range(n)]
+        self._solution = solution
+        self._x = None
+
+    # ------------------------------------------------------------- building
+    def build(self, model: Model) -> None:
+        """Cells over 1..n^2, all different; a weighted sum per numbered vertex."""
+        n, N = self.n, self.n * self.n
+        vals = range(1, N + 1)
+        x = [[model.int(f"x[{r},{c}]", vals, group="vertex-sums.cell") for c in range(n)]
+             for r in range(n)]
+        model.permutation([v for row in x for v in row], vals, group="vertex-sums.values")
+        for r in range(n - 1):
+            for c in range(n - 1):
+                s = self.sums[r][c]
+                if s:
+                    model.linear_int([x[i][j] for i, j in checker.vertex_cells(r, c)],
+                                     "==", s, group="vertex-sums.vertex")
+        self._x = x
+
+    def givens(self, model: Model) -> list[int]:
+        return [self._x[r][c].lit(v) for r, row in enumerate(self.given)
+                for c, v in enumerate(row) if v]
+
+    # ------------------------------------------------------------- decoding
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        """``{"grid": rows}``."""
+        return {"grid": [[sol.value(x) for x in row] for row in self._x]}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        """The referee's verdict (:func:`satgrid.puzzles.vertex_sums.check.check`)."""
+        return checker.check(decoded["grid"], self.sums, self.given)
+
+    def answer(self, decoded: dict[str, Any]) -> None:
+        return None
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        """The grid in box lines with the sums on the crossing points (see :func:`draw`)."""
+        return draw(decoded["grid"], self.sums)
+
+    def render_puzzle(self) -> str:
+        return draw(self.given, self.sums)
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        """SVG: the grid, and each vertex number in a circle on its crossing point."""
+        cell = 40
+        svg = svg_grid(decoded["grid"], cell=cell)
+        marks = []
+        for r in range(self.n - 1):
+            for c in range(self.n - 1):
+                s = self.sums[r][c]
+                if s:
+                    x, y = (c + 1) * cell, (r + 1) * cell
+                    marks.append(f'<circle cx="{x}" cy="{y}" r="{cell * 0.3:.0f}" fill="white" '
+                                 f'stroke="black"/>')
+                    marks.append(f'<text x="{x}" y="{y + cell * 0.1:.0f}" font-size="{cell // 3}" '
+                                 f'text-anchor="middle" font-family="sans-serif">{s}</text>')
+        return svg.replace("</svg>", "\n".join(marks) + "\n</svg>") if marks else svg
+
+    def expected_solution(self) -> list[list[int]] | None:
+        return self._solution
+
+
+def draw(grid: Sequence[Sequence[int]], sums: Sequence[Sequence[int]]) -> str:
+    """The grid in box lines, each vertex number written over its crossing point.
+
+    Empty cells (0) show as ``.``; a vertex without a number keeps its ``+``.
+
+    Example:
+        >>> print(draw([[4, 2, 9], [8, 3, 7], [5, 6, 1]], [[17, 21], [22, 17]]))
+        +----+----+----+
+        |  4 |  2 |  9 |
+        +----17---21---+
+        |  8 |  3 |  7 |
+        +----22---17---+
+        |  5 |  6 |  1 |
+        +----+----+----+
+    """
+    n = len(grid)
+    digits = max([len(str(v)) for row in grid for v in row] + [1])
+    longest = max([len(str(s)) for row in sums for s in row if s] + [1])
+    w = max(digits + 2, longest + 2, 3)
+    plain = "+" + "+".join(["-" * w] * n) + "+"
+    lines = [plain]
+    for r in range(n):
+        lines.append("|" + "|".join(f" {str(v) if v else '.':>{w - 2}} " for v in grid[r]) + "|")
+        if r == n - 1:
+            lines.append(plain)
+            continue
+        line = list(plain)
+        for c in range(n - 1):
+            s = sums[r][c]
+            if s:
+                text = str(s)
+                p = (c + 1) * (w + 1)
+                start = p - (len(text) - 1) // 2
+                line[start:start + len(text)] = text
+        lines.append("".join(line))
+    return "\n".join(lines)
