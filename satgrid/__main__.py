@@ -1,3 +1,5 @@
-from .cli import main
+"""``python -m satgrid``: the command line (:func:`satgrid.apps.cli.main`)."""
+
+from .apps.cli import main
 
 raise SystemExit(main())

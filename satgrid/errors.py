@@ -4,6 +4,10 @@
 from __future__ import annotations
 
 
+#: exit statuses of the command line
+EXIT_OK, EXIT_UNSAT, EXIT_INPUT, EXIT_LIMIT = 0, 1, 2, 3
+
+
 class SatgridError(Exception):
     """Base class of every error satgrid reports to a user."""
 
@@ -64,3 +68,7 @@ class ModelError(SatgridError):
 
 class NotAvailableError(SatgridError):
     """A command whose machinery is not part of this build."""
+
+
+class UsageError(SatgridError):
+    """Arguments the command line cannot use (exit status 2)."""

@@ -11,7 +11,6 @@ import contextlib
 import gzip
 import io
 import os
-import secrets
 from typing import IO, Callable, Iterable
 
 GZIP_LEVEL = 6
@@ -27,7 +26,7 @@ def atomic_write_chunks(path: str | os.PathLike, chunks: Iterable[bytes]) -> Non
     folder = folder or "."
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     for _ in range(100):
-        tmp = os.path.join(folder, f".{base}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+        tmp = os.path.join(folder, f".{base}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
         try:
             fd = os.open(tmp, flags, 0o666)   # the umask applies, unlike mkstemp's 0600
         except FileExistsError:

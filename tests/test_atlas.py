@@ -1,4 +1,4 @@
-"""The encoding atlas (satgrid/atlas.py, the committed encodings/ folder).
+"""The encoding atlas (satgrid/atlas/, the committed encodings/ folder).
 
 The committed CSV files must be what the code measures today: a slice of the
 sweep (n in {4, 16, 64}, every method and bound, sizes only) is regenerated
@@ -12,10 +12,13 @@ from __future__ import annotations
 import doctest
 import json
 import os
+import re
+from pathlib import Path
 
 import pytest
 
 from satgrid import api, atlas
+from satgrid.atlas import sweep
 from satgrid import encodings as enc
 from satgrid.apps.report import format_stats
 
@@ -238,31 +241,30 @@ def test_bounds_and_weights():
     w = atlas.pb_weights(50)
     assert w[:10] == atlas.pb_weights(10) and set(w) <= set(range(1, 11)) and len(set(w)) > 5
     assert atlas.pb_bounds([10] * 10) == [(10, "W/10"), (50, "W/2")]
-    failures, tried = doctest.testmod(atlas)
+    failures, tried = doctest.testmod(sweep)
     assert tried >= 2 and failures == 0
 
 
 # ------------------------------------------------------------ puzzles, main
-def test_puzzle_table_uses_api_stats_and_records_failures(monkeypatch, tmp_path):
+def test_puzzle_table_uses_api_sizes_and_records_failures(tmp_path):
     path = os.path.join(ROOT, "instances", "sudoku-classic.toml")
     dims = (("amo", "at most one", ("pairwise", "ladder", "no-such-encoding")),
             ("card", "cardinality", ("seqcounter", "totalizer")))
-    monkeypatch.setattr(atlas, "DIMENSIONS", dims)
-    [e] = atlas.puzzle_table([path], time_limit=20)
+    [e] = atlas.puzzle_table([path], time_limit=20, dimensions=dims)
     amo, card = e["dimensions"]
     assert amo["applicable"] and not card["applicable"]   # Sudoku has no bound above 1
     bad = amo["choices"][2]
-    assert bad["stats"] is None and bad["solve"] is None and "EncodingError" in bad["error"]
+    assert bad["sizes"] is None and bad["solve"] is None and "EncodingError" in bad["error"]
     [p] = api.load(path)
     for ch in amo["choices"][:2]:
-        want = api.stats(p, api.Options(amo=ch["value"], card="seqcounter-knuth", pb="bdd"))
-        assert ch["stats"]["groups"] == want["groups"]
+        want = api.sizes(p, api.Options(amo=ch["value"], card="seqcounter-knuth", pb="bdd"))
+        assert ch["sizes"]["groups"] == want["groups"]
         assert ch["solve"]["status"] == "sat"
     assert all(ch["solve"] is None for ch in card["choices"])
     out = tmp_path / "puzzles.md"
     atlas.write_puzzles_markdown([e], str(out), time_limit=20, when="DATE", machine="MACHINE")
     text = out.read_text()
-    assert format_stats(amo["choices"][1]["stats"]) in text
+    assert format_stats(amo["choices"][1]["sizes"]) in text
     assert "error: EncodingError" in text
     assert "MACHINE" in text and "DATE" in text and "`card`" in text
 
@@ -294,15 +296,11 @@ def test_committed_puzzle_tables_match_todays_models():
     """encodings/puzzles.md must be regenerated when a puzzle's model changes:
     the fewest-variables column of each kind's default row (pb = bdd, or the
     pairwise at-most-one for Sudoku) equals what the model compiles to now."""
-    import re
-    from pathlib import Path
-    from satgrid import api
-    from satgrid.atlas import SEED_INSTANCES
     root = Path(__file__).resolve().parents[1]
     text = (root / "encodings" / "puzzles.md").read_text()
-    for rel in SEED_INSTANCES:
+    for rel in atlas.SEED_INSTANCES:
         [p] = api.load(str(root / rel))
-        total = api.stats(p)["total"]
+        total = api.sizes(p)["total"]
         m = re.search(rf"^\| {re.escape(p.kind)} \| `(pb|amo)` \| .*?\| `(bdd|pairwise)` \((\d+)\) \|",
                       text, re.M)
         assert m, p.kind

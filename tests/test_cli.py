@@ -192,7 +192,7 @@ def test_unique_no_shows_a_different_valid_second_solution(tmp_path):
     d = json.loads(out)
     assert code == 0 and d["unique"] is False
     assert d["second"]["grid"] != d["grid"]
-    from satgrid.puzzles.check_sudoku import check
+    from satgrid.puzzles.sudoku.check import check
     assert check(d["second"]["grid"], (2, 2)) == [] and check(d["grid"], (2, 2)) == []
 
 

@@ -11,7 +11,7 @@ import pytest
 from satgrid import api
 from satgrid.dimacs import read_dimacs, write_icnf, read_icnf
 from satgrid.errors import ModelError
-from satgrid.export import decode_external, export_dimacs
+from satgrid.pipeline.export import decode_external, export_dimacs
 
 ROOT = Path(__file__).resolve().parents[1]
 INST = ROOT / "instances"
@@ -102,7 +102,7 @@ def test_dimacs_bytes_identical_across_runs_and_processes(tmp_path, case):
     assert _digest(a) == _digest(b)
     c = tmp_path / "c.cnf"
     subprocess.run([sys.executable, "-c",
-                    "import sys; from satgrid import api; from satgrid.export import export_dimacs;"
+                    "import sys; from satgrid import api; from satgrid.pipeline.export import export_dimacs;"
                     f"export_dimacs(api.load({str(INST / case)!r}), {str(c)!r}, command_line='x')"],
                    check=True, env={"PYTHONHASHSEED": "123", "PATH": ""})
     assert _digest(a) == _digest(c)

@@ -6,7 +6,7 @@ import os
 import re
 
 from conftest import current_umask, loads1
-from satgrid.puzzles.sudoku import interactive
+from satgrid.apps.sudoku_workflow import interactive
 
 CLASSIC = [
     "53..7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1",

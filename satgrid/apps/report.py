@@ -1,4 +1,4 @@
-"""Report formatting shared by the command line and the atlas."""
+"""Report formatting shared by the command line and the atlas: size tables, results."""
 
 from __future__ import annotations
 
@@ -16,4 +16,36 @@ def format_stats(st: dict) -> str:
         lines.append(f"{g:<{w}} {v:>10} {c:>10} {l:>10}  {e}".rstrip())
     if st.get("lazy"):
         lines.append(f"lazy constraints: {', '.join(st['lazy'])} (cuts added while solving)")
+    return "\n".join(lines)
+
+
+def format_result(p, res: dict) -> str:
+    """The text ``satgrid solve`` prints for one solve result of puzzle ``p``:
+    status, drawing, answer, uniqueness (and another solution), solver line."""
+    lines = [f"{p.label()} ({p.kind}): {res['status']}"]
+    if res["status"] == "sat":
+        lines.append(p.render(res))
+        if res.get("answer") is not None:
+            lines.append(f"answer: {res['answer']}")
+    if res.get("unique") is not None:
+        lines.append("unique: yes" if res["unique"] else "unique: no")
+        if "second" in res:
+            lines.append("another solution:")
+            lines.append(p.render(res["second"]))
+    st = res.get("stats", {})
+    if st:
+        extra = f", {st['rounds']} CEGAR rounds, {st.get('cuts', 0)} cuts" if st.get("rounds") else ""
+        lines.append(f"[{st['solver']}: {st['variables']} variables, {st['clauses']} clauses{extra}, "
+                     f"{st['seconds']:.3f} s]")
+    return "\n".join(lines)
+
+
+def format_solutions(p, res: dict) -> str:
+    """The text ``satgrid solve --all`` prints for puzzle ``p``: the count, then
+    every solution drawn."""
+    lines = [f"{p.label()} ({p.kind}): {res['count']} solution(s)"
+             + ("" if res["complete"] else " (incomplete)")]
+    for i, s in enumerate(res["solutions"], 1):
+        lines.append(f"-- solution {i}" + (f", answer {s['answer']}" if s.get("answer") is not None else ""))
+        lines.append(p.render(s))
     return "\n".join(lines)

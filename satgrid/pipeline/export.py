@@ -3,13 +3,14 @@
 Export compiles a puzzle with connectivity encoded eagerly (a DIMACS file must
 be complete: no lazy cuts), the givens as unit clauses, and writes the formula
 with a header naming the kind, the encodings and the size of every constraint
-group, and ``c varname`` lines for the puzzle's variables. A Sudoku collection
-can be written as one iCNF file: the base formula plus one assumption line per
-puzzle.
+group, and ``c varname`` lines for the puzzle's variables. A collection is
+written as one iCNF file: the base formula plus one assumption line per puzzle
+(:func:`satgrid.pipeline.collection.shared_base`).
 
 Decoding reads an external solver's output, checks that the model fits the
 formula (variable count; every clause satisfied, naming the group of the first
-one that is not), decodes the grid and verifies it with the kind's checker.
+one that is not: :func:`satisfies`), decodes the grid and verifies it with the
+kind's referee.
 """
 
 from __future__ import annotations
@@ -17,10 +18,13 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from .api import Options, _result, _with_solution, compile_puzzle
-from .errors import ModelError, SatgridError
-from .model import Solution
-from .puzzles import Puzzle
+from ..dimacs import read_dimacs, read_solver_output, write_icnf
+from ..errors import ModelError, SatgridError
+from ..formula import Formula
+from ..model import Solution
+from ..puzzles import Puzzle
+from .collection import is_collection, shared_base
+from .run import Options, add_solution, compile_puzzle, new_result
 
 
 def _eager(opts: Options | None) -> Options:
@@ -32,34 +36,27 @@ def export_dimacs(puzzles: list[Puzzle], path: str, opts: Options | None = None,
                   command_line: str | None = None) -> dict:
     """Write ``puzzles`` (one, or a collection with ``icnf=True``) to ``path``.
 
-    Returns the sizes written: ``{"variables", "clauses", "groups", "puzzles"}``.
+    Returns the sizes written: ``{"file", "puzzles", "variables", "clauses", "groups"}``.
     """
-    from .dimacs import write_icnf
     opts = _eager(opts)
     first = puzzles[0]
     if icnf:
-        sig = first.signature()
-        for p in puzzles:
-            if p.signature() != sig:
-                raise SatgridError(f"{p.file}: {p.label()} does not share the base formula of "
-                                   f"{first.label()}; an iCNF file needs puzzles of one shape")
-        m = compile_puzzle(first, opts, givens="none")
-        sets = [p.givens(m) for p in puzzles]
+        m, sets = shared_base(puzzles, opts)
         write_icnf(m.formula, sets, path, command_line=command_line, kind=first.kind,
                    varnames=varnames,
                    description=f"{len(puzzles)} puzzles of {first.file}, one assumption line each")
     else:
-        if len(puzzles) != 1:
+        if is_collection(puzzles):
             raise SatgridError(f"{first.file} holds {len(puzzles)} puzzles: write them as one "
                                "iCNF file with --icnf")
         m = compile_puzzle(first, opts)
         m.write_dimacs(path, command_line=command_line, kind=first.kind, varnames=varnames)
     return {"file": path, "puzzles": len(puzzles), "variables": m.formula.nvars,
             "clauses": m.formula.nclauses,
-            "groups": {g: s.as_dict() for g, s in m.stats().items()}}
+            "groups": {g: s.as_dict() for g, s in m.sizes().items()}}
 
 
-def check_model(formula, model: list[int]) -> None:
+def satisfies(formula: Formula, model: list[int]) -> None:
     """Raise ModelError unless ``model`` satisfies every clause of ``formula``.
 
     ``model`` lists literals (unlisted variables are unassigned, so they satisfy
@@ -79,7 +76,6 @@ def check_model(formula, model: list[int]) -> None:
 
 def decode_external(p: Puzzle, cnf_path: str, model_path: str, opts: Options | None = None) -> dict:
     """Decode an external solver's answer for the DIMACS written by :func:`export_dimacs`."""
-    from .dimacs import read_dimacs, read_solver_output
     t0 = time.perf_counter()
     opts = _eager(opts)
     m = compile_puzzle(p, opts)
@@ -90,7 +86,7 @@ def decode_external(p: Puzzle, cnf_path: str, model_path: str, opts: Options | N
                          f"{p.file} compiles to {f.nvars} variables and {f.nclauses} clauses "
                          "with these options (export and decode with the same encodings)")
     out = read_solver_output(model_path, nvars=f.nvars)
-    res = _result(p, out.status)
+    res = new_result(p, out.status)
     res["answer"] = None
     if out.status == "sat":
         assigned = {abs(l) for l in out.model}
@@ -98,9 +94,9 @@ def decode_external(p: Puzzle, cnf_path: str, model_path: str, opts: Options | N
             missing = next(v for v in range(1, f.nvars + 1) if v not in assigned)
             raise ModelError(f"{model_path}: the model assigns {len(assigned)} of {f.nvars} "
                              f"variables (variable {missing} is missing)")
-        check_model(f, out.model)
+        satisfies(f, out.model)
         full = sorted(out.model, key=abs)
-        _with_solution(res, p, Solution(full))
+        add_solution(res, p, Solution(full))
     res["unique"] = None
     res["stats"] = {"solver": "external", "variables": f.nvars, "clauses": f.nclauses,
                     "rounds": 0, "seconds": round(time.perf_counter() - t0, 6)}

@@ -1,0 +1,89 @@
+"""Collections: many puzzles, one incremental session per base formula.
+
+A file may hold one puzzle or a collection (a Sudoku file of one puzzle per
+line, ...). This module owns that distinction and what follows from it:
+
+* solving: one puzzle is solved on its own (:func:`satgrid.pipeline.run.solve`:
+  givens as unit clauses; with ``unique``, a second solution is decoded); a
+  collection compiles the rules once per :meth:`Puzzle.signature` and solves
+  each puzzle with its givens as assumptions, so the solver is never rebuilt
+  (:func:`solve_collection`); :func:`solve_puzzles` picks the one that fits;
+* export: a collection is one base formula plus one assumption set per puzzle
+  (:func:`shared_base`), which :func:`satgrid.pipeline.export.export_dimacs`
+  writes as iCNF.
+
+The command line, the Sudoku workflow and the exporters go through here.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Iterator
+
+from ..errors import SatgridError
+from ..model import Model
+from ..puzzles import Puzzle
+from .run import Options, add_solution, compile_puzzle, new_result, open_session, run_stats, solve
+
+
+def is_collection(puzzles: list[Puzzle]) -> bool:
+    """Whether ``puzzles`` (what one file holds) are a collection rather than one puzzle."""
+    return len(puzzles) != 1
+
+
+def solve_collection(puzzles: list[Puzzle], opts: Options | None = None, *,
+                     unique: bool = False) -> Iterator[dict]:
+    """Solve puzzles that share a base formula in one incremental session.
+
+    The rules are compiled once (per signature); each puzzle's givens are
+    assumptions, so the solver is never rebuilt. Yields one result per puzzle,
+    in order; ``unique`` proves or refutes uniqueness (no second solution is
+    decoded).
+    """
+    opts = opts or Options()
+    models: dict[tuple, Model] = {}
+    for p in puzzles:
+        t0 = time.perf_counter()
+        key = p.signature()
+        m = models.get(key)
+        if m is None:
+            m = models[key] = compile_puzzle(p, opts, givens="none")
+            open_session(m, p, opts)
+        assumptions = p.givens(m)
+        sol = m.solve(assumptions, time_limit=opts.time_limit, conflict_limit=opts.conflict_limit)
+        res = new_result(p, m.status)
+        if sol is not None:
+            add_solution(res, p, sol)
+        else:
+            res["answer"] = None
+        res["unique"] = m.is_unique(assumptions, time_limit=opts.time_limit, first=sol) if (
+            unique and sol is not None) else None
+        res["stats"] = run_stats(m, opts, time.perf_counter() - t0)
+        yield res
+
+
+def solve_puzzles(puzzles: list[Puzzle], opts: Options | None = None, *,
+                  unique: bool = False) -> Iterator[dict]:
+    """Solve what a file holds: one puzzle with :func:`~satgrid.pipeline.run.solve`,
+    a collection with :func:`solve_collection`. Yields one result per puzzle."""
+    if not is_collection(puzzles):
+        yield solve(puzzles[0], opts, unique=unique)
+        return
+    yield from solve_collection(puzzles, opts, unique=unique)
+
+
+def shared_base(puzzles: list[Puzzle], opts: Options | None = None) -> tuple[Model, list[list[int]]]:
+    """The base model of a collection (rules only, no givens) and each puzzle's
+    givens as an assumption set over it.
+
+    Raises:
+        SatgridError: a puzzle that does not share the first one's base formula.
+    """
+    first = puzzles[0]
+    sig = first.signature()
+    for p in puzzles:
+        if p.signature() != sig:
+            raise SatgridError(f"{p.file}: {p.label()} does not share the base formula of "
+                               f"{first.label()}; an iCNF file needs puzzles of one shape")
+    m = compile_puzzle(first, opts, givens="none")
+    return m, [p.givens(m) for p in puzzles]

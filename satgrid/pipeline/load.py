@@ -1,0 +1,85 @@
+"""Reading puzzle files: the owner of "which puzzles does this file hold".
+
+A TOML instance names its kind by its ``puzzle`` key; any other text is read
+by the first text format a kind registered that recognises it
+(:func:`satgrid.puzzles.base.text_format_for`). Every problem is one
+:class:`~satgrid.errors.InstanceError` with file, line and column.
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+from ..errors import InstanceError
+from ..puzzles import KINDS, Puzzle
+from ..puzzles.base import text_format_for
+from ..puzzles.parsing import key_line
+
+
+def read_text(path: str) -> str:
+    """The UTF-8 text of the file ``path``; unreadable, binary or empty files are
+    an :class:`~satgrid.errors.InstanceError` naming the file (and position)."""
+    try:
+        with open(path, "rb") as fh:
+            data = fh.read()
+    except FileNotFoundError:
+        raise InstanceError("no such file", path) from None
+    except IsADirectoryError:
+        raise InstanceError("is a directory, expected a puzzle file", path) from None
+    except OSError as e:
+        raise InstanceError(f"cannot read: {e.strerror}", path) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = data[:e.start].count(b"\n") + 1
+        col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+        raise InstanceError("expected UTF-8 text", path, line, col) from None
+    if not text.strip():
+        raise InstanceError("empty file, expected a puzzle", path, 1, 1)
+    return text
+
+
+def load(path: str) -> list[Puzzle]:
+    """The puzzles in ``path``: a TOML instance, or a text format of a kind
+    (a Sudoku grid or collection, ...)."""
+    text = read_text(path)
+    return loads(text, path)
+
+
+def loads(text: str, file: str = "<string>") -> list[Puzzle]:
+    """Like :func:`load`, from the text of a file (``file`` names it in messages,
+    and a ``.toml`` suffix makes it TOML)."""
+    if file.endswith(".toml") or re.search(r'^\s*puzzle\s*=', text, re.M):
+        return [from_toml(text, file)]
+    fmt = text_format_for(text, file)
+    if fmt is None:
+        raise InstanceError("expected a TOML instance (puzzle = \"KIND\") or a text format "
+                            "of a kind; found neither", file, 1, 1)
+    return fmt.parse(text, file)
+
+
+def from_toml(text: str, file: str) -> Puzzle:
+    """The puzzle of a TOML instance: its kind's ``from_toml`` reads the rest."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        msg = str(e)
+        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+        line, col = (int(m.group(1)), int(m.group(2))) if m else (None, None)
+        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg) or "invalid TOML"
+        raise InstanceError(f"invalid TOML: {msg}", file, line, col) from None
+    kind = data.get("puzzle")
+    if kind is None:
+        raise InstanceError("expected a 'puzzle' key naming the kind "
+                            f"({', '.join(sorted(KINDS))})", file, 1, 1)
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise InstanceError(f"unknown puzzle kind {kind!r}; expected one of "
+                            f"{', '.join(sorted(KINDS))}", file, key_line(text, "puzzle"), 1)
+    try:
+        return KINDS[kind].from_toml(data, text, file)
+    except InstanceError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        # a kind's parser met a shape it did not foresee: still one clear line
+        raise InstanceError(f"{kind}: unusable instance ({type(e).__name__}: {e})", file) from None

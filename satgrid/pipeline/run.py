@@ -1,0 +1,207 @@
+"""Compiling one puzzle, solving it, counting, sizes, comparing with ``[expect]``.
+
+The owner of the result dictionaries of SPEC.md section 3 (``status``,
+``answer``, ``unique``, ``stats``, the decoded solution) and of the rule that
+every decoded solution passes the kind's referee (:meth:`Puzzle.check`)
+before anyone sees it. Several puzzles in one session are
+:mod:`satgrid.pipeline.collection`'s business; DIMACS export is
+:mod:`satgrid.pipeline.export`'s.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import SatgridError
+from ..model import Model, Solution
+from ..puzzles import Puzzle
+from ..session import Session
+from ..solvers import CAPABILITIES, canonical_name
+from ..util import paused_gc
+
+
+class CheckFailed(SatgridError):
+    """A decoded solution that the independent checker rejects (a defect)."""
+
+    exit_status = 1
+
+
+@dataclass
+class Options:
+    """How to compile and solve (the command line's options)."""
+
+    solver: str = "cadical195"
+    amo: str | None = None
+    card: str | None = None
+    pb: str | None = None
+    connectivity: str = "lazy"
+    time_limit: float | None = None
+    conflict_limit: int | None = None
+    #: solver tuning options (CaDiCaL: ``{"chrono": 0}``, ...); they override
+    #: the puzzle kind's own :attr:`~satgrid.puzzles.base.Puzzle.tuning`
+    solver_options: dict | None = None
+
+
+# ---------------------------------------------------------------- compiling
+def compile_puzzle(p: Puzzle, opts: Options | None = None, givens: str = "units") -> Model:
+    """The puzzle's Model; its givens as unit clauses (``givens='units'``) or not at all."""
+    opts = opts or Options()
+    m = Model(amo=opts.amo, card=opts.card, pb=opts.pb, connectivity=opts.connectivity,
+              description=f"{p.kind}: {p.label()}")
+    with paused_gc():  # tens of thousands of small acyclic lists
+        p.build(m)
+        if givens == "units":
+            m.clauses([[l] for l in p.givens(m)], f"{p.kind}.givens")
+    return m
+
+
+def sizes(p: Puzzle, opts: Options | None = None) -> dict:
+    """Encoding sizes per constraint group and in total, with the encodings chosen
+    (what ``satgrid stats`` prints)."""
+    opts = opts or Options()
+    t0 = time.perf_counter()
+    m = compile_puzzle(p, opts)
+    seconds = time.perf_counter() - t0
+    groups = {g: s.as_dict() for g, s in m.sizes().items()}
+    return {"puzzle": p.kind, "file": p.file, "groups": groups,
+            "total": m.formula.total().as_dict(), "encodings": dict(sorted(m.formula.encodings.items())),
+            "lazy": [type(c).__name__ for c in m.lazy], "compile_seconds": round(seconds, 6)}
+
+
+# ---------------------------------------------------------------- solving
+def solver_options(p: Puzzle, opts: Options) -> dict[str, int]:
+    """The tuning options a session for ``p`` gets: the kind's own tuning when
+    the solver takes options, then the user's (checked by the Session)."""
+    tuned = CAPABILITIES[canonical_name(opts.solver)].options
+    return {**(p.tuning if tuned else {}), **(opts.solver_options or {})}
+
+
+def open_session(m: Model, p: Puzzle, opts: Options) -> Session:
+    """The model's session, created with ``opts.solver`` and :func:`solver_options`."""
+    return m.session(opts.solver, options=solver_options(p, opts))
+
+
+def run_stats(m: Model, opts: Options, seconds: float) -> dict:
+    """The ``stats`` entry of a result: formula size and the solver's run
+    statistics (CEGAR rounds, cuts, conflicts) of ``m``'s open session."""
+    s = m.session().stats
+    return {"solver": opts.solver, "variables": m.formula.nvars, "clauses": m.formula.nclauses,
+            "rounds": int(s.get("rounds", 0)), "cuts": int(s.get("cuts", 0)),
+            "conflicts": int(s.get("conflicts", 0)), "seconds": round(seconds, 6)}
+
+
+def verify(p: Puzzle, decoded: dict) -> None:
+    """Raise CheckFailed when the independent checker rejects ``decoded``."""
+    problems = p.check(decoded)
+    if problems:
+        raise CheckFailed(f"{p.file}: the checker rejects the decoded solution: {problems[0]}"
+                          + (f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""))
+
+
+def new_result(p: Puzzle, status: str) -> dict:
+    """A result's first entries: ``puzzle`` (the kind), ``file``, ``status``."""
+    return {"puzzle": p.kind, "file": p.file, "status": status}
+
+
+def add_solution(res: dict, p: Puzzle, sol: Solution) -> dict:
+    """Decode ``sol``, have the referee verify it, and add it and its answer to ``res``."""
+    decoded = p.decode(sol)
+    verify(p, decoded)
+    res.update(decoded)
+    res["answer"] = p.answer(decoded)
+    return res
+
+
+def solve(p: Puzzle, opts: Options | None = None, *, unique: bool = False) -> dict:
+    """Solve one puzzle: the JSON result of SPEC.md section 3 (``_model`` holds the Model)."""
+    opts = opts or Options()
+    t0 = time.perf_counter()
+    m = compile_puzzle(p, opts)
+    open_session(m, p, opts)
+    sol = m.solve(time_limit=opts.time_limit, conflict_limit=opts.conflict_limit)
+    res = new_result(p, m.status)
+    if sol is not None:
+        add_solution(res, p, sol)
+    else:
+        res["answer"] = None
+    res["unique"] = None
+    if unique and sol is not None:
+        left = None if opts.time_limit is None else max(0.0, opts.time_limit - (time.perf_counter() - t0))
+        second = m.second_solution(time_limit=left, first=sol)
+        if second is not None:
+            res["unique"] = False
+            # a solution other than the printed one: it differs on m.over
+            decoded = p.decode(second)
+            verify(p, decoded)
+            res["second"] = decoded
+        else:
+            res["unique"] = True if m.session().complete else None
+    res["stats"] = run_stats(m, opts, time.perf_counter() - t0)
+    res["_model"] = m
+    return res
+
+
+def solve_all(p: Puzzle, opts: Options | None = None, limit: int | None = None) -> dict:
+    """Every solution (up to ``limit``), each decoded and checked."""
+    opts = opts or Options()
+    t0 = time.perf_counter()
+    m = compile_puzzle(p, opts)
+    open_session(m, p, opts)
+    sols = []
+    for sol in m.solutions(limit=limit, time_limit=opts.time_limit):
+        sols.append(add_solution({}, p, sol))
+    complete = bool(m.session().complete)  # every solution produced (no limit hit)
+    res = new_result(p, "sat" if sols else ("unknown" if not complete else "unsat"))
+    res.update({"solutions": sols, "count": len(sols), "complete": complete})
+    res["stats"] = run_stats(m, opts, time.perf_counter() - t0)
+    return res
+
+
+def count(p: Puzzle, opts: Options | None = None, limit: int | None = None) -> dict:
+    """The number of solutions (up to ``limit``) and whether the count is complete."""
+    opts = opts or Options()
+    t0 = time.perf_counter()
+    m = compile_puzzle(p, opts)
+    open_session(m, p, opts)
+    n, complete = m.count(limit=limit, time_limit=opts.time_limit)
+    return {"puzzle": p.kind, "file": p.file, "count": n, "complete": complete,
+            "stats": run_stats(m, opts, time.perf_counter() - t0)}
+
+
+def compare_expect(p: Puzzle, opts: Options | None = None) -> tuple[bool, list[str], dict]:
+    """Solve and compare with the instance's ``[expect]`` table (``satgrid check``).
+
+    Returns (ok, list of mismatches, the solve result).
+    """
+    opts = opts or Options()
+    exp = p.expect
+    res = solve(p, opts, unique="unique" in exp)
+    bad = []
+    wants_solution = bool({"answer", "unique", "solution"} & set(exp)) or exp.get("count", 1) > 0
+    if res["status"] != "sat":
+        if wants_solution or res["status"] == "unknown":
+            bad.append(f"status {res['status']}, expected a solution")
+    elif exp.get("count") == 0:
+        bad.append("found a solution, expected none (count = 0)")
+    else:
+        if "answer" in exp and res.get("answer") != exp["answer"]:
+            bad.append(f"answer {res.get('answer')}, expected {exp['answer']}")
+        if "unique" in exp and res.get("unique") != exp["unique"]:
+            bad.append(f"unique {res.get('unique')}, expected {exp['unique']}")
+        want = p.expected_solution()
+        got = res.get("grids") if "grids" in res else res.get("grid")
+        # with several solutions (unique = false) another valid one is fine
+        if want is not None and got != want and exp.get("unique") is not False:
+            bad.append("solution differs from [expect] solution")
+    if "count" in exp:
+        c = count(p, opts)
+        if c["count"] != exp["count"] or not c["complete"]:
+            bad.append(f"count {c['count']} (complete={c['complete']}), expected {exp['count']}")
+    return (not bad), bad, res
+
+
+def public(res: dict) -> dict[str, Any]:
+    """The JSON-visible part of a result (drops private keys such as ``_model``)."""
+    return {k: v for k, v in res.items() if not k.startswith("_")}
