@@ -8,12 +8,15 @@
   function only for an optional dependency or a heavy one kept off the
   start-up path, and then with a comment on its line saying so;
 - no module in satgrid/ over 600 lines;
+- every module is named in docs/ARCHITECTURE.md's owner table, and every
+  import points to its own row or one below it (imports point down);
 - every referee checker (``satgrid/puzzles/<kind>/check.py``) imports only
   the standard library and the one shared helper ``satgrid.puzzles.referee``,
   which itself imports only the standard library.
 """
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -174,3 +177,84 @@ def test_referees_import_only_the_standard_library(mod):
     bad = [t for _, t in IMPORTS[mod].all
            if t.split(".")[0] not in STDLIB and owner(t) not in allowed]
     assert not bad, f"{mod} imports {bad}"
+
+
+# ------------------------------------------------ imports point down the page
+ARCHITECTURE = ROOT / "docs" / "ARCHITECTURE.md"
+#: modules outside the owner table: the package roots and entry points sit on
+#: top of everything, the version string below everything
+TOP = {"satgrid", "satgrid.__main__"}
+BOTTOM = {"satgrid._version"}
+
+
+def owner_rows() -> list[list[str]]:
+    """The owner table of docs/ARCHITECTURE.md, top row first: per row the
+    path patterns it names (``satgrid/x.py``, ``satgrid/pkg/``, ``<kind>``)."""
+    rows, in_table = [], False
+    for line in ARCHITECTURE.read_text(encoding="utf-8").splitlines():
+        if line.startswith("| concept | owner |"):
+            in_table = True
+            continue
+        if in_table and not line.startswith("|"):
+            break
+        if in_table and not line.startswith("|---"):
+            cell = line.rsplit("|", 2)[1]
+            paths = [p if p.startswith("satgrid/") else "satgrid/" + p
+                     for p in re.findall(r"`([^`]+\.py|[^`]+/)`", cell)]
+            rows.append(paths)
+    return rows
+
+
+def matches(path: str, pattern: str) -> bool:
+    rx = re.escape(pattern).replace(re.escape("<kind>"), "[a-z_0-9]+").replace(
+        re.escape("<family>"), "[a-z_0-9]+")
+    if pattern.endswith("/"):
+        return re.fullmatch(rx + ".*", path) is not None
+    return re.fullmatch(rx, path) is not None
+
+
+def rank(mod: str, rows: list[list[str]]) -> int | None:
+    if mod in TOP:
+        return -1
+    if mod in BOTTOM:
+        return len(rows)
+    path = MODULES[mod].relative_to(ROOT).as_posix()
+    if path.endswith("/__init__.py"):
+        # a package's __init__ belongs to the row that names the package or its __init__
+        for i, pats in enumerate(rows):
+            if any(matches(path, p) for p in pats if p.endswith("__init__.py")):
+                return i
+        path = path[: -len("__init__.py")]
+    # the most specific pattern wins (a file before its folder)
+    best = None
+    for i, pats in enumerate(rows):
+        for p in pats:
+            if matches(path, p) and (best is None or len(p) > best[0]):
+                best = (len(p), i)
+    return None if best is None else best[1]
+
+
+def test_every_module_has_an_owner_row():
+    rows = owner_rows()
+    assert len(rows) > 20
+    missing = [m for m in MODULES if rank(m, rows) is None]
+    assert not missing, f"modules not named in docs/ARCHITECTURE.md's owner table: {missing}"
+
+
+def test_imports_point_down_the_owner_table():
+    rows = owner_rows()
+    bad = []
+    for m, imp in IMPORTS.items():
+        r = rank(m, rows)
+        for t in sorted(imp.satgrid_edges()):
+            rt = rank(t, rows)
+            if r is not None and rt is not None and rt < r:
+                bad.append(f"{m} (row {r + 1}) imports {t} (row {rt + 1}, above it)")
+    assert not bad, "\n".join(bad)
+
+
+def test_the_direction_check_sees_an_upward_import():
+    rows = [["satgrid/a.py"], ["satgrid/b/"]]
+    assert matches("satgrid/b/x.py", "satgrid/b/") and not matches("satgrid/a.py", "satgrid/b/")
+    assert matches("satgrid/puzzles/hooks/kind.py", "satgrid/puzzles/<kind>/")
+    assert rows[0] and owner_rows()[0][0].startswith("satgrid/")

@@ -8,6 +8,6 @@ errors answer without importing the solver stack.
 
 def __getattr__(name):  # PEP 562: the commands load after parsing, off the --help path
     if name == "commands":
-        import importlib
-        return importlib.import_module(f"{__name__}.commands")
+        import satgrid.apps.commands  # noqa: F401  (sets the attribute; no fromlist, no recursion)
+        return globals()["commands"]
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
