@@ -62,3 +62,19 @@ def current_umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+CLASSIC = [
+    "53..7....", "6..195...", ".98....6.", "8...6...3", "4..8.3..1",
+    "7...2...6", ".6....28.", "...419..5", "....8..79",
+]
+# the published solution of the classic example (Wikipedia's "Sudoku" article)
+CLASSIC_SOLUTION = [
+    [5, 3, 4, 6, 7, 8, 9, 1, 2], [6, 7, 2, 1, 9, 5, 3, 4, 8], [1, 9, 8, 3, 4, 2, 5, 6, 7],
+    [8, 5, 9, 7, 6, 1, 4, 2, 3], [4, 2, 6, 8, 5, 3, 7, 9, 1], [7, 1, 3, 9, 2, 4, 8, 5, 6],
+    [9, 6, 1, 5, 3, 7, 2, 8, 4], [2, 8, 7, 4, 1, 9, 6, 3, 5], [3, 4, 5, 2, 8, 6, 1, 7, 9],
+]
+
+
+def grid_of(rows):
+    return [[0 if ch in ".0" else int(ch) for ch in row] for row in rows]
