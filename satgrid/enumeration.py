@@ -11,8 +11,9 @@ session answers as before once the enumeration ends.
 
 It relies on the Session for the single SAT call and its bookkeeping: the
 CEGAR loop ``_solve_lazy(assumptions, budget)``, ``_prepare`` (literals and
-limits checked, a budget made), ``_literals``, ``_new_activation``,
-``_refuse``, and the attributes ``_solver``, ``_model``, ``_core``,
+limits checked, a budget made), ``_literals``, ``_new_activation`` and
+``_retire`` (activation variables, recycled by the Session), ``_refuse``,
+and the attributes ``_open`` (enumerations under way), ``_solver``, ``_model``, ``_core``,
 ``_seconds``, ``_counters``, ``capabilities``, ``solver_name``, ``status``,
 ``complete`` and ``witnesses`` (documented on the Session).
 """
@@ -103,9 +104,10 @@ class ProjectedEnumeration:
         variables are free to take any value), guarded by a fresh activation
         literal ``a`` from the formula's pool: the clause is
         ``blocking + [-a]`` and the solver is called under the assumption
-        ``a``. When the enumeration ends (exhausted, limit, or the iterator is
-        closed) the unit ``[-a]`` is added, so the blocks are permanently
-        disabled and the session answers as before. Lazy checkers are
+        ``a``. When the enumeration ends (exhausted, limit, interrupted, or
+        the iterator is closed) the unit ``[-a]`` is added, so the blocks are
+        permanently disabled and the session answers as before (the Session
+        recycles such variables: see its docs). Lazy checkers are
         honoured; their cuts stay (they are valid constraints).
 
         Args:
@@ -143,17 +145,18 @@ class ProjectedEnumeration:
         """The blocking loop under one activation literal; ``settle``: after
         ``limit`` models, one more call decides :attr:`complete`."""
         act = self._new_activation()
-        self._counters["enumerations"] += 1
-        self.complete = False
-        self.status = None
-        self._model = self._core = None
-        found = 0
-        guarded = assumptions + [act]
-        for model in exclude:  # models already known: blocked, not yielded
-            self._solver.add_clause(block(model) + [-act])
-            self._counters["blocking_clauses"] += 1
+        self._open += 1
         t0: float | None = time.perf_counter()
         try:
+            self._counters["enumerations"] += 1
+            self.complete = False
+            self.status = None
+            self._model = self._core = None
+            found = 0
+            guarded = assumptions + [act]
+            for model in exclude:  # models already known: blocked, not yielded
+                self._solver.add_clause(block(model) + [-act])
+                self._counters["blocking_clauses"] += 1
             while True:
                 if limit is not None and found >= limit and not settle:
                     return
@@ -175,10 +178,11 @@ class ProjectedEnumeration:
                 yield model
                 t0 = time.perf_counter()
         finally:
+            self._open -= 1
             if t0 is not None:
                 self._seconds += time.perf_counter() - t0
             if self._solver is not None:
-                self._solver.add_clause([-act])
+                self._retire(act)
             self._model = self._core = None
 
     def count(self, over: Iterable[int], assumptions: Iterable[int] = (),

@@ -6,6 +6,11 @@ from __future__ import annotations
 
 #: exit statuses of the command line
 EXIT_OK, EXIT_UNSAT, EXIT_INPUT, EXIT_LIMIT = 0, 1, 2, 3
+#: exit status of an output that could not be written (:class:`OutputError`)
+EXIT_OUTPUT = 4
+#: exit statuses of an interrupted command: 128 + the signal
+#: (``satgrid.interrupts.exit_status``; what was finished is printed first)
+EXIT_SIGINT, EXIT_SIGTERM = 130, 143
 
 
 class SatgridError(Exception):
@@ -72,3 +77,28 @@ class NotAvailableError(SatgridError):
 
 class UsageError(SatgridError):
     """Arguments the command line cannot use (exit status 2)."""
+
+
+class OutputError(SatgridError, OSError):
+    """An output that cannot be written (missing folder, a folder as the
+    target, a full disk, an existing file without ``--force``): one line
+    naming the target the user gave, exit status 4. Also an ``OSError``, so
+    Python callers catching that keep working."""
+
+    exit_status = EXIT_OUTPUT
+
+    def __init__(self, target, message: str):
+        self.target = str(target)
+        self.message = message
+        SatgridError.__init__(self, f"{self.target}: {message}")
+
+    def __str__(self) -> str:
+        return f"{self.target}: {self.message}"
+
+
+class LimitError(SatgridError):
+    """Work refused or stopped by a limit (``--max-clauses``, ``--time-limit``
+    while compiling): exit status 3, the estimate or time and the limit in
+    the message."""
+
+    exit_status = EXIT_LIMIT

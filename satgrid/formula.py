@@ -27,6 +27,8 @@ Example:
 from __future__ import annotations
 
 import contextlib
+import sys
+from array import array
 from itertools import chain
 from typing import Iterable, Iterator, Sequence
 
@@ -34,6 +36,23 @@ from . import dimacs
 from .sizes import Sizes  # also public here: from satgrid.formula import Formula, Sizes
 
 DEFAULT_GROUP = "main"
+
+
+def _positions(packed: bytes, value: int) -> list[int]:
+    """The indexes of ``value`` in the bytes of an ``array("q")`` (a C-speed search)."""
+    pat = value.to_bytes(8, sys.byteorder, signed=True)
+    out, i = [], packed.find(pat)
+    while i >= 0:
+        if i % 8 == 0:
+            out.append(i // 8)
+            i = packed.find(pat, i + 8)
+        else:
+            i = packed.find(pat, i + 1)
+    return out
+
+
+def _not_a_literal(lit) -> ValueError:
+    return ValueError(f"literal {lit!r} ({type(lit).__name__}) is not an int")
 
 
 class Formula:
@@ -53,6 +72,9 @@ class Formula:
         self._by_name: dict[str, int] = {}
         self._groups: dict[str, list[list[int]]] = {}
         self._current = DEFAULT_GROUP
+        #: None, or a callable given the number of clauses of each batch added
+        #: (a compile's ceiling and deadline: satgrid.pipeline.bounds)
+        self.guard = None
 
     # ------------------------------------------------------------------ pool
     @property
@@ -160,23 +182,47 @@ class Formula:
         Raises:
             ValueError: a zero literal or a variable the pool never allocated
                 (the collision PySAT allows silently).
+                A literal that is not an int (a bool, a float, a Fraction) too.
         """
         clauses = [c if type(c) is list else list(c) for c in clauses]
         if not clauses:
             return
         self.validate_literals(clauses)
+        if self.guard is not None:
+            self.guard(len(clauses))
         self._groups.setdefault(group or self._current, []).extend(clauses)
 
     def validate_literals(self, clauses: list[list[int]]) -> None:
-        """Raise ValueError unless every literal is a non-zero allocated variable."""
+        """Raise ValueError unless every literal is a non-zero allocated variable.
+
+        A literal is an ``int`` (an ``int`` subclass other than ``bool`` too):
+        ``True``, ``1.0``, ``1.5`` or ``Fraction(1)`` are refused here rather
+        than failing later inside the solver.
+        """
         nonempty = [c for c in clauses if c] if not all(clauses) else clauses
         if not nonempty:
             return
-        top = max(max(map(max, nonempty)), -min(map(min, nonempty)))
+        flat = list(chain.from_iterable(nonempty))
+        try:
+            packed = array("q", flat)  # in C: a float, a Fraction, a str raise TypeError
+        except (TypeError, OverflowError):
+            for lit in flat:
+                if not isinstance(lit, int):
+                    raise _not_a_literal(lit) from None
+            packed = None  # a whole number beyond 64 bits: beyond the pool too
+        if packed is None:
+            top = max(max(flat), -min(flat))
+        else:
+            raw = packed.tobytes()
+            # True is 1 and False is 0 to the array: look at those places only
+            for i in _positions(raw, 1) + _positions(raw, 0):
+                if type(flat[i]) is bool:
+                    raise _not_a_literal(flat[i])
+            top = max(max(packed), -min(packed))
         if top > self.nvars:
             raise ValueError(f"literal {top} is beyond the pool's {self.nvars} variables: "
                              "auxiliary variables must come from Formula.new_var(s)")
-        if not all(map(all, nonempty)):
+        if packed is None or _positions(raw, 0):
             raise ValueError("0 is not a literal")
 
     @property
@@ -272,3 +318,48 @@ class Formula:
         f._vgroup.extend([group] * nvars)
         f.add_clauses(clauses, group)
         return f
+
+    @classmethod
+    def from_pysat(cls, cnf, *, atmost=None, linear=None,
+                   group: str = DEFAULT_GROUP) -> "Formula":
+        """A formula from PySAT's ``CNF`` or ``CNFPlus`` (clauses over variables
+        1..``cnf.nv``, all primary, unnamed).
+
+        A ``CNFPlus`` carries native at-most-k constraints (``atmosts``:
+        ``[lits, k]``, or ``[lits, k, weights]`` for a weighted sum); they are
+        encoded into clauses, in group ``"pysat.atmost"``, by the functions
+        given -- ``atmost(lits, k, formula)`` and ``linear(lits, weights, k,
+        formula)`` returning clauses, e.g. with :mod:`satgrid.encodings`
+        ``atmost=lambda l, k, f: at_most(l, k, f, "totalizer")`` -- and refused
+        without them (a CNF cannot hold them natively).
+
+        Raises:
+            ValueError: an at-most constraint without its encoder.
+        """
+        clauses = [list(c) for c in cnf.clauses]
+        top = max((abs(l) for c in clauses for l in c), default=0)
+        atmosts = list(getattr(cnf, "atmosts", None) or ())
+        top = max([top, cnf.nv or 0] + [abs(l) for am in atmosts for l in am[0]])
+        f = cls.from_clauses(clauses, top, group)
+        for am in atmosts:
+            lits, k = list(am[0]), am[1]
+            weighted = len(am) > 2 and am[2] is not None
+            encode = linear if weighted else atmost
+            if encode is None:
+                raise ValueError(
+                    f"the CNFPlus has {len(atmosts)} at-most constraint(s) (e.g. "
+                    f"{lits} <= {k}{' weighted' if weighted else ''}): pass "
+                    f"{'linear' if weighted else 'atmost'}= an encoder from "
+                    "satgrid.encodings to turn them into clauses")
+            with f.group("pysat.atmost"):
+                f.add_clauses(encode(lits, list(am[2]), k, f) if weighted
+                              else encode(lits, k, f))
+        return f
+
+    def to_pysat(self):
+        """This formula as PySAT's ``CNF`` (``nv`` = :attr:`nvars`; the clause
+        lists are copies)."""
+        from pysat.formula import CNF   # pysat.formula: ~10 ms, off the start-up path
+        cnf = CNF(from_clauses=[list(c) for c in self.iter_clauses()])
+        cnf.nv = self.nvars
+        return cnf

@@ -44,6 +44,33 @@ What is recorded
     calls. Blocking clauses and activation units of enumerations are not
     recorded: they are not constraints of the problem.
 
+Always in sync
+    Before every SAT call (solve, count, enumeration, uniqueness) the
+    clauses the formula gained since they were last loaded -- a
+    :class:`~satgrid.model.Model` constraint added after the first solve,
+    ``formula.add`` -- are loaded (:meth:`Session.sync`; one sum over the
+    groups per call when nothing is new). The cost is measured by
+    ``bench/bench_session_memory.py``.
+
+Activation variables recycled
+    Every enumeration (also each :meth:`is_unique` or :meth:`count`) ends
+    with its activation variable fixed false in the solver. PySAT reads the
+    whole model on every call, so each such variable made every later call
+    dearer (20,000 uniqueness checks of a 9x9 Sudoku: 3x slower). After
+    :data:`RECYCLE_AT` of them (or an eighth of the formula's variables),
+    between enumerations, the session loads the formula and
+    :attr:`added_clauses` into a fresh solver (learned clauses are lost,
+    nothing else) and hands the retired variables out again: the pool and
+    the solver stay bounded. This is the only time a solver is rebuilt.
+
+Interrupts
+    SIGINT (and SIGTERM where a Python handler raises, as in the command
+    line) during any call reaches the caller as ``KeyboardInterrupt`` when
+    the current conflict-budget slice ends (a fraction of a second), and
+    the session stays usable: see :mod:`satgrid.interrupts` and
+    :mod:`satgrid.oracle`. An interrupted enumeration leaves
+    :attr:`complete` False.
+
 Example:
     >>> from satgrid.formula import Formula
     >>> f = Formula()
@@ -57,7 +84,6 @@ Example:
 from __future__ import annotations
 
 import numbers
-import threading
 import time
 from typing import Iterable, Protocol, Sequence
 
@@ -66,6 +92,8 @@ from pysat.solvers import Solver
 from .enumeration import ProjectedEnumeration
 from .errors import ModelError, SolverError
 from .formula import Formula
+from .oracle import Budget as _Budget
+from .oracle import SlicedOracle
 # Capabilities, SOLVER_OPTIONS and solver_names are re-exported: the solver
 # table lived here before satgrid.solvers, and the README points at it
 from .solvers import (CAPABILITIES, DEFAULT_SOLVER, SOLVER_OPTIONS,  # noqa: F401
@@ -78,6 +106,9 @@ __all__ = ["LazyChecker", "Session", "SAT", "UNSAT", "UNKNOWN"]
 SAT, UNSAT, UNKNOWN = "sat", "unsat", "unknown"
 SESSION_GROUP = "session"
 SOLVER_GROUP = "session.solver"
+#: retired activation variables (ended enumerations) that make the session
+#: rebuild its solver and recycle them (see Session._rebuild)
+RECYCLE_AT = 1024
 
 
 # -------------------------------------------------------------- lazy checkers
@@ -94,37 +125,6 @@ class LazyChecker(Protocol):
     def violated(self, model: list[int]) -> list[list[int]]: ...
 
 
-# --------------------------------------------------------------------- limits
-class _Budget:
-    """Conflicts and wall-clock time left for one session operation."""
-
-    __slots__ = ("conflicts", "deadline")
-
-    def __init__(self, conflict_limit, time_limit):
-        if conflict_limit is not None:
-            if isinstance(conflict_limit, bool) or not isinstance(conflict_limit, int) \
-                    or conflict_limit < 1:
-                raise ValueError(f"conflict_limit must be an int >= 1, got {conflict_limit!r}")
-        if time_limit is not None:
-            if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) \
-                    or not time_limit >= 0:
-                raise ValueError(f"time_limit must be a number of seconds >= 0, "
-                                 f"got {time_limit!r}")
-        self.conflicts = conflict_limit
-        self.deadline = None if time_limit is None else time.monotonic() + time_limit
-
-    @property
-    def unlimited(self) -> bool:
-        return self.conflicts is None and self.deadline is None
-
-    def time_left(self) -> float | None:
-        return None if self.deadline is None else self.deadline - time.monotonic()
-
-
-_FIRST_SLICE = 1000          # conflicts of the first budget slice (CaDiCaL)
-_MAX_SLICE = 1 << 22
-
-
 def _whole(l, what: str) -> int:
     """``l`` as an int when it is a whole number type (numpy's too)."""
     if isinstance(l, bool) or not isinstance(l, numbers.Integral):
@@ -133,7 +133,7 @@ def _whole(l, what: str) -> int:
 
 
 # -------------------------------------------------------------------- session
-class Session(ProjectedEnumeration):
+class Session(ProjectedEnumeration, SlicedOracle):
     """A formula loaded once into a PySAT solver, used incrementally.
 
     Enumeration, counting and uniqueness (:meth:`enumerate`, :meth:`count`,
@@ -142,8 +142,8 @@ class Session(ProjectedEnumeration):
 
     Args:
         formula: the :class:`~satgrid.formula.Formula`. Its clauses are loaded
-            in bulk now; clauses added to the formula later reach the solver
-            only through :meth:`sync` (or give them to :meth:`add`).
+            in bulk now; clauses added to the formula later are loaded before
+            the next SAT call (:meth:`sync`).
         solver: a PySAT solver name or alias (default ``"cadical195"``); see
             :data:`CAPABILITIES` and :func:`solver_names`.
         options: tuning options for solvers that take them (CaDiCaL), name ->
@@ -199,10 +199,18 @@ class Session(ProjectedEnumeration):
                               enumerations=0, slices=0)
         # bulk load: clauses straight from the formula's group lists
         self._loaded = {g: len(cl) for g, cl in formula.clause_groups()}
+        self._nloaded = sum(self._loaded.values())
         with paused_gc():
             self._solver.append_formula(formula.iter_clauses())
         self._top = 0
         self._sync_vars()
+        # activation variables: retired ones (fixed false in the solver) and
+        # free ones (recycled after a rebuild: in no clause of the solver)
+        self._retired: list[int] = []
+        self._free: list[int] = []
+        self._open = 0               # enumerations under way (their guards are live)
+        self._stats_before: dict[str, int] = {}   # accum_stats of rebuilt solvers
+        self._rebuilds = 0
         self._seconds = time.perf_counter() - t0
 
     # ------------------------------------------------------------ lifecycle
@@ -267,27 +275,78 @@ class Session(ProjectedEnumeration):
             self._top = top
 
     def _new_activation(self) -> int:
+        """A variable to guard one enumeration: recycled when one is free."""
+        if not self._free and not self._open and \
+                len(self._retired) >= max(RECYCLE_AT, self.formula.nvars // 8):
+            self._rebuild()
+        if self._free:
+            return self._free.pop()
         with self.formula.group(SESSION_GROUP):
             return self.formula.new_var()
 
-    def sync(self) -> int:
-        """Load the clauses the formula gained since the session was built.
+    def _retire(self, act: int) -> None:
+        """End an enumeration's guard: its blocking clauses are disabled for good."""
+        self._solver.add_clause([-act])
+        self._retired.append(act)
 
-        Groups only grow, so the new clauses are those past the count loaded
-        from each group. Returns how many clauses were loaded. They are not
-        put in :attr:`added_clauses` (they are already in the formula).
+    def _rebuild(self) -> None:
+        """A fresh solver with the formula and :attr:`added_clauses`, without
+        the retired activation variables' blocking clauses and units, which
+        become free for the next enumerations. Each retired variable costs
+        every later call (PySAT reads the whole model: 20,000 of them made a
+        9x9 Sudoku call 3x slower); a rebuild after :data:`RECYCLE_AT` of
+        them (or an eighth of the formula's variables) keeps the solver's
+        size bounded. Learned clauses are lost; the formula's are not."""
+        old = self._solver
+        fresh = new_solver(self.solver_name)
+        if self.options:
+            fresh.configure(self.options)
+        with paused_gc():
+            fresh.append_formula(self.formula.iter_clauses())
+            fresh.append_formula(self.added_clauses)
+        n = self.formula.nvars
+        fresh.add_clause([n, -n])
+        before = old.accum_stats() if self.capabilities.stats else None
+        # swap, then record (an interrupt in between only loses a statistic)
+        self._solver, self._top = fresh, n
+        self._loaded = {g: len(cl) for g, cl in self.formula.clause_groups()}
+        self._nloaded = sum(self._loaded.values())
+        self._free, self._retired = self._retired, []
+        self._rebuilds += 1
+        for k, v in (before or {}).items():
+            self._stats_before[k] = self._stats_before.get(k, 0) + v
+        old.delete()
+
+    def sync(self) -> int:
+        """Load the clauses the formula gained since they were last loaded.
+
+        Called before every SAT call (so a clause added to the formula or its
+        :class:`~satgrid.model.Model` after the session was built counts in the
+        next solve, count or enumeration); calling it yourself only loads them
+        earlier. Groups only grow, so the new clauses are those past the count
+        loaded from each group. Returns how many clauses were loaded. They are
+        not put in :attr:`added_clauses` (they are already in the formula).
         """
         s = self._live()
         new = []
+        loaded = dict(self._loaded)
         for g, cl in self.formula.clause_groups():
-            done = self._loaded.get(g, 0)
+            done = loaded.get(g, 0)
             if len(cl) > done:
                 new.extend(cl[done:])
-                self._loaded[g] = len(cl)
+                loaded[g] = len(cl)
         if new:
             self._check_incremental("adding clauses")
             s.append_formula(new)
+        # recorded after the solver has them: an interrupt in between loads them twice, no harm
+        self._loaded = loaded
+        self._nloaded = sum(loaded.values())
         return len(new)
+
+    def _sync_formula(self) -> None:
+        """:meth:`sync` when the formula has clauses the solver lacks (one sum per call)."""
+        if self.formula.nclauses != self._nloaded:
+            self.sync()
 
     # --------------------------------------------------------------- clauses
     def add(self, clause: Sequence[int]) -> None:
@@ -354,87 +413,6 @@ class Session(ProjectedEnumeration):
         return out
 
     # ---------------------------------------------------------------- oracle
-    def _stat(self, key: str) -> int:
-        if not self.capabilities.stats:
-            return 0
-        st = self._solver.accum_stats() or {}
-        return st.get(key, 0)
-
-    def _oracle(self, assumptions: list[int], budget: _Budget) -> bool | None:
-        """One SAT call within ``budget``: True, False or None (limit reached)."""
-        s = self._solver
-        self._check_incremental("another SAT call")
-        self._sync_vars()
-        if budget.conflicts is not None and budget.conflicts <= 0:
-            return None
-        left = budget.time_left()
-        if left is not None and left <= 0:
-            return None
-        self._calls += 1
-        if not self.capabilities.incremental:
-            self._spent = True
-        if budget.unlimited:
-            result = s.solve(assumptions)
-        elif budget.deadline is not None and self.capabilities.interrupt:
-            result = self._solve_interrupt(assumptions, budget, left)
-        elif budget.deadline is not None:
-            result = self._solve_slices(assumptions, budget)
-        else:
-            result = self._solve_budget(assumptions, budget, budget.conflicts)
-        self._reserve_minted()
-        return result
-
-    def _solve_budget(self, assumptions, budget, conflicts) -> bool | None:
-        s = self._solver
-        before = self._stat("conflicts")
-        s.conf_budget(conflicts)
-        result = s.solve_limited(assumptions)
-        if budget.conflicts is not None:
-            spent = self._stat("conflicts") - before if self.capabilities.stats \
-                else (conflicts if result is None else 0)
-            budget.conflicts -= spent
-        return result
-
-    def _solve_interrupt(self, assumptions, budget, left) -> bool | None:
-        s = self._solver
-        before = self._stat("conflicts")
-        s.conf_budget(budget.conflicts if budget.conflicts is not None else -1)
-        timer = threading.Timer(left, s.interrupt)
-        timer.start()
-        try:
-            result = s.solve_limited(assumptions, expect_interrupt=True)
-        finally:
-            timer.cancel()
-            timer.join()
-            s.clear_interrupt()  # the timer may have fired after the call ended
-        if budget.conflicts is not None:
-            budget.conflicts -= self._stat("conflicts") - before
-        return result
-
-    def _solve_slices(self, assumptions, budget) -> bool | None:
-        """Growing conflict-budget slices, checking the clock between them."""
-        size = _FIRST_SLICE
-        while True:
-            left = budget.time_left()
-            if left <= 0 or (budget.conflicts is not None and budget.conflicts <= 0):
-                return None
-            n = size if budget.conflicts is None else min(size, budget.conflicts)
-            t0 = time.monotonic()
-            c0 = self._stat("conflicts")
-            self._counters["slices"] += 1
-            self._solver.conf_budget(n)
-            result = self._solver.solve_limited(assumptions)
-            spent = (self._stat("conflicts") - c0) if self.capabilities.stats else n
-            if budget.conflicts is not None:
-                budget.conflicts -= spent
-            if result is not None:
-                return result
-            dt = time.monotonic() - t0
-            # double, but aim a slice at no more than half the time left
-            rate = spent / dt if dt > 0 else float("inf")
-            cap = rate * max(budget.time_left(), 0.0) / 2
-            size = int(max(100, min(2 * size, cap, _MAX_SLICE)))
-
     def _read_model(self) -> list[int]:
         model = self._solver.get_model() or []
         n = self.formula.nvars
@@ -474,9 +452,10 @@ class Session(ProjectedEnumeration):
             key = tuple(sorted(set(c)))
             if key not in self._cut_keys:
                 distinct[key] = c
+        # the solver first: an interrupt after it leaves a cut unrecorded (made again), not lost
+        self._solver.append_formula(list(distinct.values()))
         self._cut_keys.update(distinct)
         distinct = list(distinct.values())
-        self._solver.append_formula(distinct)
         self.added_clauses.extend(distinct)
         self._counters["cuts"] += len(cuts)
         self._counters["lazy_clauses"] += len(distinct)
@@ -588,7 +567,7 @@ class Session(ProjectedEnumeration):
             acc = self._solver.accum_stats() or {}
         out = {"solver": self.solver_name, "seconds": self._seconds}
         for k in ("conflicts", "decisions", "propagations", "restarts"):
-            out[k] = None if acc is None else acc.get(k)
+            out[k] = None if acc is None else acc.get(k, 0) + self._stats_before.get(k, 0)
         out["solves"] = self._calls
         out.update(self._counters)
         out["added_clauses"] = len(self.added_clauses)

@@ -546,8 +546,10 @@ def test_unused_and_late_variables_are_in_the_model():
         late = f.var("late")
         f.add([-late, x])
         assert s.solve() == "sat" and len(s.model) == 3
-        assert s.sync() == 1                             # the formula's new clause
+        assert s.sync() == 0                             # the solve loaded the new clause
         assert s.solve([late, -x]) == "unsat"
+        f.add([-late])
+        assert s.sync() == 1                             # sync itself loads it earlier
         assert s.sync() == 0
         assert s.added_clauses == []                     # sync does not record
 

@@ -96,10 +96,7 @@ def interactive(path: str, stdin: TextIO = None, stdout: TextIO = None, *,
             if grid is None:
                 raise InstanceError(f"the input ended before the {size} rows of the puzzle "
                                     "were typed; nothing saved", path)
-            try:
-                atomic_write_text(path, format_grid(grid, box))
-            except OSError as e:
-                raise InstanceError(f"cannot write the puzzle: {e.strerror}", path) from None
+            atomic_write_text(path, format_grid(grid, box))  # fails as OutputError, exit 4
             stdout.write(f"saved the puzzle to {path}\n")
         puzzles = load(path)
         for p in puzzles:
@@ -127,11 +124,10 @@ def interactive(path: str, stdin: TextIO = None, stdout: TextIO = None, *,
         if any(line is not None for line in out_lines):
             target = solution_path(path)
             text = "".join(l + "\n" for l in out_lines) if many else out_lines[0]
-            try:
-                atomic_write_text(target, text)
-            except OSError as e:
-                raise InstanceError(f"cannot write the solution: {e.strerror}", target) from None
-            stdout.write(f"solution written to {target}\n")
+            replaced = os.path.isfile(target)  # always replaced (documented: made from FILE)
+            atomic_write_text(target, text)       # fails as OutputError, exit 4
+            stdout.write(f"solution written to {target}"
+                         + (" (replacing the previous one)" if replaced else "") + "\n")
         return status
     except SatgridError as e:
         err.write(f"satgrid: {e}\n")

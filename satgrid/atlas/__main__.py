@@ -1,7 +1,8 @@
 """``python -m satgrid.atlas``: regenerate the encoding atlas (``make atlas``).
 
 Owns the command line: the options, the order of the steps and the progress
-lines on stderr. The work itself is in :mod:`.sweep`, :mod:`.propagation`,
+lines on stderr (with a progress bar over the methods and puzzles when stderr
+is a terminal, see :mod:`satgrid.apps.progress`; ``--quiet`` turns it off). The work itself is in :mod:`.sweep`, :mod:`.propagation`,
 :mod:`.markdown`, :mod:`.puzzles` and :mod:`.plots`.
 """
 
@@ -15,7 +16,9 @@ import time
 from typing import Sequence
 
 from .. import encodings as enc
+from ..apps.progress import Progress
 from ..fileio import atomic_write_text
+from ..interrupts import exit_status, raise_on_sigterm
 from .markdown import write_markdown
 from .plots import write_plots
 from .propagation import arc_consistency
@@ -38,6 +41,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--no-plots", action="store_true", help="skip plots/*.png")
     ap.add_argument("--time-limit", type=float, default=PUZZLE_TIME_LIMIT,
                     help="per-solve limit in the puzzle tables (seconds)")
+    ap.add_argument("--quiet", action="store_true",
+                    help="no progress bar (one is drawn on stderr only when it is a terminal)")
     a = ap.parse_args(argv)
 
     def ns_arg(text, default):
@@ -57,15 +62,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.makedirs(out, exist_ok=True)
     t0 = time.perf_counter()
 
+    # one step per method swept, per method checked, per seed puzzle: the same
+    # rows as one call over all of them (each method's series is its own)
+    card_methods = list(dict.fromkeys(enc.canonical_method(m) for m in CARD_SWEEP_METHODS))
+    prop_methods = list(CARD_SWEEP_METHODS) + list(enc.PB_METHODS)
+    seeds = [] if a.no_puzzles else list(SEED_INSTANCES)
+    bar = Progress(len(card_methods) + len(enc.PB_METHODS) + len(prop_methods) + len(seeds),
+                   desc="atlas", unit="step", quiet=a.quiet)
+
     def say(msg):
-        print(f"[{time.perf_counter() - t0:6.1f}s] {msg}", file=sys.stderr, flush=True)
+        line = f"[{time.perf_counter() - t0:6.1f}s] {msg}"
+        if bar.active:
+            bar.write(line)
+        else:
+            print(line, file=sys.stderr, flush=True)
+
+    def each(items, what):
+        for item in items:
+            bar.note(f"{what} {item}")
+            yield item
+            bar.update()
 
     say(f"cardinality sweep, n = {card_ns[0]}..{card_ns[-1]}")
-    card_rows = sweep_cardinality(card_ns, budget=a.budget)
+    card_rows = [row for m in each(card_methods, "cardinality")
+                 for row in sweep_cardinality(card_ns, methods=[m], budget=a.budget)]
     write_csv(card_rows, os.path.join(out, "cardinality.csv"), CARD_FIELDS)
     say(f"pseudo-Boolean sweep, n = {pb_ns[0]}..{pb_ns[-1]}"
         + ("" if have_pindakaas() else f" (PySAT: {NO_PINDAKAAS})"))
-    pb_rows = sweep_pb(pb_ns, budget=a.budget)
+    pb_rows = [row for m in each(enc.PB_METHODS, "pseudo-Boolean")
+               for row in sweep_pb(pb_ns, methods=[m], budget=a.budget)]
     write_csv(pb_rows, os.path.join(out, "pb.csv"), PB_FIELDS)
     meta = make_meta(card_ns, pb_ns, a.budget)
     atomic_write_text(os.path.join(out, "atlas.json"), json.dumps(meta, indent=2) + "\n")
@@ -86,14 +111,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                           "'satgrid[plot]'`, which `make atlas` does).\n")
             say("matplotlib not installed: no plots")
     say("unit-propagation checks")
-    propagation = {m: arc_consistency(m) for m in list(CARD_SWEEP_METHODS) + list(enc.PB_METHODS)}
+    propagation = {m: arc_consistency(m) for m in each(prop_methods, "propagation")}
     write_markdown(card_rows, pb_rows, out, meta=meta, plots=plots, plots_note=plots_note,
                    propagation=propagation,
                    puzzles=not a.no_puzzles or os.path.exists(os.path.join(out, "puzzles.md")))
     if not a.no_puzzles:
         say("seed puzzles")
-        entries = puzzle_table(SEED_INSTANCES, time_limit=a.time_limit)
+        entries = [e for f in each(seeds, "puzzle")
+                   for e in puzzle_table([f], time_limit=a.time_limit)]
         write_puzzles_markdown(entries, os.path.join(out, "puzzles.md"), time_limit=a.time_limit)
+    bar.close()
     bad = mismatches(card_rows) + mismatches(pb_rows)
     say(f"done: {len(card_rows)} cardinality rows, {len(pb_rows)} PB rows, "
         f"{len(bad)} formula mismatches; written to {out}/")
@@ -106,4 +133,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise_on_sigterm()                     # SIGTERM, like Ctrl-C: files written so far are whole
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt as e:         # 130 (SIGINT) or 143 (SIGTERM), no traceback
+        print("python -m satgrid.atlas: interrupted", file=sys.stderr)
+        sys.exit(exit_status(e))

@@ -18,11 +18,13 @@ The command line, the Sudoku workflow and the exporters go through here.
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import Iterator
 
-from ..errors import SatgridError
+from ..errors import InputError, SatgridError
 from ..model import Model
 from ..puzzles import Puzzle
+from ..puzzles.sudoku import Sudoku, parse_text
 from .run import Options, add_solution, compile_puzzle, new_result, open_session, run_stats, solve
 
 
@@ -70,6 +72,26 @@ def solve_puzzles(puzzles: list[Puzzle], opts: Options | None = None, *,
         yield solve(puzzles[0], opts, unique=unique)
         return
     yield from solve_collection(puzzles, opts, unique=unique)
+
+
+def published_solutions(path: str, puzzles: list[Puzzle]) -> list | None:
+    """The published solutions of a Sudoku collection: ``NAME.solutions`` beside
+    ``NAME.txt``, one grid per line in the collection's own format (as in
+    ../shared/benchmarks), or None when there is no such file.
+
+    Raises:
+        InputError: a line that is not a grid, or not one line per puzzle.
+    """
+    if not is_collection(puzzles) or not all(isinstance(p, Sudoku) for p in puzzles):
+        return None
+    sibling = Path(path).with_suffix(".solutions")
+    if sibling == Path(path) or not sibling.is_file():
+        return None
+    grids = [q.grid for q in parse_text(sibling.read_text(encoding="utf-8"), str(sibling))]
+    if len(grids) != len(puzzles):
+        raise InputError(f"expected one solution per puzzle of {path} ({len(puzzles)}), "
+                         f"found {len(grids)}", str(sibling))
+    return grids
 
 
 def shared_base(puzzles: list[Puzzle], opts: Options | None = None) -> tuple[Model, list[list[int]]]:

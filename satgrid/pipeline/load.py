@@ -11,26 +11,70 @@ from __future__ import annotations
 import re
 import tomllib
 
+from ..compression import STDIO, decompress, read_bytes
 from ..errors import InstanceError
+from ..limits import MAX_EXPANDED
 from ..puzzles import KINDS, Puzzle
 from ..puzzles.base import text_format_for
 from ..puzzles.parsing import key_line
 
 
-def read_text(path: str) -> str:
-    """The UTF-8 text of the file ``path``; unreadable, binary or empty files are
-    an :class:`~satgrid.errors.InstanceError` naming the file (and position)."""
+def input_name(path: str) -> str:
+    """The name of ``path`` in messages (``-`` is ``<stdin>``)."""
+    return "<stdin>" if path == STDIO else path
+
+
+def read_data(path: str) -> bytes:
+    """The bytes of the file ``path`` (``-``: standard input), decompressed when
+    they start with the magic of gzip, xz or bzip2 (:mod:`satgrid.compression`);
+    an unreadable file or bad compressed data is an
+    :class:`~satgrid.errors.InstanceError` naming the file."""
+    name = input_name(path)
     try:
-        with open(path, "rb") as fh:
-            data = fh.read()
+        data = read_bytes(path)
     except FileNotFoundError:
-        raise InstanceError("no such file", path) from None
+        raise InstanceError("no such file", name) from None
     except IsADirectoryError:
-        raise InstanceError("is a directory, expected a puzzle file", path) from None
+        raise InstanceError("is a directory, expected a puzzle file", name) from None
     except OSError as e:
-        raise InstanceError(f"cannot read: {e.strerror}", path) from None
+        raise InstanceError(f"cannot read: {e.strerror}", name) from None
     try:
-        text = data.decode("utf-8")
+        return decompress(data, MAX_EXPANDED)   # a bomb stops at the ceiling
+    except ValueError as e:
+        raise InstanceError(str(e), name) from None
+
+
+def content_format(data: bytes) -> str:
+    """What a file holds, told by its content: ``"dimacs"`` when its first line
+    that is neither blank nor a comment (``c ...``) is ``p cnf ...``,
+    ``"icnf"`` for ``p inccnf``, else ``"puzzle"``."""
+    pos, size = (3 if data.startswith(b"\xef\xbb\xbf") else 0), len(data)  # 3: a BOM
+    while pos < size:
+        end = data.find(b"\n", pos)
+        end = size if end < 0 else end
+        toks, pos = data[pos:end].split(), end + 1
+        if not toks or toks[0][:1] == b"c":
+            continue
+        if toks[0] == b"p" and len(toks) > 1 and toks[1] in (b"cnf", b"inccnf"):
+            return "dimacs" if toks[1] == b"cnf" else "icnf"
+        return "puzzle"
+    return "puzzle"
+
+
+def read_text(path: str) -> str:
+    """The UTF-8 text of the file ``path`` (``-``: standard input; compressed
+    files decompressed, see :func:`read_data`); unreadable, binary or empty
+    files are an :class:`~satgrid.errors.InstanceError` naming the file (and position)."""
+    return decode_text(read_data(path), input_name(path))
+
+
+def decode_text(data: bytes, path: str) -> str:
+    """The UTF-8 text of a puzzle file's bytes (``path`` names it in messages);
+    binary or empty: an :class:`~satgrid.errors.InstanceError`."""
+    try:
+        # a byte order mark (Windows editors) is not part of the text: columns
+        # count from the first character a reader sees
+        text = data.decode("utf-8").removeprefix("\ufeff")
     except UnicodeDecodeError as e:
         line = data[:e.start].count(b"\n") + 1
         col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
@@ -44,7 +88,7 @@ def load(path: str) -> list[Puzzle]:
     """The puzzles in ``path``: a TOML instance, or a text format of a kind
     (a Sudoku grid or collection, ...)."""
     text = read_text(path)
-    return loads(text, path)
+    return loads(text, input_name(path))
 
 
 def loads(text: str, file: str = "<string>") -> list[Puzzle]:
@@ -63,6 +107,8 @@ def from_toml(text: str, file: str) -> Puzzle:
     """The puzzle of a TOML instance: its kind's ``from_toml`` reads the rest."""
     try:
         data = tomllib.loads(text)
+    except RecursionError:
+        raise InstanceError("invalid TOML: arrays or tables nested too deeply", file) from None
     except tomllib.TOMLDecodeError as e:
         msg = str(e)
         m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
@@ -80,6 +126,8 @@ def from_toml(text: str, file: str) -> Puzzle:
         return KINDS[kind].from_toml(data, text, file)
     except InstanceError:
         raise
+    except RecursionError:
+        raise InstanceError(f"{kind}: values nested too deeply", file) from None
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
         # a kind's parser met a shape it did not foresee: still one clear line
         raise InstanceError(f"{kind}: unusable instance ({type(e).__name__}: {e})", file) from None

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Callable
 
 from ..errors import SatgridError
 from ..model import Model, Solution
@@ -20,6 +20,8 @@ from ..puzzles import Puzzle
 from ..session import Session
 from ..solvers import CAPABILITIES, canonical_name
 from ..util import paused_gc
+from ..limits import CompileTimeout
+from .bounds import bounded_build
 
 
 class CheckFailed(SatgridError):
@@ -42,15 +44,25 @@ class Options:
     #: solver tuning options (CaDiCaL: ``{"chrono": 0}``, ...); they override
     #: the puzzle kind's own :attr:`~satgrid.puzzles.base.Puzzle.tuning`
     solver_options: dict | None = None
+    #: refuse a puzzle whose formula is estimated above this many clauses (None:
+    #: :data:`satgrid.limits.DEFAULT_MAX_CLAUSES`); see :func:`compile_puzzle`
+    max_clauses: int | None = None
 
 
 # ---------------------------------------------------------------- compiling
 def compile_puzzle(p: Puzzle, opts: Options | None = None, givens: str = "units") -> Model:
-    """The puzzle's Model; its givens as unit clauses (``givens='units'``) or not at all."""
+    """The puzzle's Model; its givens as unit clauses (``givens='units'``) or not at all.
+
+    Bounded (:mod:`satgrid.pipeline.bounds`): the kind's estimate of the
+    formula's clauses, from the header alone, is refused past
+    ``opts.max_clauses`` before anything is built; while building, the
+    clauses made so far are held to the same ceiling and ``opts.time_limit``
+    is checked (:class:`~satgrid.errors.LimitError`, exit 3).
+    """
     opts = opts or Options()
     m = Model(amo=opts.amo, card=opts.card, pb=opts.pb, connectivity=opts.connectivity,
               description=f"{p.kind}: {p.label()}")
-    with paused_gc():  # tens of thousands of small acyclic lists
+    with bounded_build(p, m, opts.max_clauses, opts.time_limit), paused_gc():
         p.build(m)
         if givens == "units":
             m.clauses([[l] for l in p.givens(m)], f"{p.kind}.givens")
@@ -114,13 +126,28 @@ def add_solution(res: dict, p: Puzzle, sol: Solution) -> dict:
     return res
 
 
+def _left(opts: Options, t0: float) -> float | None:
+    """What is left of ``opts.time_limit`` since ``t0`` (compiling counts too)."""
+    return None if opts.time_limit is None else max(0.0, opts.time_limit - (time.perf_counter() - t0))
+
+
+def _timed_out(p: Puzzle, opts: Options, t0: float, **entries) -> dict:
+    """The result when the time limit ran out while compiling: status unknown."""
+    return {**new_result(p, "unknown"), **entries,
+            "stats": {"solver": opts.solver, "variables": 0, "clauses": 0, "rounds": 0,
+                      "cuts": 0, "conflicts": 0, "seconds": round(time.perf_counter() - t0, 6)}}
+
+
 def solve(p: Puzzle, opts: Options | None = None, *, unique: bool = False) -> dict:
     """Solve one puzzle: the JSON result of SPEC.md section 3 (``_model`` holds the Model)."""
     opts = opts or Options()
     t0 = time.perf_counter()
-    m = compile_puzzle(p, opts)
+    try:
+        m = compile_puzzle(p, opts)
+    except CompileTimeout:
+        return _timed_out(p, opts, t0, answer=None, unique=None)
     open_session(m, p, opts)
-    sol = m.solve(time_limit=opts.time_limit, conflict_limit=opts.conflict_limit)
+    sol = m.solve(time_limit=_left(opts, t0), conflict_limit=opts.conflict_limit)
     res = new_result(p, m.status)
     if sol is not None:
         add_solution(res, p, sol)
@@ -143,15 +170,22 @@ def solve(p: Puzzle, opts: Options | None = None, *, unique: bool = False) -> di
     return res
 
 
-def solve_all(p: Puzzle, opts: Options | None = None, limit: int | None = None) -> dict:
-    """Every solution (up to ``limit``), each decoded and checked."""
+def solve_all(p: Puzzle, opts: Options | None = None, limit: int | None = None,
+              on_solution: Callable[[dict], None] | None = None) -> dict:
+    """Every solution (up to ``limit``), each decoded and checked;
+    ``on_solution(decoded)`` is called on each as soon as it is found."""
     opts = opts or Options()
     t0 = time.perf_counter()
-    m = compile_puzzle(p, opts)
+    try:
+        m = compile_puzzle(p, opts)
+    except CompileTimeout:
+        return _timed_out(p, opts, t0, solutions=[], count=0, complete=False)
     open_session(m, p, opts)
     sols = []
-    for sol in m.solutions(limit=limit, time_limit=opts.time_limit):
+    for sol in m.solutions(limit=limit, time_limit=_left(opts, t0)):
         sols.append(add_solution({}, p, sol))
+        if on_solution is not None:
+            on_solution(sols[-1])
     complete = bool(m.session().complete)  # every solution produced (no limit hit)
     res = new_result(p, "sat" if sols else ("unknown" if not complete else "unsat"))
     res.update({"solutions": sols, "count": len(sols), "complete": complete})
@@ -159,25 +193,45 @@ def solve_all(p: Puzzle, opts: Options | None = None, limit: int | None = None) 
     return res
 
 
-def count(p: Puzzle, opts: Options | None = None, limit: int | None = None) -> dict:
-    """The number of solutions (up to ``limit``) and whether the count is complete."""
+def count(p: Puzzle, opts: Options | None = None, limit: int | None = None,
+          on_count: Callable[[int], None] | None = None) -> dict:
+    """The number of solutions (up to ``limit``) and whether the count is complete;
+    ``on_count(n)`` is called after each solution found (a live count)."""
     opts = opts or Options()
     t0 = time.perf_counter()
-    m = compile_puzzle(p, opts)
-    open_session(m, p, opts)
-    n, complete = m.count(limit=limit, time_limit=opts.time_limit)
+    try:
+        m = compile_puzzle(p, opts)
+    except CompileTimeout:
+        res = _timed_out(p, opts, t0, count=0, complete=False)
+        del res["status"]
+        return res
+    s = open_session(m, p, opts)
+    if on_count is None:
+        n, complete = m.count(limit=limit, time_limit=_left(opts, t0))
+    else:
+        n = 0
+        for _ in s.enumerate(m.over, limit=limit, time_limit=_left(opts, t0)):
+            n += 1
+            on_count(n)
+        complete = bool(s.complete)
     return {"puzzle": p.kind, "file": p.file, "count": n, "complete": complete,
             "stats": run_stats(m, opts, time.perf_counter() - t0)}
 
 
-def compare_expect(p: Puzzle, opts: Options | None = None) -> tuple[bool, list[str], dict]:
-    """Solve and compare with the instance's ``[expect]`` table (``satgrid check``).
+def compare_expect(p: Puzzle, opts: Options | None = None,
+                   published: Any = None) -> tuple[bool, list[str], dict]:
+    """Solve and compare with the instance's ``[expect]`` table (``satgrid check``)
+    and with ``published``, a solution from elsewhere (a collection's
+    ``.solutions`` file). Nothing to compare is a failed check, not "ok".
 
     Returns (ok, list of mismatches, the solve result).
     """
     opts = opts or Options()
     exp = p.expect
     res = solve(p, opts, unique="unique" in exp)
+    if not exp and published is None and p.expected_solution() is None:
+        return False, ["nothing to compare: no [expect] table (nor, for a Sudoku "
+                       "collection, a .solutions file beside it)"], res
     bad = []
     wants_solution = bool({"answer", "unique", "solution"} & set(exp)) or exp.get("count", 1) > 0
     if res["status"] != "sat":
@@ -190,7 +244,7 @@ def compare_expect(p: Puzzle, opts: Options | None = None) -> tuple[bool, list[s
             bad.append(f"answer {res.get('answer')}, expected {exp['answer']}")
         if "unique" in exp and res.get("unique") != exp["unique"]:
             bad.append(f"unique {res.get('unique')}, expected {exp['unique']}")
-        want = p.expected_solution()
+        want = p.expected_solution() if published is None else published
         got = res.get("grids") if "grids" in res else res.get("grid")
         # with several solutions (unique = false) another valid one is fine
         if want is not None and got != want and exp.get("unique") is not False:

@@ -55,9 +55,14 @@ class TextFormat:
 FORMATS: list[TextFormat] = []
 
 
-def register_format(fmt: TextFormat) -> TextFormat:
-    """Make a text format known to the loader (tried in registration order)."""
-    FORMATS.append(fmt)
+def register_format(fmt: TextFormat, *, first: bool = False) -> TextFormat:
+    """Make a text format known to the loader (tried in registration order;
+    ``first=True``: before those already registered, for a format whose
+    ``sniff`` is strict enough to go ahead of a lenient fallback)."""
+    if first:
+        FORMATS.insert(0, fmt)
+    else:
+        FORMATS.append(fmt)
     return fmt
 
 
@@ -144,6 +149,15 @@ class Puzzle:
         return read(cls, data, raw, file)
 
     # -- to implement by each kind -------------------------------------
+    def estimate_clauses(self, model: Model) -> int | None:
+        """About how many clauses :meth:`build` and the givens will make, from
+        the header alone (before anything is built), for ``model``'s encodings
+        (``model.amo``, ``model.card``, ``model.pb``, ``model.connectivity``):
+        an upper estimate, never far below the truth, cheap to compute
+        (helpers: :mod:`satgrid.encodings.estimate`). None: no estimate (the
+        build is still held to the ceiling as it goes)."""
+        return None
+
     def build(self, model: Model) -> None:
         """Add the variables and rules (not the givens) to ``model``."""
         raise NotImplementedError
@@ -179,4 +193,10 @@ class Puzzle:
         return InstanceError(message, self.file, line, column)
 
     def label(self) -> str:
-        return self.title or self.file
+        """The title (else the file name) as printed: control characters (a
+        terminal's escape sequences, newlines) shown escaped, ``\x1b[2J``."""
+        text = self.title or self.file
+        if text.isprintable():
+            return text
+        return "".join(c if c.isprintable() else
+                       (repr(c)[1:-1] if c not in "'\"" else c) for c in text)

@@ -74,6 +74,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...encodings import estimate
 from ...geometry import grid_graph, windows
 from ...model import Model, Solution
 from ...render import svg_grid, text_grid
@@ -250,6 +251,26 @@ class Hooks(Puzzle):
             for j in range(n):
                 out.setdefault(self.regions[i][j] if self.regions else "", []).append((i, j))
         return out
+
+    def estimate_clauses(self, model: Model) -> int:
+        """The layout (about 6 n^3), n^2 cells over 0..n, the numbers, a hook's
+        number in its cells (n^4), the value counts (exactly m of n^2 for m =
+        1..n), the 2x2 rule, the region sums and, eager, the connectivity
+        layers (n^2 cells x n(n+1)/2 layers x 5)."""
+        n, amo, card = self.n, model.amo, model.card
+        cells = n * n
+        total = n * (n + 1) * (2 * n + 1) // 6
+        regions = self.region_cells()
+        sums = 0
+        if len(regions) > 1 and total % len(regions) == 0:
+            s = total // len(regions)
+            sums = sum(estimate.linear(model.pb, list(range(1, n + 1)) * len(r), s)
+                       for r in regions.values())
+        eager = cells * (n * (n + 1) // 2) * 5 if model.connectivity == "eager" else 0
+        return (6 * n ** 3 + cells * estimate.one_hot(amo, n + 1)
+                + 2 * n * estimate.one_hot(amo, n) + n ** 4
+                + sum(estimate.exactly(amo, card, cells, m) for m in range(1, n + 1))
+                + (n - 1) ** 2 + sums + eager + cells)
 
     def build(self, model: Model) -> None:
         n = self.n

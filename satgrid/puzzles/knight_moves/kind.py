@@ -91,6 +91,7 @@ from collections import deque
 from typing import Any
 
 from ... import geometry as G
+from ...encodings import estimate
 from ...model import Model, Solution
 from ...render import text_grid
 from ..base import Puzzle, register
@@ -204,6 +205,41 @@ class KnightMoves(Puzzle):
                 if ok:
                     dom[t].append(i)
         return dom
+
+    def estimate_clauses(self, model: Model) -> int:
+        """From the longest feasible path L (:meth:`candidates`) and the cells
+        each label may take (:meth:`domains`, when cells x L x givens is under
+        2e7; else every cell): the label literals p, at-most-one per cell and
+        per label, about 5p length, move and region clauses, and one weighted
+        sum per region (its cells' labels, weight t for label t, bound the
+        largest region sum)."""
+        cand = self.candidates()
+        if not cand:
+            return 1
+        rows, cols = self.rows, self.cols
+        cells, (lmax, smax) = rows * cols, cand[-1]
+        ngiven = sum(1 for row in self.grid_givens for v in row if v)
+        if cells * lmax * max(1, ngiven) > 20_000_000:   # every cell takes every label
+            size: dict[str, int] = {}
+            for k in (k for row in self.regions for k in row):
+                size[k] = size.get(k, 0) + 1
+            return (cells * estimate.at_most(model.amo, lmax, 1)
+                    + lmax * estimate.at_most(model.amo, cells, 1) + 5 * cells * lmax
+                    + sum(3 * (lmax * k + len(cand)) * (smax + 1) for k in size.values()))
+        dom = self.domains(lmax)
+        per_cell = [0] * cells
+        weights: dict[str, list[int]] = {}
+        region_of = [k for row in self.regions for k in row]
+        for t in range(1, lmax + 1):
+            for i in dom[t]:
+                per_cell[i] += 1
+                weights.setdefault(region_of[i], []).append(t)
+        p = sum(per_cell)
+        sums = sum(estimate.linear(model.pb, w + [smax] * len(cand), smax)
+                   for w in weights.values())
+        return (sum(estimate.at_most(model.amo, k, 1) for k in per_cell)
+                + sum(estimate.at_most(model.amo, len(d), 1) for d in dom)
+                + 5 * p + 3 * lmax + sums)
 
     def build(self, m: Model) -> None:
         rows, cols = self.rows, self.cols

@@ -94,6 +94,8 @@ class _Row:
 
 
 _TOKEN = re.compile(r"[^\s|+\-]+")
+#: a minus sign: "-" at the start of a cell (after white space or a bar) before a digit
+_NEGATIVE = re.compile(r"(?<![^\s|+])-(?=[0-9])")
 
 
 def _split_line(text: str, line: int, col0: int) -> _Row:
@@ -158,6 +160,11 @@ def parse_grid(text: str, file: str, *, line0: int = 1, col0: int = 0, key: str 
             if "-" in s or "+" in s:
                 row_cuts.append(len(rows))
             continue
+        neg = _NEGATIVE.search(raw)
+        if neg:  # "-" is a separator, but "-1" is a number with a sign, not the 1
+            found = neg.group() + _TOKEN.match(raw, neg.end()).group()
+            raise fail(f"expected a value of 1 or more, '.' or '0' (empty), found {found!r} "
+                       "(a negative number)", line_no, c0 + neg.start() + 1)
         rows.append(_split_line(raw, line_no, c0))
     if not rows:
         raise fail("expected a grid, one row of cells per line; found no cells", line0, 1)

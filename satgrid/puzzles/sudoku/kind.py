@@ -30,6 +30,7 @@ import weakref
 from operator import sub
 from typing import Any, Sequence
 
+from ...encodings import estimate
 from ...errors import InstanceError, SatgridError
 from ...model import Model, Solution
 from ...render import svg_grid, text_grid
@@ -146,6 +147,12 @@ class Sudoku(Puzzle):
     def signature(self) -> tuple:
         """``("sudoku", n, box)``: puzzles of one size and box shape share their rules."""
         return ("sudoku", self.n, self.box)
+
+    def estimate_clauses(self, model: Model) -> int:
+        """n^2 cells and 3n permutations of n values: 4n^2 exactly-ones over n
+        literals, plus at most n^2 givens."""
+        n = self.n
+        return 4 * n * n * estimate.one_hot(model.amo, n) + n * n
 
     def build(self, model: Model) -> None:
         """Cells x[r,c] in 1..n; each row, column and box a permutation of 1..n."""

@@ -15,6 +15,8 @@ from . import check as checker
 
 #: the keys of the instance's top level, and of one grid (top level or ``[[grids]]``)
 TOP_KEYS = ("puzzle", "title", "source", "size", "expect")
+#: the largest size read (the estimate refuses n >= 17 at the default --max-clauses)
+MAX_SIZE = 99
 GRID_KEYS = ("name", "givens") + SIDES
 
 
@@ -117,6 +119,9 @@ def _parse_size(data: dict, raw: str, file: str) -> int:
     line = key_line(raw, "size")
     if not isinstance(n, int) or isinstance(n, bool):
         raise InstanceError(f"size: expected a whole number, found {n!r}", file, line, 1)
+    if not 1 <= n <= MAX_SIZE:   # checked before any n x n grid is made
+        raise InstanceError(f"size: expected 1..{MAX_SIZE}, found {n} (beyond about 15 the "
+                            "line tables alone take minutes: see --max-clauses)", file, line, 1)
     try:
         checker.line_rules(n)
     except ValueError:

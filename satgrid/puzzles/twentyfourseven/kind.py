@@ -116,9 +116,11 @@ from __future__ import annotations
 
 import functools
 import itertools
+import math
 from typing import Any
 
 from ... import geometry as G
+from ...encodings import estimate
 from ...model import IntVar, Model, Solution
 from ...render import text_grid
 from ..base import Puzzle, register
@@ -231,6 +233,31 @@ class TwentyFourSeven(Puzzle):
         self._x: list[list[list[IntVar]]] = []
 
     # ------------------------------------------------------------ model
+    def estimate_clauses(self, model: Model) -> int:
+        """Per grid: n^2 cells over 0..n, the value counts (at most v of n^2),
+        per line its count and weighted sum, the 2x2 rule, the clues, the small
+        connected regions (about 20 per cell), the line-value clauses and, eager,
+        the connectivity layers. Plus the cost of the line tables
+        (:func:`_line_tables`, cached per n), which is exponential in n: its
+        subset tests (multisets of (n+1)/2 values x value sets up to (n+3)/2)
+        counted 300 to a clause (measured: 3.6e8 tests take 1.1 s at n = 13; a
+        clause costs about 1 us), so that n = 17, minutes of tables, is refused."""
+        n, amo, card = self.size, model.amo, model.card
+        cells = n * n
+        per_line, line_sum = self.per_line, self.line_sum
+        count = sum(estimate.at_most(amo if v <= 1 else card, cells, v) for v in range(1, n + 1))
+        deficit = [n - v for v in range(1, n)] * n
+        line = (estimate.exactly(amo, card, n, per_line)
+                + estimate.linear(model.pb, deficit, n * per_line - line_sum)
+                + estimate.linear(model.pb, list(range(1, n + 1)) * n, line_sum))
+        tests = math.comb(n + per_line - 1, per_line) * sum(
+            math.comb(n, s) for s in range(1, per_line + 2))
+        values = 2 * n * (n + sum(math.comb(n, s) for s in range(1, min(per_line + 2, 4))))
+        eager = cells * (n * (n + 1) // 2) * 5 if model.connectivity == "eager" else 0
+        per_grid = (cells * estimate.one_hot(amo, n + 1) + count + 2 * n * line
+                    + (n - 1) ** 2 + 4 * n * (n + 1) + 20 * cells + values + eager + cells)
+        return len(self.grids) * per_grid + tests // 300
+
     def build(self, m: Model) -> None:
         n, K = self.size, self.kind
         total = n * (n + 1) // 2

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
+from ...encodings import estimate
 from ...errors import InstanceError
 from ...model import Model, Solution
 from ...render import svg_grid
@@ -67,6 +68,16 @@ class VertexSums(Puzzle):
         self._x = None
 
     # ------------------------------------------------------------- building
+    def estimate_clauses(self, model: Model) -> int:
+        """n^2 cells over 1..n^2, a permutation (2 n^2 exactly-ones over n^2
+        literals), one weighted sum per numbered vertex (4 cells, weights
+        1..n^2), at most n^2 givens."""
+        n, N = self.n, self.n * self.n
+        sums = [s for row in self.sums for s in row if s]
+        weights = list(range(1, N + 1)) * 4
+        per_sum = {s: estimate.linear(model.pb, weights, s) for s in set(sums)}
+        return 2 * N * estimate.one_hot(model.amo, N) + sum(map(per_sum.get, sums)) + N
+
     def build(self, model: Model) -> None:
         """Cells over 1..n^2, all different; a weighted sum per numbered vertex."""
         n, N = self.n, self.n * self.n

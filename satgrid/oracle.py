@@ -1,0 +1,188 @@
+"""One SAT call within a budget, interruptible: the Session's oracle.
+
+:class:`Budget` holds what is left of a session operation's conflicts and
+wall-clock time; :class:`SlicedOracle`, a mixin of
+:class:`~satgrid.session.Session`, makes one SAT call within it
+(``_oracle(assumptions, budget)`` -> True, False, or None for "a limit was
+reached").
+
+Every call of an incremental solver with conflict budgets (CaDiCaL, Glucose,
+MiniSat, ...) runs in *slices*: ``solve_limited`` with a conflict budget that
+starts at 1,000 conflicts under a deadline (20,000 without one) and
+doubles, but is aimed at no more than
+:data:`TICK` seconds (and half the time left under a deadline). Between
+slices the oracle looks at the clock and the conflicts left, and Python runs
+its signal handlers: a SIGINT or SIGTERM received during a slice raises
+``KeyboardInterrupt`` when the slice ends, with the solver consistent (see
+:mod:`satgrid.interrupts` for why PySAT's own handling cannot be used).
+Under a deadline a solver with a real interrupt (Glucose, MiniSat, ...) is
+interrupted by a timer instead, every :data:`TICK` seconds at most, and
+resumed while time is left. Solvers without budgets (Lingeling) and
+non-incremental ones (Kissat) get one call: a signal then takes effect when
+that call returns.
+
+Needs from the Session: ``_solver``, ``formula``, ``capabilities``,
+``_counters``, ``_calls``, ``_spent``, ``_check_incremental``,
+``_sync_vars``, ``_reserve_minted`` and ``_sync_formula``.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+
+import pysat.solvers as _pysat_solvers
+
+__all__ = ["Budget", "SlicedOracle", "FIRST_SLICE", "MAX_SLICE", "TICK"]
+
+
+class _NotMainThread:
+    """Stands in for PySAT's ``MainThread`` during satgrid's SAT calls, so that
+    PySAT installs no SIGINT ``longjmp`` handler (see :mod:`satgrid.interrupts`)."""
+
+    @staticmethod
+    def check() -> bool:
+        return False
+
+
+#: PySAT's own, restored after every call (never a stand-in another thread left)
+_PYSAT_MAIN_THREAD = _pysat_solvers.MainThread
+
+FIRST_SLICE = 1000          # conflicts of the first budget slice under a deadline
+#: conflicts of the first slice of a call without a deadline: large enough that
+#: almost every call ends in it (a slice that ends unanswered costs a restart)
+FIRST_FREE_SLICE = 20_000
+MAX_SLICE = 1 << 22
+#: seconds a slice (or an interrupt-timer period) aims at: how long a signal may wait
+TICK = 0.25
+
+
+class Budget:
+    """Conflicts and wall-clock time left for one session operation.
+
+    ``time_limit=inf`` means no deadline (``threading.Timer`` cannot wait
+    that long: it raised OverflowError in its thread).
+    """
+
+    __slots__ = ("conflicts", "deadline")
+
+    def __init__(self, conflict_limit, time_limit):
+        if conflict_limit is not None:
+            if isinstance(conflict_limit, bool) or not isinstance(conflict_limit, int) \
+                    or conflict_limit < 1:
+                raise ValueError(f"conflict_limit must be an int >= 1, got {conflict_limit!r}")
+        if time_limit is not None:
+            if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) \
+                    or not time_limit >= 0:
+                raise ValueError(f"time_limit must be a number of seconds >= 0, "
+                                 f"got {time_limit!r}")
+            if math.isinf(time_limit):
+                time_limit = None
+        self.conflicts = conflict_limit
+        self.deadline = None if time_limit is None else time.monotonic() + time_limit
+
+    @property
+    def unlimited(self) -> bool:
+        return self.conflicts is None and self.deadline is None
+
+    def time_left(self) -> float | None:
+        return None if self.deadline is None else self.deadline - time.monotonic()
+
+
+class SlicedOracle:
+    """The single SAT call of a Session (a mixin: see the module docs)."""
+
+    def _stat(self, key: str) -> int:
+        if not self.capabilities.stats:
+            return 0
+        st = self._solver.accum_stats() or {}
+        return st.get(key, 0)
+
+    def _oracle(self, assumptions: list[int], budget: Budget) -> bool | None:
+        """One SAT call within ``budget``: True, False or None (limit reached)."""
+        s = self._solver
+        self._sync_formula()
+        self._check_incremental("another SAT call")
+        self._sync_vars()
+        if budget.conflicts is not None and budget.conflicts <= 0:
+            return None
+        left = budget.time_left()
+        if left is not None and left <= 0:
+            return None
+        self._calls += 1
+        caps = self.capabilities
+        if not caps.incremental:
+            self._spent = True
+        _pysat_solvers.MainThread = _NotMainThread   # no longjmp out of the solver on SIGINT
+        try:
+            if not caps.incremental or not caps.budgets:
+                result = s.solve(assumptions) if budget.conflicts is None or not caps.budgets \
+                    else self._solve_budget(assumptions, budget)
+            elif budget.deadline is not None and caps.interrupt:
+                result = self._solve_interrupt(assumptions, budget)
+            else:
+                result = self._solve_slices(assumptions, budget)
+        finally:
+            _pysat_solvers.MainThread = _PYSAT_MAIN_THREAD
+        self._reserve_minted()
+        return result
+
+    def _solve_budget(self, assumptions, budget) -> bool | None:
+        """One ``solve_limited`` call with the whole conflict budget (Kissat)."""
+        s = self._solver
+        s.conf_budget(budget.conflicts)
+        result = s.solve_limited(assumptions)
+        budget.conflicts = 0 if result is None else budget.conflicts
+        return result
+
+    def _solve_interrupt(self, assumptions, budget) -> bool | None:
+        """A real interrupt at the deadline, or every TICK seconds to look at signals."""
+        s = self._solver
+        while True:
+            left = budget.time_left()
+            if left <= 0 or (
+                    budget.conflicts is not None and budget.conflicts <= 0):
+                return None
+            before = self._stat("conflicts")
+            s.conf_budget(budget.conflicts if budget.conflicts is not None else -1)
+            timer = threading.Timer(min(left, TICK), s.interrupt)
+            timer.start()
+            try:
+                result = s.solve_limited(assumptions, expect_interrupt=True)
+            finally:
+                timer.cancel()
+                timer.join()
+                s.clear_interrupt()  # the timer may have fired after the call ended
+            if budget.conflicts is not None:
+                budget.conflicts -= self._stat("conflicts") - before
+            if result is not None:
+                return result
+
+    def _solve_slices(self, assumptions, budget) -> bool | None:
+        """Growing conflict-budget slices, looking at the clock, the conflicts
+        left between them (and Python its signal handlers)."""
+        size = FIRST_SLICE if budget.deadline is not None else FIRST_FREE_SLICE
+        s = self._solver
+        counted = budget.conflicts is not None and self.capabilities.stats
+        while True:
+            left = budget.time_left()
+            if (left is not None and left <= 0) or (
+                    budget.conflicts is not None and budget.conflicts <= 0):
+                return None
+            n = size if budget.conflicts is None else min(size, budget.conflicts)
+            t0 = time.monotonic()
+            c0 = self._stat("conflicts") if counted else 0
+            self._counters["slices"] += 1
+            s.conf_budget(n)
+            result = s.solve_limited(assumptions)
+            if budget.conflicts is not None:
+                # a slice that answers may have used fewer conflicts than n
+                budget.conflicts -= (self._stat("conflicts") - c0) if counted else n
+            if result is not None:
+                return result
+            dt = time.monotonic() - t0
+            # double, but aim a slice at TICK seconds and at most half the time left
+            horizon = TICK if left is None else min(TICK, max(budget.time_left(), 0.0) / 2)
+            rate = n / dt if dt > 0 else float("inf")
+            size = int(max(100, min(2 * size, rate * horizon, MAX_SLICE)))
