@@ -144,7 +144,8 @@ def test_write_into_missing_directory_leaves_nothing(tmp_path):
 
 
 def test_failed_write_keeps_old_file_and_removes_temp(tmp_path):
-    f = Formula.from_clauses([[1, 2]] * 25_000 + [[1, 2.5]], 3)   # fails late
+    f = Formula.from_clauses([[1, 2]] * 25_001, 3)
+    f.group_clauses("main")[-1][1] = 2.5   # fails late (Formula.add refuses 2.5 up front)
     target = tmp_path / "f.cnf"
     target.write_text("old contents\n")
     with pytest.raises(TypeError):

@@ -221,3 +221,52 @@ def test_odd_bytes(data):
     _check_dimacs(data)
     _check_icnf(data)
     _check_output(data)
+
+
+# Tokens where python-sat's C tokenizer and the line scanner could part ways:
+# glued signs, leading zeros, -0, huge integers, every blank byte, line ends.
+_C_TOKENS = st.sampled_from([b"1", b"-2", b"3", b"0", b"0", b"0", b"00", b"-0", b"-01", b"1-2",
+                             b"--1", b"-", b"+1", b"2147483648", b"9223372036854775808",
+                             b"99999999999999999999999", b" ", b" ", b"\t", b"\r", b"\x0b",
+                             b"\x0c", b"\n", b"\n", b"\r\n", b"c x\n", b"%\n"])
+
+
+@FUZZ
+@given(st.lists(_C_TOKENS, max_size=40), st.sampled_from([b"p cnf 3 ", b"p cnf 99 "]),
+       st.integers(0, 12))
+def test_c_tokenizer_path_agrees_with_scanner(tokens, head, count):
+    """The bulk path through python-sat's C tokenizer gives exactly what the
+    scanner gives (clauses or the same error), on bodies built from the tokens
+    it could read differently."""
+    if scan.c_parser is None:
+        pytest.skip("python-sat without its pyformula C extension")
+    body = b" ".join(tokens) if count % 2 else b"".join(tokens)
+    _check_dimacs(head + str(count).encode() + b"\n" + body)
+
+
+@settings(FUZZ, max_examples=150)
+@given(mutated(SEEDS_CNF))
+def test_json_path_agrees_with_scanner_without_c_tokenizer(data):
+    """Without the C tokenizer (python-sat < 1.9) the json path decides."""
+    saved = scan.c_parser
+    scan.c_parser = None
+    try:
+        _check_dimacs(data)
+    finally:
+        scan.c_parser = saved
+
+
+def test_c_tokenizer_reads_the_plain_layouts():
+    """The layouts other tools write go through the C tokenizer and agree."""
+    if scan.c_parser is None:
+        pytest.skip("python-sat without its pyformula C extension")
+    for text in (PLAIN, SATLIB, VALID_CNF, VALID_CNF.replace(b"\n", b"\r\n"),
+                 b"p cnf 3 2\n 1 -2 0 \n\t-3  1 0\n\n"):
+        calls = []
+        real = scan.c_parser
+        scan.c_parser = lambda *a: calls.append(1) or real(*a)
+        try:
+            _check_dimacs(text)
+        finally:
+            scan.c_parser = real
+        assert calls

@@ -43,9 +43,18 @@ def format_result(p, res: dict) -> str:
 def format_solutions(p, res: dict) -> str:
     """The text ``satgrid solve --all`` prints for puzzle ``p``: the count, then
     every solution drawn."""
-    lines = [f"{p.label()} ({p.kind}): {res['count']} solution(s)"
-             + ("" if res["complete"] else " (incomplete)")]
-    for i, s in enumerate(res["solutions"], 1):
-        lines.append(f"-- solution {i}" + (f", answer {s['answer']}" if s.get("answer") is not None else ""))
-        lines.append(p.render(s))
+    lines = [solutions_summary(p, res["count"], res["complete"])]
+    lines += [format_solution(p, i, s) for i, s in enumerate(res["solutions"], 1)]
     return "\n".join(lines)
+
+
+def format_solution(p, i: int, s: dict) -> str:
+    """Solution number ``i`` of puzzle ``p`` as ``solve --all`` draws it."""
+    return (f"-- solution {i}" + (f", answer {s['answer']}" if s.get("answer") is not None else "")
+            + "\n" + p.render(s))
+
+
+def solutions_summary(p, count: int, complete: bool, why: str = "") -> str:
+    """The line that says how many solutions ``p`` has (``why``: what stopped it)."""
+    return (f"{p.label()} ({p.kind}): {count} solution(s)"
+            + ("" if complete else f" (incomplete{': ' + why if why else ''})"))

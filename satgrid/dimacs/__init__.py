@@ -9,8 +9,8 @@ of the reader), :mod:`~satgrid.dimacs.solver_output` (solver output), and
 :mod:`~satgrid.dimacs.text` (what the readers share). This module re-exports
 their names.
 
-Writers (deterministic bytes, written atomically, gzip when the name ends in
-``.gz``):
+Writers (deterministic bytes, written atomically, compressed when the name ends
+in ``.gz``, ``.xz`` or ``.bz2``; ``-`` is standard output):
 
 * :func:`write_dimacs` / :func:`dimacs_text` -- a DIMACS CNF file with a header
   in the style of cnfgen: generator and version, command line, description,
@@ -59,7 +59,8 @@ reading speed and the bulk path: :mod:`satgrid.dimacs.scan`.
 from __future__ import annotations
 
 from .read import DimacsFile, _parse, parse_dimacs, parse_icnf, read_dimacs, read_icnf
-from .solver_output import SolverResult, parse_solver_output, read_solver_output
+from .solver_output import (COMPETITION_EXIT, STATUS_LINE, SolverResult, competition_lines,
+                            parse_solver_output, read_solver_output)
 from .text import _load
 from .write import (_clean, dimacs_chunks, dimacs_text, header_lines, icnf_chunks, icnf_text,
                     write_dimacs, write_icnf)
@@ -69,5 +70,5 @@ __all__ = [
     "write_dimacs", "dimacs_text", "dimacs_chunks", "header_lines",
     "write_icnf", "icnf_text", "icnf_chunks",
     "read_dimacs", "parse_dimacs", "read_icnf", "parse_icnf",
-    "read_solver_output", "parse_solver_output",
+    "read_solver_output", "parse_solver_output", "competition_lines",
 ]

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from ..errors import DimacsError
+from ..limits import MAX_DIMACS_VARIABLES
 from ..sizes import Sizes
 from ..util import paused_gc
 from .scan import _fast_body, _literal_range
@@ -351,11 +352,33 @@ class _Scanner:
                               _column(line, len(line.rstrip(_WS))))
 
 
+def _check_declared(problem: _Problem, data: bytes, offset: int, name: str,
+                    strict_count: bool) -> None:
+    """Refuse, before anything is allocated, declared sizes that cannot be met:
+    more clauses than the rest of the file can hold (each takes at least two
+    bytes, ``0`` and a blank), or more variables than
+    :data:`~satgrid.limits.MAX_DIMACS_VARIABLES` (a Formula allocates per
+    variable: ``p cnf 2000000000 0`` would take gigabytes)."""
+    if problem.nvars is None:
+        return
+    tokens = _tokens(problem.line)
+    if problem.nvars > MAX_DIMACS_VARIABLES:
+        raise DimacsError(f"the 'p cnf' line declares {problem.nvars:,} variables, more than "
+                          f"the limit of {MAX_DIMACS_VARIABLES:,}", name, problem.lineno,
+                          _column(problem.line, tokens[2][0]))
+    room = (len(data) - offset + 1) // 2
+    if strict_count and problem.nclauses > room:
+        raise DimacsError(f"the 'p cnf' line declares {problem.nclauses:,} clauses; the "
+                          f"{len(data) - offset:,} bytes after it hold at most {room:,}", name,
+                          problem.lineno, _column(problem.line, problem.count_pos))
+
+
 def _parse(data: bytes, name: str, fmt: str, strict_count: bool = True,
            warn: Callable[[str], object] | None = None, force_scan: bool = False) -> DimacsFile:
     _check_text(data, name, DimacsError)
     comments = _Comments(name)
     problem, offset, lineno = _header(data, name, comments, fmt)
+    _check_declared(problem, data, offset, name, strict_count)
     preamble = len(comments.texts)
     if problem.nvars is not None:
         comments.check_ids(problem.nvars)
@@ -394,7 +417,7 @@ def _default_warn(message: str) -> None:
 
 def parse_dimacs(text_or_bytes, name: str = "<string>", *, strict_count: bool = True,
                  warn: Callable[[str], object] | None = None) -> DimacsFile:
-    """Read DIMACS CNF from a string or bytes (gzip-compressed bytes too).
+    """Read DIMACS CNF from a string or bytes (gzip, xz or bzip2 compressed too).
 
     See :func:`read_dimacs` for what is accepted; ``name`` is the file name
     used in error messages.
@@ -405,7 +428,8 @@ def parse_dimacs(text_or_bytes, name: str = "<string>", *, strict_count: bool = 
 
 def read_dimacs(path, *, strict_count: bool = True,
                 warn: Callable[[str], object] | None = None) -> DimacsFile:
-    """Read a DIMACS CNF file (gzip-compressed too, found by its magic bytes).
+    """Read a DIMACS CNF file (``-``: standard input; gzip, xz or bzip2
+    compressed too, found by its magic bytes).
 
     Accepted: comment lines (``c`` first) anywhere -- before and after the
     ``p cnf V C`` line and between clauses --, clauses spanning lines,
@@ -429,7 +453,7 @@ def read_dimacs(path, *, strict_count: bool = True,
             a missing or malformed ``p cnf`` line, a token that is not an
             integer, a literal beyond the declared variables, an unterminated
             last clause, a clause count mismatch, bytes that are not UTF-8
-            text, a bad ``c varname`` line, an unreadable or bad gzip file.
+            text, a bad ``c varname`` line, an unreadable or bad compressed file.
     """
     data, name = _load(path, None, DimacsError)
     return _parse(data, name, "cnf", strict_count, warn)

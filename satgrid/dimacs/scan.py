@@ -1,13 +1,19 @@
 """The fast bulk path of the DIMACS/iCNF reader.
 
-Reading cuts the body into pieces of 256 kB that stay in the CPU cache and
-turns each into ``json.loads`` input with a few ``bytes`` operations, stepping
-over comment lines; a body in another layout goes through one ``split()``, and
+Reading steps over comment lines and hands each stretch of clause lines to
+python-sat's own C tokenizer (``pyformula.parse_cnf``, what
+``CNF(from_file=...)`` uses since python-sat 1.9), after two ``bytes`` checks
+that keep it to inputs it reads exactly like the scanner (:func:`_c_clauses`).
+Without that extension, or where it refuses (several clauses on a line, a
+clause over several lines), the body is cut into pieces of 256 kB that stay
+in the CPU cache and turned into ``json.loads`` input with a few ``bytes``
+operations; a body in another layout goes through one ``split()``, and
 anything else (or any error) through the precise line-by-line scanner of
 :mod:`satgrid.dimacs.read`. That scanner is the reference semantics and alone
-reports errors: the bulk path only ever gives what it would give (tests and
-fuzzing compare them). Reading is as fast as PySAT's C parser, not faster:
-``json.loads`` alone takes about half of PySAT's time.
+reports errors: the bulk paths only ever give what it would give (tests and
+fuzzing compare them). With the C tokenizer and the garbage collector paused
+while the lists are built, reading is faster than PySAT's ``CNF(from_file=...)``
+(``bench/bench_dimacs.py``).
 """
 
 from __future__ import annotations
@@ -44,6 +50,11 @@ def _fast_clauses(buf: bytes, start: int, end: int, nvars: int | None) -> list |
         end -= 1
     if end <= start:
         return []
+    if c_parser is not None:
+        region = buf[start:end]
+        got = _c_clauses(region, nvars)
+        if got is not None:
+            return got
     out: list = []
     pos = start
     while pos < end:
@@ -67,6 +78,48 @@ def _fast_clauses(buf: bytes, start: int, end: int, nvars: int | None) -> list |
 
 #: size of the pieces read at a time by the fast path (fits a CPU cache)
 PIECE_BYTES = 1 << 18
+
+try:
+    # python-sat's C tokenizer (the pyformula extension behind CNF.from_file,
+    # python-sat >= 1.9); absent in older releases and pure-Python installs
+    from pyformula import parse_cnf as _pyformula_parse_cnf
+except ImportError:                       # pragma: no cover - depends on the build
+    _pyformula_parse_cnf = None
+
+#: the C parser the fast path uses first (None: the json path alone); tests
+#: switch it off to exercise the json path
+c_parser = _pyformula_parse_cnf
+
+def _c_clauses(region: bytes, nvars: int | None) -> list | None:
+    """Clauses of ``region`` (whole lines of integers and blanks, no comments)
+    by python-sat's C parser, or None when it must not decide.
+
+    That parser reads one clause per line (a line's integers up to its 0,
+    then only blanks) and rejects everything else, which the line scanner
+    then reads (several clauses on a line, a clause over several lines) or
+    reports. Where it accepts, it reads what the scanner reads, except for
+    tokens it cuts in two, which are refused here first: a ``-`` that does
+    not follow a blank (``1-2`` is one bad token to the scanner, two literals
+    to it; counted, not searched for: one ``count`` per blank byte present). Bytes other than digits, ``-`` and blanks never reach it; an
+    integer too large for it is its error, so the scanner decides.
+    """
+    if region.translate(None, _LINE_OK):
+        return None
+    minus = region.count(b"-")
+    if minus:                             # every '-' must follow a blank (or start the region)
+        after_blank = region.count(b" -") + region.count(b"\n-") + (region[:1] == b"-")
+        for blank in (b"\t", b"\r", b"\x0b", b"\x0c"):
+            if blank in region:
+                after_blank += region.count(blank + b"-")
+        if after_blank != minus:
+            return None
+    try:
+        top, clauses, _ = c_parser(region, ["c"])
+    except (ValueError, OverflowError, MemoryError):
+        return None
+    if nvars is not None and top > nvars:
+        return None                       # the scanner will say where
+    return clauses
 
 
 def _plain_piece(piece: bytes) -> list | None:

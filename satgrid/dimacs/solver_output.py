@@ -223,3 +223,34 @@ def _solver_output(data: bytes, name: str, nvars: int | None) -> SolverResult:
     with paused_gc():
         model = reader.model()
     return SolverResult(status, model)
+
+
+#: the SAT competition's status lines, by status
+STATUS_LINE = {"sat": "s SATISFIABLE", "unsat": "s UNSATISFIABLE", "unknown": "s UNKNOWN"}
+#: the SAT competition's exit statuses, by status
+COMPETITION_EXIT = {"sat": 10, "unsat": 20, "unknown": 0}
+
+
+def competition_lines(status: str, model=(), width: int = 80) -> list[str]:
+    """The SAT competition's output of one answer (without line ends):
+    ``s SATISFIABLE`` then the model's literals on ``v`` lines of at most
+    ``width`` characters and a last line ``v 0``; ``s UNSATISFIABLE`` or
+    ``s UNKNOWN`` alone. :func:`parse_solver_output` reads it back.
+
+    >>> competition_lines("sat", [1, -2, 3])
+    ['s SATISFIABLE', 'v 1 -2 3', 'v 0']
+    """
+    lines = [STATUS_LINE[status]]
+    if status != "sat":
+        return lines
+    cur, size = ["v"], 1
+    for lit in map(str, model):
+        if size + 1 + len(lit) > width:
+            lines.append(" ".join(cur))
+            cur, size = ["v"], 1
+        cur.append(lit)
+        size += 1 + len(lit)
+    if len(cur) > 1:
+        lines.append(" ".join(cur))
+    lines.append("v 0")
+    return lines

@@ -2,17 +2,18 @@
 
 The DIMACS/iCNF reader (:mod:`satgrid.dimacs.read`, with its bulk path in
 :mod:`satgrid.dimacs.scan`) and the solver-output reader
-(:mod:`satgrid.dimacs.solver_output`) both load bytes (gunzipped when they start
-with the gzip magic), cut lines into tokens, and report every failure as one
+(:mod:`satgrid.dimacs.solver_output`) both load bytes (decompressed when they start
+with the magic of gzip, xz or bzip2), cut lines into tokens, and report every failure as one
 error located at ``file:line:column``; the helpers for that live here.
 """
 
 from __future__ import annotations
 
-import gzip
 import os
 import re
-import zlib
+
+from ..compression import STDIO, decompress, read_bytes
+from ..limits import MAX_EXPANDED
 
 #: the characters of a literal
 _LIT_CHARS = b"-0123456789"
@@ -49,22 +50,24 @@ def _offset_position(data: bytes, offset: int) -> tuple[int, int]:
 
 
 def _load(path_or_data, name, error: type) -> tuple[bytes, str]:
-    """Bytes of a file (gunzipped when it starts with the gzip magic)."""
+    """Bytes of a file (``-``: standard input), decompressed when they start with
+    the magic of gzip, xz or bzip2 (:mod:`satgrid.compression`)."""
     if isinstance(path_or_data, (bytes, bytearray, memoryview)):
         data = bytes(path_or_data)
     else:
         fname = os.fspath(path_or_data)
-        name = fname if name is None else name
+        if name is None:
+            name = "<stdin>" if fname == STDIO else fname
         try:
-            with open(fname, "rb") as fh:
-                data = fh.read()
+            data = read_bytes(fname)
         except OSError as e:
             raise error(f"cannot read the file: {e.strerror or e}", name) from None
-    if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError, zlib.error) as e:
-            raise error(f"not a valid gzip file ({e})", name) from None
+    try:
+        data = decompress(data, MAX_EXPANDED)   # a bomb stops at the ceiling
+    except ValueError as e:
+        raise error(str(e), name) from None
+    if data.startswith(b"\xef\xbb\xbf"):  # a byte order mark is not part of the text
+        data = data[3:]
     return data, name
 
 

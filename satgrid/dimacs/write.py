@@ -13,8 +13,8 @@ imports no Formula (``Formula.to_dimacs`` calls it).
   format: the same header, the clauses, then one ``a <lits> 0`` line per
   assumption set.
 
-A name ending in ``.gz`` is gzip-compressed (deterministically, see
-:mod:`satgrid.fileio`). Every header line starts with ``c ``; text given by a
+A name ending in ``.gz``, ``.xz`` or ``.bz2`` is compressed with that codec
+(deterministically, see :mod:`satgrid.compression`); ``-`` is standard output. Every header line starts with ``c ``; text given by a
 user never brings a line break into it (a multi-line description becomes
 several lines, other fields have control characters escaped). Names that are
 not plain (control characters, leading or trailing blanks, a leading double
@@ -161,8 +161,9 @@ def write_dimacs(formula, path, *, command_line: str | None = None,
     The file is the header of :func:`header_lines`, ``p cnf V C`` (V =
     ``formula.nvars``, C = ``formula.nclauses``), then one clause per line,
     group by group, each line ending in `` 0``. The same formula and options
-    give the same bytes. A name ending in ``.gz`` is gzip-compressed (no file
-    name and time 0 in the gzip header, so that too is deterministic).
+    give the same bytes. A name ending in ``.gz``, ``.xz`` or ``.bz2`` is
+    compressed (gzip with no file name and time 0, so that too is
+    deterministic: :mod:`satgrid.compression`); ``-`` writes to standard output.
 
     The bytes go to a temporary file in the directory of ``path`` that
     replaces ``path`` only once complete: on any failure nothing is left
@@ -224,7 +225,7 @@ def write_icnf(formula, assumption_sets: Iterable[Sequence[int]], path, **header
     of ``formula`` (as in DIMACS), then one ``a <lits> 0`` line per assumption
     set: a solver reading it solves the clauses under each set in turn (the
     ``inccnf`` format of the incremental tracks, ilingeling, ...). Written
-    atomically, gzip for ``.gz``, deterministic -- as :func:`write_dimacs`.
+    atomically, compressed by suffix, deterministic -- as :func:`write_dimacs`.
 
     Args:
         formula: a :class:`~satgrid.formula.Formula`.

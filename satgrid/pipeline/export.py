@@ -15,13 +15,14 @@ kind's referee.
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import replace
 
 from ..dimacs import read_dimacs, read_solver_output, write_icnf
 from ..errors import ModelError, SatgridError
 from ..formula import Formula
-from ..model import Solution
+from ..model import Model, Solution
 from ..puzzles import Puzzle
 from .collection import is_collection, shared_base
 from .run import Options, add_solution, compile_puzzle, new_result
@@ -56,6 +57,26 @@ def export_dimacs(puzzles: list[Puzzle], path: str, opts: Options | None = None,
             "groups": {g: s.as_dict() for g, s in m.sizes().items()}}
 
 
+def export_each(puzzles: list[Puzzle], folder: str, opts: Options | None = None, *,
+                varnames: bool = True, command_line: str | None = None,
+                suffix: str = ".cnf") -> list[dict]:
+    """Write one complete DIMACS CNF per puzzle (givens as unit clauses) into
+    ``folder`` (made if missing): ``<stem>-<i>.cnf`` numbered from 1 with as
+    many digits as the last number (``suffix`` may add ``.gz``/``.xz``/``.bz2``).
+
+    Returns one :func:`export_dimacs` result per puzzle, in order.
+    """
+    os.makedirs(folder, exist_ok=True)
+    stem = "".join(ch for ch in os.path.basename(puzzles[0].file).split(".")[0]
+                   if ch.isalnum() or ch in "_-") or "puzzle"
+    width = len(str(len(puzzles)))
+    out = []
+    for i, p in enumerate(puzzles, 1):
+        path = os.path.join(folder, f"{stem}-{i:0{width}d}{suffix}")
+        out.append(export_dimacs([p], path, opts, varnames=varnames, command_line=command_line))
+    return out
+
+
 def satisfies(formula: Formula, model: list[int]) -> None:
     """Raise ModelError unless ``model`` satisfies every clause of ``formula``.
 
@@ -72,6 +93,38 @@ def satisfies(formula: Formula, model: list[int]) -> None:
             if true.isdisjoint(c):
                 raise ModelError(f"the model falsifies clause {i + 1} of constraint group "
                                  f"{group!r}: {' '.join(map(str, c))} 0")
+
+
+def decode_model(model: Model, cnf_path: str, output_path: str) -> Solution | None:
+    """A custom :class:`~satgrid.model.Model`'s solution from an external solver's
+    output (``output_path``, SAT-competition or MiniSat format) for the DIMACS
+    file ``cnf_path``, read through the names of its ``c varname`` lines.
+
+    The model is checked against the clauses of ``cnf_path`` (every clause
+    satisfied), then each named variable is read into the model's variable of
+    that name (:meth:`Model.solution <satgrid.model.Model.solution>`), so the
+    file may come from another encoding of the same model, or another program
+    that names its variables the same way. None when the solver said
+    UNSATISFIABLE or UNKNOWN.
+
+    Raises:
+        DimacsError, SolverOutputError: a malformed file (file:line:column).
+        ModelError: a model that falsifies a clause of the file, or leaves a
+            primary variable of ``model`` unassigned.
+    """
+    cnf = read_dimacs(cnf_path)
+    out = read_solver_output(output_path, nvars=cnf.nvars)
+    if out.status != "sat":
+        return None
+    true = set(out.model)
+    for i, clause in enumerate(cnf.clauses):
+        if true.isdisjoint(clause):
+            raise ModelError(f"{output_path}: the model falsifies clause {i + 1} of "
+                             f"{cnf_path}: {' '.join(map(str, clause))} 0")
+    if not cnf.varnames:
+        raise ModelError(f"{cnf_path}: no 'c varname' lines: the model's variables cannot "
+                         "be found by name")
+    return model.solution(out.model, names=cnf.varnames)
 
 
 def decode_external(p: Puzzle, cnf_path: str, model_path: str, opts: Options | None = None) -> dict:
