@@ -117,3 +117,76 @@ def components(cells_: set[Cell] | list[Cell], rows: int, cols: int | None = Non
         out.append(comp)
     out.sort(key=lambda c: (-len(c), min(c)))
     return out
+
+
+# ------------------------------------------------- edges, dots, loop puzzles
+Edge = tuple[Cell, Cell]
+
+
+def grid_edges(rows: int, cols: int | None = None) -> list[Edge]:
+    """The edges between orthogonal neighbours of a rows x cols grid, each
+    once as ``(cell, cell to its right or below)``, in reading order of the
+    first cell (its right edge before its lower one).
+
+    >>> grid_edges(2)
+    [((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1)), ((1, 0), (1, 1))]
+    """
+    cols = rows if cols is None else cols
+    out = []
+    for r, c in cells(rows, cols):
+        if c + 1 < cols:
+            out.append(((r, c), (r, c + 1)))
+        if r + 1 < rows:
+            out.append(((r, c), (r + 1, c)))
+    return out
+
+
+def dots(rows: int, cols: int | None = None) -> list[Cell]:
+    """The dots (corners) of a rows x cols grid of cells: ``(r, c)`` for
+    0 <= r <= rows, 0 <= c <= cols; dot (r, c) is the top-left corner of cell (r, c)."""
+    cols = rows if cols is None else cols
+    return cells(rows + 1, cols + 1)
+
+
+def dot_edges(rows: int, cols: int | None = None) -> list[Edge]:
+    """The unit segments between dots of a rows x cols grid of cells (the
+    lines a Slitherlink loop runs on): :func:`grid_edges` of the dots."""
+    cols = rows if cols is None else cols
+    return grid_edges(rows + 1, cols + 1)
+
+
+def cell_sides(cell: Cell) -> list[Edge]:
+    """The four dot edges around ``cell``: top, left, right, bottom (as in
+    :func:`dot_edges`).
+
+    >>> cell_sides((0, 0))
+    [((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 1), (1, 1)), ((1, 0), (1, 1))]
+    """
+    r, c = cell
+    return [((r, c), (r, c + 1)), ((r, c), (r + 1, c)),
+            ((r, c + 1), (r + 1, c + 1)), ((r + 1, c), (r + 1, c + 1))]
+
+
+def incident_edges(cell: Cell, rows: int, cols: int | None = None) -> list[Edge]:
+    """The :func:`grid_edges` that touch ``cell`` (of a rows x cols grid), in
+    the order up, left, right, down."""
+    cols = rows if cols is None else cols
+    return [(min(cell, nb), max(cell, nb)) for nb in neighbours(cell, rows, cols)]
+
+
+def rays(cell: Cell, rows: int, cols: int | None = None) -> dict[str, list[Cell]]:
+    """The cells seen from ``cell`` looking up, left, right and down (to the
+    grid's edge, nearest first), by direction name.
+
+    >>> rays((1, 0), 3, 2)
+    {'up': [(0, 0)], 'left': [], 'right': [(1, 1)], 'down': [(2, 0)]}
+    """
+    cols = rows if cols is None else cols
+    out = {}
+    for name, (dr, dc) in zip(("up", "left", "right", "down"), ORTHOGONAL):
+        ray, (r, c) = [], (cell[0] + dr, cell[1] + dc)
+        while 0 <= r < rows and 0 <= c < cols:
+            ray.append((r, c))
+            r, c = r + dr, c + dc
+        out[name] = ray
+    return out

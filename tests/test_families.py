@@ -78,3 +78,22 @@ def test_family_errors(tmp_path):
         generate("sudoku", {"order": "x"}, out=str(tmp_path))
     with pytest.raises(SatgridError, match="unknown parameter"):
         generate("hooks", {"size": "3"}, out=str(tmp_path))
+
+
+def test_hitori_family_is_solvable_and_deterministic(tmp_path):
+    a = generate("hitori", {"n": "9"}, seed=2, out=str(tmp_path / "a"))
+    b = generate("hitori", {"n": "9"}, seed=2, out=str(tmp_path / "b"), dimacs=True)
+    assert digest(a) == digest(b[:1])
+    [p] = api.load(a[0])
+    res = api.solve(p)
+    assert res["status"] == "sat" and p.check({"grid": res["grid"]}) == []
+
+
+@pytest.mark.parametrize("n", [2, 5, 9])
+def test_nurikabe_family_is_solvable_and_deterministic(tmp_path, n):
+    a = generate("nurikabe", {"n": str(n)}, seed=4, out=str(tmp_path / "a"))
+    b = generate("nurikabe", {"n": str(n)}, seed=4, out=str(tmp_path / "b"), dimacs=True)
+    assert digest(a) == digest(b[:1])
+    [p] = api.load(a[0])
+    res = api.solve(p)
+    assert res["status"] == "sat" and p.check({"grid": res["grid"]}) == []

@@ -4,7 +4,11 @@
 instance files (TOML) and, with ``--dimacs``, the complete DIMACS of each
 (connectivity eager, givens as units). The same name, parameters and seed give
 the same bytes. Each family is one function in :data:`FAMILIES`; the TOML text
-is written by :func:`toml_text`.
+is written by :func:`toml_text`. Each family's parameters (names, ranges,
+defaults) are a :class:`~satgrid.apps.family_params.FamilySpec` in
+:data:`~satgrid.apps.family_params.SPECS`, read through
+:func:`~satgrid.apps.family_params.read_params`; ``satgrid family --list`` and
+``satgrid family NAME --help`` print the same records.
 
 Families:
 
@@ -37,6 +41,11 @@ from ..fileio import atomic_write_text
 from ..pipeline.export import export_dimacs
 from ..pipeline.load import loads
 from ..pipeline.run import compile_puzzle
+from .family_params import SPECS, check_bound, read_params
+from .progress import Progress, track
+from . import random_lines
+from ..geometry import cell_sides
+from ..puzzles.links import link_text, links_from_edges
 
 #: one generated file: (file name, TOML text)
 File = tuple[str, str]
@@ -73,19 +82,6 @@ def toml_text(comment: str | None, table: dict, expect: dict | None = None) -> s
 
 
 # ------------------------------------------------------------------ helpers
-def _int(params: dict, key: str, default: int, lo: int, hi: int) -> int:
-    raw = params.pop(key, None)
-    if raw is None:
-        return default
-    try:
-        v = int(raw)
-    except ValueError:
-        raise SatgridError(f"family parameter {key}: expected a whole number, found {raw!r}") from None
-    if not lo <= v <= hi:
-        raise SatgridError(f"family parameter {key}: expected {lo}..{hi}, found {v}")
-    return v
-
-
 def _grid_text(rows) -> str:
     width = max(len(str(v)) for row in rows for v in row)
     return "\n".join(" ".join((str(v) if v else ".").rjust(width) for v in row) for row in rows)
@@ -140,18 +136,19 @@ def sudoku_instance(order: int, givens: int | None, unique: bool, rng: random.Ra
     return puzzle, sol
 
 
-def sudoku(params: dict, seed: int, rng: random.Random) -> list[File]:
+def sudoku(params: dict, seed: int, rng: random.Random, bar: Progress) -> list[File]:
     """``sudoku order=3 givens=G unique=1 count=1``: reduced random Sudokus."""
-    order = _int(params, "order", 3, 2, 8)
+    order = params["order"]
     n = order * order
-    givens = params.get("givens")
-    givens = None if givens is None else _int(params, "givens", 0, 0, n * n)
-    params.pop("givens", None)
-    unique = bool(_int(params, "unique", 1, 0, 1))
-    count = _int(params, "count", 1, 1, 10000)
+    givens = params["givens"]
+    check_bound(SPECS["sudoku"], "givens", givens, n * n)
+    unique = bool(params["unique"])
+    count = params["count"]
+    bar.set_total(count)
     files = []
     for i in range(count):
         puzzle, sol = sudoku_instance(order, givens, unique, rng)
+        bar.update()
         expect = {"unique": True} if unique else {}
         expect["solution"] = _grid_text(sol)
         body = toml_text(f"satgrid family sudoku order={order} givens={givens} "
@@ -163,18 +160,18 @@ def sudoku(params: dict, seed: int, rng: random.Random) -> list[File]:
 
 
 # ------------------------------------------------------------------ the others
-def hooks(params: dict, seed: int, rng: random.Random) -> list[File]:
+def hooks(params: dict, seed: int, rng: random.Random, bar: Progress) -> list[File]:
     """``hooks n=5``: unconstrained Hooks (one region, no givens)."""
-    n = _int(params, "n", 5, 2, 30)
+    n = params["n"]
     body = toml_text(f"satgrid family hooks n={n}: unconstrained (one region, no givens)",
                      {"puzzle": "hooks", "title": f"unconstrained hooks {n}x{n}", "size": n,
                       "regions": _one_region(n)})
     return [(f"hooks-n{n}.toml", body)]
 
 
-def knights_tour(params: dict, seed: int, rng: random.Random) -> list[File]:
+def knights_tour(params: dict, seed: int, rng: random.Random, bar: Progress) -> list[File]:
     """``knights-tour n=5``: an open knight's tour from the top-left corner."""
-    n = _int(params, "n", 5, 1, 30)
+    n = params["n"]
     givens = [[0] * n for _ in range(n)]
     givens[0][0] = 1
     body = toml_text(f"satgrid family knights-tour n={n}: an open knight's tour from the "
@@ -184,12 +181,13 @@ def knights_tour(params: dict, seed: int, rng: random.Random) -> list[File]:
     return [(f"knights-tour-n{n}.toml", body)]
 
 
-def vertex_sums(params: dict, seed: int, rng: random.Random) -> list[File]:
+def vertex_sums(params: dict, seed: int, rng: random.Random, bar: Progress) -> list[File]:
     """``vertex-sums n=3 clues=all|K``: the vertex sums of a random filling."""
-    n = _int(params, "n", 3, 2, 30)
-    clues = params.pop("clues", "all")
+    n = params["n"]
+    clues = params["clues"]
     total = (n - 1) ** 2
-    k = total if clues == "all" else _int({"clues": clues}, "clues", total, 0, total)
+    check_bound(SPECS["vertex-sums"], "clues", clues, total)
+    k = total if clues == "all" else clues
     vals = rng.sample(range(1, n * n + 1), n * n)
     grid = [vals[r * n:(r + 1) * n] for r in range(n)]
     sums = [[grid[r][c] + grid[r][c + 1] + grid[r + 1][c] + grid[r + 1][c + 1]
@@ -203,26 +201,200 @@ def vertex_sums(params: dict, seed: int, rng: random.Random) -> list[File]:
     return [(f"vertex-sums-n{n}-s{seed}.toml", body)]
 
 
-#: family name -> function(params, seed, rng) -> [(file name, TOML text)]; each
-#: pops the parameters it reads from ``params``
-FAMILIES: dict[str, Callable[[dict, int, random.Random], list[File]]] = {
-    "sudoku": sudoku, "hooks": hooks, "knights-tour": knights_tour, "vertex-sums": vertex_sums}
+def hitori(params: dict, seed: int, rng: random.Random, bar: Progress) -> list[File]:
+    """``hitori n=8``: a Latin square with a planted shading (solvable, maybe not unique)."""
+    n = params["n"]
+    rows, cols, digits = (rng.sample(range(n), n) for _ in range(3))
+    grid = [[digits[(rows[r] + cols[c]) % n] + 1 for c in range(n)] for r in range(n)]
+    shaded: set[tuple[int, int]] = set()
+    for r, c in rng.sample([(r, c) for r in range(n) for c in range(n)], n * n):
+        near = [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
+        if any(x in shaded for x in near) or not _still_connected(n, shaded | {(r, c)}):
+            continue
+        shaded.add((r, c))
+    for r, c in sorted(shaded):
+        line = [(r, j) for j in range(n) if j != c] + [(i, c) for i in range(n) if i != r]
+        donors = [grid[i][j] for i, j in line if (i, j) not in shaded]
+        grid[r][c] = rng.choice(donors)
+    body = toml_text(f"satgrid family hitori n={n} seed={seed}: a planted shading "
+                     f"({len(shaded)} cells) solves it; not promised unique",
+                     {"puzzle": "hitori", "title": f"hitori {n}x{n} (planted)",
+                      "numbers": _grid_text(grid)})
+    return [(f"hitori-n{n}-s{seed}.toml", body)]
+
+
+def _still_connected(n: int, shaded: set) -> bool:
+    """Whether the cells of the n x n grid outside ``shaded`` are connected."""
+    free = [(r, c) for r in range(n) for c in range(n) if (r, c) not in shaded]
+    seen, todo = {free[0]}, [free[0]]
+    while todo:
+        r, c = todo.pop()
+        for x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= x[0] < n and 0 <= x[1] < n and x not in shaded and x not in seen:
+                seen.add(x)
+                todo.append(x)
+    return len(seen) == len(free)
+
+
+def nurikabe(params: dict, seed: int, rng: random.Random, bar: Progress) -> list[File]:
+    """``nurikabe n=8``: random islands planted (solvable, maybe not unique)."""
+    n = params["n"]
+    for _ in range(10000):
+        island = _plant_islands(n, rng)
+        if island is not None:
+            break
+    else:  # pragma: no cover - never seen: every n >= 2 plants within a few tries
+        raise SatgridError(f"family nurikabe: no island layout found for n={n}")
+    clues = [[0] * n for _ in range(n)]
+    members: dict[int, list] = {}
+    for cell, k in island.items():
+        members.setdefault(k, []).append(cell)
+    for cells in members.values():
+        r, c = rng.choice(sorted(cells))
+        clues[r][c] = len(cells)
+    body = toml_text(f"satgrid family nurikabe n={n} seed={seed}: {len(members)} planted "
+                     "islands solve it; not promised unique",
+                     {"puzzle": "nurikabe", "title": f"nurikabe {n}x{n} (planted)",
+                      "clues": _grid_text(clues)})
+    return [(f"nurikabe-n{n}-s{seed}.toml", body)]
+
+
+def _near(cell, n):
+    r, c = cell
+    return [(a, b) for a, b in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+            if 0 <= a < n and 0 <= b < n]
+
+
+def _plant_islands(n: int, rng: random.Random) -> dict | None:
+    """Islands (cell -> island number) of an n x n Nurikabe solution: separated,
+    the rest connected, no all-shaded 2x2 square; None when this try fails."""
+    island: dict = {}
+
+    def can_take(cell, k):          # cell joins island k (k new: a new island)
+        if cell in island or any(island.get(x, k) != k for x in _near(cell, n)):
+            return False
+        return _still_connected(n, set(island) | {cell})
+
+    k = 0
+    for start in rng.sample([(r, c) for r in range(n) for c in range(n)], n * n):
+        if rng.random() < 0.6 or not can_take(start, k):
+            continue
+        island[start] = k
+        for _ in range(rng.randint(0, 4)):
+            grow = [x for y in island if island[y] == k for x in _near(y, n) if can_take(x, k)]
+            if not grow:
+                break
+            island[rng.choice(sorted(set(grow)))] = k
+        k += 1
+    for r in range(n - 1):
+        for c in range(n - 1):
+            pool = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+            if any(x in island for x in pool):
+                continue
+            options = [(x, j) for x in pool for j in
+                       {island[y] for y in _near(x, n) if y in island} | {k} if can_take(x, j)]
+            if not options:
+                return None
+            x, j = rng.choice(sorted(options))
+            island[x] = j
+            k += j == k
+    return island if island and len(island) < n * n else None
+
+
+#: family name -> function(params, seed, rng, bar) -> [(file name, TOML text)]:
+#: ``params`` as :func:`~satgrid.apps.family_params.read_params` returns them for
+#: the family's spec (:data:`~satgrid.apps.family_params.SPECS`, same keys);
+#: ``bar`` a :class:`~satgrid.apps.progress.Progress` the slow ones advance
+FAMILIES: dict[str, Callable[[dict, int, random.Random, Progress], list[File]]] = {
+    "sudoku": sudoku, "hooks": hooks, "knights-tour": knights_tour, "vertex-sums": vertex_sums,
+    "hitori": hitori, "nurikabe": nurikabe}
+
+
+# ------------------------------------------------------------------ path and loop kinds
+def _links_rows(rows: int, cols: int, edges) -> list[list[str]]:
+    grid = links_from_edges(edges, rows, cols)
+    return [[link_text(m) for m in row] for row in grid]
+
+
+def slitherlink(params: dict, seed: int, rng: random.Random, bar: Progress) -> list[File]:
+    """``slitherlink rows=10 cols=10 fill=50``: a random loop, every clue shown."""
+    rows, cols, fill = params["rows"], params["cols"], params["fill"]
+    region = random_lines.random_region(rows, cols, rng, fill / 100)
+    loop = set(random_lines.boundary(region))
+    clues = [[str(sum(s in loop for s in cell_sides((r, c)))) for c in range(cols)]
+             for r in range(rows)]
+    body = toml_text(f"satgrid family slitherlink rows={rows} cols={cols} fill={fill} "
+                     f"seed={seed}: the boundary of a random region ({len(region)} cells) "
+                     "solves it; not promised unique",
+                     {"puzzle": "slitherlink", "title": f"slitherlink {rows}x{cols} (planted)",
+                      "clues": "\n".join(" ".join(row) for row in clues)})
+    return [(f"slitherlink-{rows}x{cols}-s{seed}.toml", body)]
+
+
+def masyu(params: dict, seed: int, rng: random.Random, bar: Progress) -> list[File]:
+    """``masyu rows=10 cols=10 fill=50``: a random loop, every pearl it allows."""
+    rows, cols, fill = params["rows"], params["cols"], params["fill"]
+    region = random_lines.random_region(rows - 1, cols - 1, rng, fill / 100)
+    links = links_from_edges(random_lines.boundary(region), rows, cols)
+
+    def at(r, c):
+        return links[r][c] if 0 <= r < rows and 0 <= c < cols else 0
+    pearls = [["-"] * cols for _ in range(rows)]
+    for r in range(rows):
+        for c in range(cols):
+            m = links[r][c]
+            if m in (5, 10):        # straight: white when the loop turns next to it
+                a, b = ((r, c - 1), (r, c + 1)) if m == 10 else ((r - 1, c), (r + 1, c))
+                if at(*a) != m or at(*b) != m:
+                    pearls[r][c] = "w"
+            elif m:                 # a turn: black when both sides run straight on
+                if all(at(r + dr, c + dc) == axis for bit, dr, dc, axis in
+                       ((1, -1, 0, 5), (2, 0, 1, 10), (4, 1, 0, 5), (8, 0, -1, 10)) if m & bit):
+                    pearls[r][c] = "b"
+    body = toml_text(f"satgrid family masyu rows={rows} cols={cols} fill={fill} seed={seed}: "
+                     "a random loop solves it; not promised unique",
+                     {"puzzle": "masyu", "title": f"masyu {rows}x{cols} (planted)",
+                      "pearls": "\n".join(" ".join(row) for row in pearls)})
+    return [(f"masyu-{rows}x{cols}-s{seed}.toml", body)]
+
+
+def numberlink(params: dict, seed: int, rng: random.Random, bar: Progress) -> list[File]:
+    """``numberlink rows=10 cols=10 pairs=8``: random disjoint walks, their ends numbered."""
+    rows, cols, pairs = params["rows"], params["cols"], params["pairs"]
+    walks = random_lines.random_paths(rows, cols, pairs, rng)
+    grid = [["-"] * cols for _ in range(rows)]
+    for k, walk in enumerate(walks, 1):
+        for r, c in (walk[0], walk[-1]):
+            grid[r][c] = str(k)
+    width = len(str(len(walks)))
+    body = toml_text(f"satgrid family numberlink rows={rows} cols={cols} pairs={pairs} "
+                     f"seed={seed}: {len(walks)} random walks solve it; not promised unique",
+                     {"puzzle": "numberlink", "title": f"numberlink {rows}x{cols} (planted)",
+                      "numbers": "\n".join(" ".join(t.rjust(width) for t in row)
+                                           for row in grid)})
+    return [(f"numberlink-{rows}x{cols}-s{seed}.toml", body)]
+
+
+FAMILIES.update({"slitherlink": slitherlink, "masyu": masyu, "numberlink": numberlink})
 
 
 def generate(name: str, params: dict, *, seed: int = 0, out: str = ".",
-             dimacs: bool = False) -> list[str]:
-    """Write the family's instances (and DIMACS) into folder ``out``; return the paths."""
-    params = dict(params)
-    rng = random.Random(f"satgrid-{name}-{seed}")
+             dimacs: bool = False, quiet: bool = True) -> list[str]:
+    """Write the family's instances (and DIMACS) into folder ``out``; return the paths.
+
+    ``params`` maps parameter names to their text (``{"order": "3"}``);
+    ``quiet=False`` shows a progress bar on stderr when it is a terminal.
+    """
     family = FAMILIES.get(name)
     if family is None:
         raise SatgridError(f"unknown family {name!r}; expected one of {', '.join(FAMILIES)}")
-    files = family(params, seed, rng)
-    if params:
-        raise SatgridError(f"family {name}: unknown parameter(s) {', '.join(sorted(params))}")
+    values = read_params(SPECS[name], {k: str(v) for k, v in params.items()})
+    rng = random.Random(f"satgrid-{name}-{seed}")
+    with Progress(desc=f"family {name}", unit="instance", quiet=quiet) as bar:
+        files = family(values, seed, rng, bar)
     os.makedirs(out, exist_ok=True)
     written = []
-    for fname, body in files:
+    for fname, body in track(files, desc="writing", unit="file", quiet=quiet or len(files) < 2):
         path = os.path.join(out, fname)
         atomic_write_text(path, body)
         written.append(path)

@@ -8,3 +8,9 @@ from . import sudoku, vertex_sums, knight_moves, hooks, twentyfourseven  # noqa:
 
 #: the kinds shipped with satgrid (packages of this package), in registration order
 MODULES = ("sudoku", "vertex_sums", "knight_moves", "hooks", "twentyfourseven")
+# path and loop kinds (built on Model.cycle / Model.path)
+from . import slitherlink, masyu, numberlink  # noqa: F401,E402,I001
+MODULES += ("slitherlink", "masyu", "numberlink")
+# region and shape kinds (built on Model.regions / Model.place)
+from . import nurikabe, hitori, lits  # noqa: F401,E402,I001
+MODULES += ("nurikabe", "hitori", "lits")

@@ -82,3 +82,56 @@ def seen_from(side: str, index: int, n: int) -> list[Cell]:
         return [(index, j) for j in near_to_far]
     raise ValueError(f"unknown side {side!r}")
 
+
+
+#: link-grid sides (the decoded form of loop and path puzzles): bit, row step, column step
+LINK_SIDES = ((1, -1, 0, "north"), (2, 0, 1, "east"), (4, 1, 0, "south"), (8, 0, -1, "west"))
+
+
+def line_pieces(links) -> tuple[list[str], dict[Cell, int], list[set[Cell]]]:
+    """Read a link grid (rows of bitmasks: north 1, east 2, south 4, west 8).
+
+    Returns (problems, degree of every vertex the line visits, the connected
+    pieces of the line as vertex sets, largest first). Problems: a value
+    that is not a bitmask 0..15, a link leaving the grid, a link that the
+    neighbour does not return.
+    """
+    problems: list[str] = []
+    rows = len(links)
+    deg: dict[Cell, int] = {}
+    for r, row in enumerate(links):
+        for c, m in enumerate(row):
+            if type(m) is not int or not 0 <= m <= 15:
+                problems.append(f"vertex ({r},{c}): expected a link bitmask 0..15, found {m!r}")
+                continue
+            for bit, dr, dc, name in LINK_SIDES:
+                if not m & bit:
+                    continue
+                deg[r, c] = deg.get((r, c), 0) + 1
+                rr, cc = r + dr, c + dc
+                if not (0 <= rr < rows and 0 <= cc < len(links[rr])):
+                    problems.append(f"vertex ({r},{c}): the line leaves the grid to the {name}")
+                    continue
+                back = {1: 4, 4: 1, 2: 8, 8: 2}[bit]
+                other = links[rr][cc]
+                if type(other) is not int or not other & back:
+                    problems.append(f"vertex ({r},{c}) links {name} to ({rr},{cc}), "
+                                    "which does not link back")
+    # pieces: joined along the links themselves (two visited neighbours without
+    # a link between them are apart)
+    left, pieces = set(deg), []
+    while left:
+        seed = min(left)
+        left.remove(seed)
+        piece, todo = {seed}, [seed]
+        while todo:
+            r, c = todo.pop()
+            for bit, dr, dc, _ in LINK_SIDES:
+                nb = (r + dr, c + dc)
+                if links[r][c] & bit and nb in left:
+                    left.remove(nb)
+                    piece.add(nb)
+                    todo.append(nb)
+        pieces.append(piece)
+    pieces.sort(key=lambda g: (-len(g), min(g)))
+    return problems, deg, pieces

@@ -1,0 +1,80 @@
+"""``hitori``: shade cells so that no number repeats in a row or column.
+
+Rules (Nikoli): shade some cells of a grid of numbers so that no number
+appears twice among the unshaded cells of a row or of a column, no two
+shaded cells are orthogonally adjacent, and the unshaded cells form one
+orthogonally connected group.
+
+Model (Model API only; groups ``hitori.*``):
+
+* ``cell``: ``shaded[r,c]``, one Boolean per cell: the projection.
+* ``repeat``: per line and number seen more than once in it, at most one of
+  its cells unshaded (model ``amo`` encoding over the "unshaded" literals).
+* ``adjacent``: one binary clause per orthogonal pair: not both shaded.
+* ``connected``: :meth:`Model.connected` over the unshaded cells (lazy cuts,
+  eager for DIMACS).
+
+The instance is read by :mod:`.formats` (TOML, or pzprv3 text); the
+referee is :mod:`.check`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import geometry as G
+from ...model import Model, Solution
+from ...render import svg_grid, text_grid
+from ..base import Puzzle, register
+from . import check as checker
+
+K = "hitori"
+
+
+@register
+class Hitori(Puzzle):
+    """A Hitori instance: ``numbers`` rows of ints."""
+
+    kind = K
+    encoding_choices = ("amo", "connectivity")
+
+    def __init__(self, numbers: list[list[int]], *, solution=None, **kw):
+        super().__init__(**kw)
+        self.numbers = [list(row) for row in numbers]
+        self.rows, self.cols = len(numbers), len(numbers[0])
+        self._solution = solution
+        self._shaded: dict = {}
+
+    def build(self, m: Model) -> None:
+        h, w = self.rows, self.cols
+        graph = G.grid_graph(h, w)
+        s = {(r, c): m.bool(f"shaded[{r},{c}]", f"{K}.cell") for r, c in G.cells(h, w)}
+        self._shaded = s
+        for line in G.rows_of(h, w) + G.columns_of(h, w):
+            by_value: dict[int, list] = {}
+            for r, c in line:
+                by_value.setdefault(self.numbers[r][c], []).append(-s[r, c])
+            for lits in by_value.values():
+                if len(lits) > 1:
+                    m.at_most(lits, 1, f"{K}.repeat")
+        m.clauses([[-s[u], -s[v]] for u, v in graph.edges()], f"{K}.adjacent")
+        m.connected({v: -l for v, l in s.items()}, graph, group=f"{K}.connected")
+        m.projection = list(s.values())
+
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        return {"grid": [[int(sol[self._shaded[r, c]]) for c in range(self.cols)]
+                         for r in range(self.rows)]}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        return checker.check(decoded["grid"], self.numbers)
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        g = decoded["grid"]
+        return text_grid([["#" if g[r][c] else v for c, v in enumerate(row)]
+                          for r, row in enumerate(self.numbers)])
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        return svg_grid(self.numbers, shade=[[bool(v) for v in row] for row in decoded["grid"]])
+
+    def expected_solution(self):
+        return self._solution

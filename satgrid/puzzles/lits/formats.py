@@ -1,0 +1,95 @@
+"""LITS file format: the TOML instance.
+
+Instance (TOML)::
+
+    puzzle = "lits"
+    title = "..."
+    source = "..."
+    regions = \"\"\"       # one row per line, any tokens: equal token = same region
+    A A A A A B C C C C
+    ...\"\"\"
+
+    [expect]
+    unique = true
+    solution = \"\"\"      # '#' (or a letter L/I/T/S) = shaded, '.' = not
+    . . . . . . # # # #
+    ...\"\"\"
+"""
+
+from __future__ import annotations
+
+from ...errors import InstanceError
+from .. import pzprv3
+from ..base import TextFormat, parse_expect, register_format, register_toml
+from ..parsing import key_line, parse_token_grid
+from .kind import K, Lits
+
+KEYS = ("puzzle", "title", "source", "regions", "expect")
+MAX_SIDE = 100
+
+
+def read_toml(cls: type[Lits], data: dict, raw: str, file: str) -> Lits:
+    """A ``puzzle = "lits"`` instance from its parsed TOML table."""
+    for key in data:
+        if key not in KEYS:
+            raise InstanceError(f"unknown key {key!r}; expected one of {', '.join(KEYS)}",
+                                file, key_line(raw, key), 1)
+    if "regions" not in data:
+        raise InstanceError("expected a 'regions' grid (one row per line)", file, 1, 1)
+    for key in ("title", "source"):
+        if not isinstance(data.get(key, ""), str):
+            raise InstanceError(f"{key}: expected a string", file, key_line(raw, key), 1)
+    tg = parse_token_grid(data["regions"], file=file, key="regions",
+                          first_line=key_line(raw, "regions"))
+    rows, cols = tg.height, len(tg.rows[0])
+    if rows > MAX_SIDE or cols > MAX_SIDE:
+        raise tg.error(0, 0, f"expected at most {MAX_SIDE} rows and columns")
+    tg.expect_shape(rows, cols)
+    expect = parse_expect(data, raw, file, K, ("unique", "count", "solution"))
+    solution = None
+    if "solution" in expect:
+        sg = parse_token_grid(expect["solution"], file=file, key="solution",
+                              first_line=key_line(raw, "solution"))
+        sg.expect_shape(rows, cols)
+        solution = []
+        for r, row in enumerate(sg.rows):
+            vals = []
+            for c, tok in enumerate(row):
+                if tok not in ("#", ".", "L", "I", "T", "S"):
+                    raise sg.error(r, c, f"expected '#', a letter L/I/T/S or '.', found {tok!r}")
+                vals.append(0 if tok == "." else 1)
+            solution.append(vals)
+    return cls(tg.rows, solution=solution, file=file, title=data.get("title", ""),
+               source=data.get("source", ""), expect=expect)
+
+
+register_toml(K, read_toml)
+
+
+def parse_pzprv3(text: str, file: str) -> list[Lits]:
+    """A pzprv3 (puzz.link) lits file: the region count, the grid of region
+    numbers, then (optionally) the answer (``#`` shaded; ``.``/``+`` not)."""
+    f = pzprv3.read(text, file)
+    if not f.lines or len(f.lines[0]) != 1 or not f.lines[0][0][0].isdigit():
+        where = f.lines[0][0][1] if f.lines and f.lines[0] else (None, None)
+        raise InstanceError("expected the number of regions after the size", file, *where)
+    body = pzprv3.Pzprv3(f.name, f.rows, f.cols, f.lines[1:], file)
+    regions = [[tok for tok, _ in row] for row in body.grid(0, "regions")]
+    solution = None
+    if len(body.lines) > f.rows:
+        solution = []
+        for row in body.grid(f.rows, "answer"):
+            vals = []
+            for tok, (line, col) in row:
+                if tok not in ("#", ".", "+"):
+                    raise InstanceError(f"answer: expected '#', '.' or '+', found {tok!r}",
+                                        file, line, col)
+                vals.append(1 if tok == "#" else 0)
+            solution.append(vals)
+    return [Lits(regions, solution=solution, file=file,
+                 expect={"solution": "pzprv3"} if solution else {})]
+
+
+register_format(TextFormat("pzprv3-lits", K, "pzprv3 (puzz.link) lits file",
+                           lambda text, file: pzprv3.sniff(text, "lits"), parse_pzprv3),
+                first=True)

@@ -1,0 +1,95 @@
+"""``lits``: one tetromino per region, same letters never touching.
+
+Rules (Nikoli's LITS): shade four cells in every region, forming an L, I, T
+or S tetromino (rotations and reflections allowed); two tetrominoes of the
+same letter may not share an edge; all shaded cells are orthogonally
+connected; no 2x2 square is all shaded.
+
+Model (Model API only; groups ``lits.*``):
+
+* ``place``: per region, :meth:`Model.place <satgrid.model.Model.place>` of
+  the free L, I, T, S on the region's cells, ``cover="at-most"``,
+  ``total=1``: one placement literal per way to put a tetromino in the
+  region, exactly one of them true; a cell is shaded iff it is covered
+  (``Placement.covered``, the projection).
+* ``touch``: for each edge between two regions and each letter both sides
+  can hold, not both cells covered by that letter (``Placement.shape_at``).
+* ``2x2``: one clause per window: not all four shaded.
+* ``connected``: :meth:`Model.connected` over the shaded cells.
+
+The TOML instance is read by :mod:`.formats`; the referee is :mod:`.check`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import geometry as G
+from ...model import Model, Solution
+from ...render import svg_grid, text_grid
+from ...shapes import TETROMINOES
+from ..base import Puzzle, register
+from . import check as checker
+
+K = "lits"
+LETTERS = {k: TETROMINOES[k] for k in "LITS"}
+
+
+@register
+class Lits(Puzzle):
+    """A LITS instance: ``regions`` rows of tokens (equal token = same region)."""
+
+    kind = K
+    encoding_choices = ("amo", "card", "connectivity")
+
+    def __init__(self, regions: list[list[str]], *, solution=None, **kw):
+        super().__init__(**kw)
+        self.regions = [list(row) for row in regions]
+        self.rows, self.cols = len(regions), len(regions[0])
+        self._solution = solution
+        self._shaded: dict = {}
+        self._letter: dict = {}
+
+    def build(self, m: Model) -> None:
+        h, w = self.rows, self.cols
+        graph = G.grid_graph(h, w)
+        members: dict[str, list] = {}
+        for r, c in G.cells(h, w):
+            members.setdefault(self.regions[r][c], []).append((r, c))
+        shaded, letter = {}, {}
+        for name, cells in members.items():
+            p = m.place(LETTERS, cells, cover="at-most", total=1, group=f"{K}.place")
+            shaded.update(p.covered)
+            letter.update(p.shape_at)
+        self._shaded, self._letter = shaded, letter
+        touch = []
+        for u, v in graph.edges():
+            if self.regions[u[0]][u[1]] != self.regions[v[0]][v[1]]:
+                touch += [[-a, -letter[v][s]] for s, a in letter[u].items() if s in letter[v]]
+        m.clauses(touch, f"{K}.touch")
+        m.clauses([[-shaded[v] for v in win] for win in G.windows(h, w)], f"{K}.2x2")
+        m.connected(shaded, graph, group=f"{K}.connected")
+        m.projection = list(dict.fromkeys(abs(l) for l in shaded.values()))
+
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        grid = [[int(sol[self._shaded[r, c]]) for c in range(self.cols)] for r in range(self.rows)]
+        shapes = [[next((s for s, l in self._letter[r, c].items() if sol[l]), ".")
+                   for c in range(self.cols)] for r in range(self.rows)]
+        return {"grid": grid, "shapes": shapes}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        return checker.check(decoded["grid"], self.regions)
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        shapes = decoded.get("shapes") or [["#" if v else "." for v in row]
+                                           for row in decoded["grid"]]
+        return text_grid([[s if s != "." else 0 for s in row] for row in shapes])
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        shapes = decoded.get("shapes") or [[""] * self.cols for _ in range(self.rows)]
+        return svg_grid([[s if s != "." else "" for s in row] for row in shapes],
+                        regions=self.regions,
+                        shade=[[bool(v) for v in row] for row in decoded["grid"]])
+
+    def expected_solution(self):
+        return self._solution

@@ -1,0 +1,111 @@
+"""Numberlink file formats: the TOML instance and the plain text grid.
+
+Instance (TOML)::
+
+    puzzle = "numberlink"
+    title = "..."
+    source = "..."            # where the puzzle (and its solution) was published
+    fill = false              # true: every cell must be on a line
+    numbers = \"\"\"           # one row per line; any token is a number, '-' or '.' none
+    7 - - - 3
+    ...\"\"\"
+
+    [expect]
+    unique = true
+    solution = \"\"\"          # the sides the line leaves each cell by (n s e w), '-' none
+    e ew ew sw s
+    ...\"\"\"
+
+Text (the plain grid of transcribed puzzle collections): a line ``ROWS
+COLS``, then the rows (``-`` or ``.`` = empty), in a file whose name
+contains ``numberlink`` or ``arukone`` (the same grid could be another kind's).
+
+Example:
+    >>> [p] = parse_text("1 3\\n1 - 1\\n", "a.numberlink")
+    >>> p.pairs
+    {'1': [(0, 0), (0, 2)]}
+"""
+
+from __future__ import annotations
+
+import os
+
+from ...errors import InstanceError
+from ..base import TextFormat, parse_expect, register_format, register_toml
+from ..links import read_header_grid, read_links
+from ..parsing import TokenGrid, key_line, key_pos, parse_token_grid
+from .kind import Numberlink
+
+KEYS = ("puzzle", "title", "source", "fill", "numbers", "expect")
+EXPECT_KEYS = ("unique", "count", "solution")
+MAX_SIDE = 100
+
+
+def read_numbers(tg: TokenGrid) -> list[list[str]]:
+    """The tokens ('-' made '.'), each number exactly twice (positioned errors)."""
+    grid = [["." if t in ("-", ".") else t for t in row] for row in tg.rows]
+    seen: dict[str, list[tuple[int, int]]] = {}
+    for r, row in enumerate(grid):
+        for c, t in enumerate(row):
+            if t != ".":
+                seen.setdefault(t, []).append((r, c))
+                if len(seen[t]) == 3:
+                    raise tg.error(r, c, f"number {t} a third time; each number appears twice")
+    for t, cells in seen.items():
+        if len(cells) == 1:
+            raise tg.error(*cells[0], f"number {t} appears once; each number appears twice")
+    if not seen:
+        raise tg.error(0, None, "expected at least one pair of numbers")
+    return grid
+
+
+def read_toml(cls: type[Numberlink], data: dict, raw: str, file: str) -> Numberlink:
+    """A ``puzzle = "numberlink"`` instance from its parsed TOML table."""
+    def err(msg, key=None):
+        line = key_pos(raw, key) if key else None
+        return InstanceError(msg, file, line, 1 if line else None)
+
+    for k in data:
+        if k not in KEYS:
+            raise err(f"unknown key {k!r} for a numberlink puzzle; expected {', '.join(KEYS)}", k)
+    for k in ("title", "source"):
+        if k in data and not isinstance(data[k], str):
+            raise err(f"{k}: expected a string", k)
+    fill = data.get("fill", False)
+    if not isinstance(fill, bool):
+        raise err(f"fill: expected true or false, found {fill!r}", "fill")
+    if "numbers" not in data:
+        raise InstanceError("expected a 'numbers' grid (rows of numbers, '-' = empty)", file, 1, 1)
+    tg = parse_token_grid(data["numbers"], file=file, key="numbers",
+                          first_line=key_line(raw, "numbers"))
+    rows, cols = tg.height, len(tg.rows[0])
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise tg.error(0, None, f"expected 1..{MAX_SIDE} rows and columns")
+    tg.expect_shape(rows, cols)
+    numbers = read_numbers(tg)
+    exp = parse_expect(data, raw, file, "a numberlink puzzle (it has no answer number)",
+                       EXPECT_KEYS)
+    solution = None
+    if "solution" in exp:
+        st = parse_token_grid(exp["solution"], file=file, key="solution",
+                              first_line=key_line(raw, "solution"))
+        solution = read_links(st, rows, cols)
+    return cls(numbers, fill, file=file, title=data.get("title", ""),
+               source=data.get("source", ""), expect=exp, solution=solution)
+
+
+def parse_text(text: str, file: str) -> list[Numberlink]:
+    """The plain text grid (``ROWS COLS`` then the rows)."""
+    rows, cols, tg = read_header_grid(text, file, "numberlink grid")
+    return [Numberlink(read_numbers(tg), file=file, title=os.path.basename(file))]
+
+
+def sniff(text: str, file: str) -> bool:
+    name = os.path.basename(file).lower()
+    return "numberlink" in name or "arukone" in name
+
+
+TEXT_FORMAT = register_format(TextFormat(
+    "numberlink-text", "numberlink", "a line 'ROWS COLS' then the rows ('-' = empty), "
+    "in a file named *numberlink* or *arukone*", sniff=sniff, parse=parse_text), first=True)
+register_toml("numberlink", read_toml)

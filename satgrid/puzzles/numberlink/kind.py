@@ -1,0 +1,106 @@
+"""Numberlink (Arukone): join each pair of equal numbers by a line through
+cell centres; lines never cross, branch or share a cell (with ``fill``,
+every cell is used).
+
+Model (public Model API only): for each number k a Boolean per pair of
+orthogonal neighbours (:func:`~satgrid.geometry.grid_edges`, named
+``k:e[r,c-r,c]``; edges touching another number's cells are left out), and
+:meth:`Model.path <satgrid.model.Model.path>` from one k to the other (group
+``numberlink.path``; connectivity lazy by cuts, or eager), which gives the
+"on line k" literal of every cell. A cell is on at most one line (exactly
+one with ``fill``; group ``numberlink.cell``). Decoded: the link grid and
+the label of every cell. Formats: :mod:`.formats`; referee: :mod:`.check`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...geometry import grid_edges
+from ...model import Model, Solution
+from ..base import Puzzle, register
+from ..links import draw_links, links_from_edges, svg_links, svg_text
+from . import check as checker
+
+
+@register
+class Numberlink(Puzzle):
+    """A Numberlink: ``numbers`` rows of tokens ('.' = empty), each
+    non-empty token exactly twice; ``fill``: every cell must be used."""
+
+    kind = "numberlink"
+    encoding_choices = ("amo", "card", "connectivity")
+
+    def __init__(self, numbers, fill: bool = False, *, file: str = "<string>", title: str = "",
+                 source: str = "", expect: dict | None = None,
+                 solution: list[list[int]] | None = None):
+        super().__init__(file, title, source, expect)
+        self.numbers = [list(row) for row in numbers]
+        self.rows, self.cols = len(self.numbers), len(self.numbers[0])
+        self.fill = fill
+        self.pairs: dict[str, list] = {}
+        for r, row in enumerate(self.numbers):
+            for c, t in enumerate(row):
+                if t != ".":
+                    self.pairs.setdefault(t, []).append((r, c))
+        self._solution = solution
+        self._edges: dict[str, dict] = {}
+        self._on: dict[str, dict] = {}
+
+    def build(self, model: Model) -> None:
+        """A path per pair over the cells that are not other numbers; one line per cell."""
+        cells = [(r, c) for r in range(self.rows) for c in range(self.cols)]
+        for k, (a, b) in self.pairs.items():
+            others = {v for j, vs in self.pairs.items() if j != k for v in vs}
+            self._edges[k] = {e: model.bool("%s:e[%d,%d-%d,%d]" % (k, *e[0], *e[1]))
+                              for e in grid_edges(self.rows, self.cols)
+                              if e[0] not in others and e[1] not in others}
+            self._on[k] = model.path(self._edges[k], a, b, group="numberlink.path")
+        for v in cells:
+            lits = [on[v] for on in self._on.values() if v in on]
+            if self.fill:
+                model.exactly(lits, 1, group="numberlink.cell")
+            elif len(lits) > 1:
+                model.at_most(lits, 1, group="numberlink.cell")
+
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        """``{"grid": the link grid, "labels": the number of each cell's line}``."""
+        used = [e for es in self._edges.values() for e, lit in es.items() if sol[lit]]
+        labels = [["."] * self.cols for _ in range(self.rows)]
+        for k, on in self._on.items():
+            for (r, c), lit in on.items():
+                if sol[lit]:
+                    labels[r][c] = k
+        return {"grid": links_from_edges(used, self.rows, self.cols), "labels": labels}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        """The referee's verdict (:func:`satgrid.puzzles.numberlink.check.check`)."""
+        return checker.check(decoded["grid"], decoded["labels"], self.numbers, self.fill)
+
+    def _mark(self, r: int, c: int) -> str | None:
+        t = self.numbers[r][c]
+        return None if t == "." else t[-1]
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        """The lines in box-drawing characters, numbers at their ends."""
+        return draw_links(decoded["grid"], self._mark)
+
+    def render_puzzle(self) -> str:
+        return draw_links([[0] * self.cols for _ in range(self.rows)], self._mark)
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        """SVG: cell lines, the lines through the centres, the numbers."""
+        step = 36
+        extra = []
+        for r, row in enumerate(self.numbers):
+            for c, t in enumerate(row):
+                if t != ".":
+                    x, y = step + c * step, step + r * step
+                    extra.append(f'<circle cx="{x}" cy="{y}" r="{step * 0.32:.0f}" fill="white" '
+                                 'stroke="black"/>')
+                    extra.append(svg_text(x, y, t, step * 0.45))
+        return svg_links(decoded["grid"], step=step, offset=step, width=(self.cols + 1) * step,
+                         height=(self.rows + 1) * step, extra=extra, cells=(self.rows, self.cols))
+
+    def expected_solution(self):
+        return self._solution

@@ -1,0 +1,110 @@
+"""Nurikabe file format: the TOML instance.
+
+Instance (TOML)::
+
+    puzzle = "nurikabe"
+    title = "..."
+    source = "..."        # where the puzzle (and its solution) was published
+    clues = \"\"\"         # one row per line: a number, or '.' / '-' = none
+    2 . . 2
+    ...\"\"\"
+
+    [expect]
+    unique = true
+    solution = \"\"\"      # '#' = shaded; '.' or a number = white
+    2 # . 2
+    ...\"\"\"
+"""
+
+from __future__ import annotations
+
+from ...errors import InstanceError
+from .. import pzprv3
+from ..base import TextFormat, parse_expect, register_format, register_toml
+from ..parsing import TokenGrid, key_line, parse_token_grid
+from .kind import K, Nurikabe
+
+KEYS = ("puzzle", "title", "source", "clues", "expect")
+EMPTY = (".", "-")
+MAX_SIDE = 100
+
+
+def read_clues(tg: TokenGrid) -> list[list[int]]:
+    """The clue grid: ints (0 = no number), every row as long as the first."""
+    rows, cols = tg.height, len(tg.rows[0])
+    if rows > MAX_SIDE or cols > MAX_SIDE:
+        raise tg.error(0, 0, f"expected at most {MAX_SIDE} rows and columns")
+    tg.expect_shape(rows, cols)
+    dots = TokenGrid([["." if t in EMPTY else t for t in row] for row in tg.rows],
+                     tg.positions, tg.file, tg.key)
+    return dots.ints(1, rows * cols)
+
+
+def read_shading(tg: TokenGrid, rows: int, cols: int) -> list[list[int]]:
+    """An ``[expect] solution``: 1 for '#', 0 for '.' or a number."""
+    tg.expect_shape(rows, cols)
+    out = []
+    for r, row in enumerate(tg.rows):
+        vals = []
+        for c, tok in enumerate(row):
+            if tok != "#" and tok not in EMPTY and not tok.isdigit():
+                raise tg.error(r, c, f"expected '#' (shaded), '.' or a number, found {tok!r}")
+            vals.append(1 if tok == "#" else 0)
+        out.append(vals)
+    return out
+
+
+def read_toml(cls: type[Nurikabe], data: dict, raw: str, file: str) -> Nurikabe:
+    """A ``puzzle = "nurikabe"`` instance from its parsed TOML table."""
+    for key in data:
+        if key not in KEYS:
+            raise InstanceError(f"unknown key {key!r}; expected one of {', '.join(KEYS)}",
+                                file, key_line(raw, key), 1)
+    if "clues" not in data:
+        raise InstanceError("expected a 'clues' grid (one row per line)", file, 1, 1)
+    for key in ("title", "source"):
+        if not isinstance(data.get(key, ""), str):
+            raise InstanceError(f"{key}: expected a string", file, key_line(raw, key), 1)
+    tg = parse_token_grid(data["clues"], file=file, key="clues",
+                          first_line=key_line(raw, "clues"))
+    clues = read_clues(tg)
+    expect = parse_expect(data, raw, file, K, ("unique", "count", "solution"))
+    solution = None
+    if "solution" in expect:
+        sg = parse_token_grid(expect["solution"], file=file, key="solution",
+                              first_line=key_line(raw, "solution"))
+        solution = read_shading(sg, len(clues), len(clues[0]))
+    return cls(clues, solution=solution, file=file, title=data.get("title", ""),
+               source=data.get("source", ""), expect=expect)
+
+
+register_toml(K, read_toml)
+
+
+def parse_pzprv3(text: str, file: str) -> list[Nurikabe]:
+    """A pzprv3 (puzz.link) nurikabe file: one grid of numbers, ``.`` (unknown),
+    ``+`` (white) and ``#`` (shaded); any ``#`` makes the grid an
+    ``[expect] solution``."""
+    f = pzprv3.read(text, file)
+    clues, shading = [], []
+    for row in f.grid(0, "board"):
+        crow, srow = [], []
+        for tok, (line, col) in row:
+            if tok.isdigit() and int(tok) >= 1:
+                crow.append(int(tok))
+            elif tok in (".", "+", "#"):
+                crow.append(0)
+            else:
+                raise InstanceError(f"board: expected a number >= 1, '.', '+' or '#', "
+                                    f"found {tok!r}", file, line, col)
+            srow.append(1 if tok == "#" else 0)
+        clues.append(crow)
+        shading.append(srow)
+    solved = any(any(row) for row in shading)
+    return [Nurikabe(clues, solution=shading if solved else None, file=file,
+                     expect={"solution": "pzprv3"} if solved else {})]
+
+
+register_format(TextFormat("pzprv3-nurikabe", K, "pzprv3 (puzz.link) nurikabe file",
+                           lambda text, file: pzprv3.sniff(text, "nurikabe"), parse_pzprv3),
+                first=True)

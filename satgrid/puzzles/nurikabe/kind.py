@@ -1,0 +1,84 @@
+"""``nurikabe``: shade cells so that the white islands match the numbers.
+
+Rules (Nikoli): shade some cells of a grid. Every number is in a white
+island (an orthogonally connected group of white cells) of that many cells,
+each island holds exactly one number, the shaded cells (the stream) are one
+connected group, and no 2x2 square is all shaded.
+
+Model (Model API only; groups ``nurikabe.*``):
+
+* ``cell``: ``white[r,c]``, one Boolean per cell: the projection (two
+  solutions differ iff their shading does).
+* ``island``: :meth:`Model.regions <satgrid.model.Model.regions>` with the
+  numbers as anchors and their values as sizes, the white cells as members
+  and ``separated=True``: every white cell lies in exactly one numbered
+  island, adjacent white cells share it, each island is connected (lazy cuts
+  anchored at its number; eager for DIMACS). A cell gets a label only within
+  distance k - 1 of a number k.
+* ``stream``: :meth:`Model.connected` over the shaded cells.
+* ``2x2``: one clause per 2x2 window: a white cell in it.
+
+The TOML instance is read by :mod:`.formats`; the referee is :mod:`.check`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import geometry as G
+from ...model import Model, Solution
+from ...render import svg_grid, text_grid
+from ..base import Puzzle, register
+from . import check as checker
+
+K = "nurikabe"
+
+
+@register
+class Nurikabe(Puzzle):
+    """A Nurikabe instance: ``clues`` rows of ints (0 = no number)."""
+
+    kind = K
+    encoding_choices = ("amo", "card", "connectivity")
+
+    def __init__(self, clues: list[list[int]], *, solution=None, **kw):
+        super().__init__(**kw)
+        self.clues = [list(row) for row in clues]
+        self.rows, self.cols = len(clues), len(clues[0])
+        self._solution = solution
+        self._white: dict = {}
+
+    def build(self, m: Model) -> None:
+        h, w = self.rows, self.cols
+        cells = G.cells(h, w)
+        graph = G.grid_graph(h, w)
+        white = {(r, c): m.bool(f"white[{r},{c}]", f"{K}.cell") for r, c in cells}
+        self._white = white
+        anchors = {(r, c): k for r, c in cells if (k := self.clues[r][c])}
+        self.islands = m.regions(cells, graph, anchors, members=white, separated=True,
+                                 group=f"{K}.island")
+        m.connected({v: -l for v, l in white.items()}, graph, group=f"{K}.stream",
+                    max_true=h * w - sum(anchors.values()))
+        m.clauses([[white[v] for v in win] for win in G.windows(h, w)], f"{K}.2x2")
+        m.projection = list(white.values())
+
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        return {"grid": [[0 if sol[self._white[r, c]] else 1 for c in range(self.cols)]
+                         for r in range(self.rows)]}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        return checker.check(decoded["grid"], self.clues)
+
+    def _cells(self, grid) -> list[list[str]]:
+        return [[str(k) if (k := self.clues[r][c]) else ("#" if grid[r][c] else ".")
+                 for c in range(self.cols)] for r in range(self.rows)]
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        return text_grid(self._cells(decoded["grid"]))
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        numbers = [[k or "" for k in row] for row in self.clues]
+        return svg_grid(numbers, shade=[[bool(v) for v in row] for row in decoded["grid"]])
+
+    def expected_solution(self):
+        return self._solution

@@ -1,0 +1,112 @@
+"""Slitherlink: one loop along the grid lines; a number tells how many of
+its cell's sides the loop uses.
+
+Model (public Model API only): a Boolean per unit segment between dots
+(:func:`~satgrid.geometry.dot_edges`, named ``e[r,c-r,c]``);
+:meth:`Model.cycle <satgrid.model.Model.cycle>` makes them one simple loop
+(group ``slitherlink.loop``; connectivity lazy by cuts, or eager); each
+clue is ``exactly(sides, k)`` with the Model's cardinality encoding (group
+``slitherlink.clue``). Decoded: ``links`` over the dots and ``grid``, the
+cells inside the loop (1) -- the published answers' form. Formats:
+:mod:`.formats`; referee: :mod:`.check`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...geometry import cell_sides, dot_edges
+from ...model import Model, Solution
+from ..base import Puzzle, register
+from ..links import draw_links, links_from_edges, svg_links, svg_text
+from . import check as checker
+
+
+@register
+class Slitherlink(Puzzle):
+    """A Slitherlink: ``clues`` rows of 0..4 or None (no clue)."""
+
+    kind = "slitherlink"
+    encoding_choices = ("amo", "card", "connectivity")
+
+    def __init__(self, clues, *, file: str = "<string>", title: str = "", source: str = "",
+                 expect: dict | None = None, solution: list[list[int]] | None = None):
+        super().__init__(file, title, source, expect)
+        self.clues = [list(row) for row in clues]
+        self.rows, self.cols = len(self.clues), len(self.clues[0])
+        self._solution = solution
+        self._edges: dict = {}
+
+    def build(self, model: Model) -> None:
+        """Segments, one loop through them, a cardinality per clue."""
+        self._edges = {e: model.bool("e[%d,%d-%d,%d]" % (*e[0], *e[1]))
+                       for e in dot_edges(self.rows, self.cols)}
+        model.cycle(self._edges, group="slitherlink.loop")
+        for r, row in enumerate(self.clues):
+            for c, k in enumerate(row):
+                if k is not None:
+                    model.exactly([self._edges[s] for s in cell_sides((r, c))], k,
+                                  group="slitherlink.clue")
+
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        """``{"grid": inside cells 1/0, "links": the loop over the dots}``."""
+        used = [e for e, lit in self._edges.items() if sol[lit]]
+        links = links_from_edges(used, self.rows + 1, self.cols + 1)
+        vertical = {e[0] for e in used if e[0][1] == e[1][1]}   # left sides, by top dot
+        grid = []
+        for r in range(self.rows):
+            row, inside = [], 0
+            for c in range(self.cols):
+                inside ^= (r, c) in vertical
+                row.append(inside)
+            grid.append(row)
+        return {"grid": grid, "links": links}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        """The referee's verdict (:func:`satgrid.puzzles.slitherlink.check.check`)."""
+        return checker.check(decoded["links"], decoded["grid"], self.clues)
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        """The loop in box-drawing lines, a clue in every other column."""
+        return draw(decoded["links"], self.clues)
+
+    def render_puzzle(self) -> str:
+        return draw([[0] * (self.cols + 1) for _ in range(self.rows + 1)], self.clues)
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        """SVG: dots, clues, the loop."""
+        step = 36
+        extra = [f'<circle cx="{step / 2 + c * step}" cy="{step / 2 + r * step}" r="2.5"/>'
+                 for r in range(self.rows + 1) for c in range(self.cols + 1)]
+        extra += [svg_text(step + c * step, step + r * step, str(k), step * 0.55)
+                  for r, row in enumerate(self.clues) for c, k in enumerate(row) if k is not None]
+        return svg_links(decoded["links"], step=step, offset=step / 2,
+                         width=(self.cols + 1) * step, height=(self.rows + 1) * step,
+                         extra=extra, grid_lines=False)
+
+    def expected_solution(self):
+        return self._solution
+
+
+def draw(links, clues) -> str:
+    """Dots and segments (``+--+``, ``|``) with the clues in the cells.
+
+    Example:
+        >>> print(draw([[6, 12], [3, 9]], [[4]]))
+        +--+
+        |4 |
+        +--+
+    """
+    out = []
+    for r, row in enumerate(links):
+        out.append("+" + "+".join("--" if m & 2 else "  " for m in row[:-1]) + "+")
+        if r < len(clues):
+            cells = [("|" if m & 4 else " ") for m in row]
+            k = clues[r]
+            out.append("".join(cells[c] + ("  " if c == len(k) else
+                                           ("%-2s" % ("" if k[c] is None else k[c])))
+                               for c in range(len(cells))).rstrip())
+    return "\n".join(line.rstrip() for line in out)
+
+
+__all__ = ["Slitherlink", "draw", "draw_links"]

@@ -1,0 +1,63 @@
+"""Hitori: published puzzles solved, proven unique and judged by the
+referee (and the pzprjs puzzle against its own answer); a contradictory
+instance; the referee catching each broken rule; malformed files."""
+
+import pytest
+from conftest import INST, error_of, load1, one_line_error, run_cli
+
+from satgrid import api
+from satgrid.puzzles.hitori import check as referee
+
+
+@pytest.mark.parametrize("connectivity", ["lazy", "eager"])
+@pytest.mark.parametrize("name", ["hitori-wikipedia.toml", "hitori-pzprjs-4x4.txt"])
+def test_published_puzzles(name, connectivity):
+    p = load1(INST / name)
+    res = api.solve(p, api.Options(connectivity=connectivity), unique=True)
+    assert res["status"] == "sat" and res["unique"] is True
+    assert p.check({"grid": res["grid"]}) == []
+    if p.expected_solution() is not None:
+        assert res["grid"] == p.expected_solution()
+
+
+def test_contradictory_instance_is_unsat():
+    code, out, _ = run_cli("solve", INST / "hitori-unsat-2x2.toml")
+    assert code == 1 and "unsat" in out
+
+
+def test_referee_catches_each_rule():
+    numbers = [[1, 1, 2], [2, 3, 1], [3, 2, 2]]
+    assert referee.check([[1, 0, 0], [0, 0, 0], [0, 0, 1]], numbers) == []
+    assert referee.check([[0, 0, 0], [0, 0, 0], [0, 0, 1]], numbers) == ["row 0: 1 unshaded twice"]
+    assert "shaded cells touch at (1, 2)" in referee.check(
+        [[1, 0, 0], [0, 0, 1], [0, 0, 1]], numbers)
+    assert referee.check([[0, 1, 0], [1, 0, 0], [0, 0, 0]], [[1, 1, 1], [1, 2, 3], [2, 3, 1]])[-1] \
+        == "unshaded cells form 2 groups, expected one"
+    assert referee.check([[0, 0, 0], [0, 0, 0], [0, 0, 1]],
+                         [[1, 2, 3], [2, 3, 1], [3, 1, 1]]) == []
+
+
+def test_render():
+    p = load1(INST / "hitori-pzprjs-4x4.txt")
+    res = api.solve(p)
+    assert p.render({"grid": res["grid"]}).split("\n")[0].split() == ["#", "1", "#", "4"]
+    assert "<svg" in p.render_svg({"grid": res["grid"]})
+
+
+@pytest.mark.parametrize("text,file,where", [
+    ('puzzle = "hitori"\nnumbers = """\n1 2\n2 x\n"""\n', "t.toml", "t.toml:4:3:"),
+    ('puzzle = "hitori"\nnumbers = """\n1 2\n2\n"""\n', "t.toml", "t.toml:4:1:"),
+    ('puzzle = "hitori"\n', "t.toml", "t.toml:1:1:"),
+    ('puzzle = "hitori"\nnumbers = "1"\n[expect]\nsolution = "x"\n', "t.toml", "t.toml:4:"),
+    ("pzprv3/hitori/2/2/1 2 /2 1 /# x /. . /", "t.txt", "t.txt:1:31:"),
+    ("pzprv3/hitori/two/2/", "t.txt", "t.txt:1:15:"),
+])
+def test_malformed_files_give_one_line(text, file, where):
+    assert error_of(text, file).startswith(where)
+
+
+def test_malformed_file_on_the_command_line(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("pzprv3/hitori/2/2/1 2 /2 0 /\n")
+    code, _, err = run_cli("solve", bad)
+    assert code == 2 and "expected a whole number >= 1, found '0'" in one_line_error(err)

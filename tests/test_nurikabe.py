@@ -1,0 +1,73 @@
+"""Nurikabe: published puzzles solved, proven unique and judged by the
+referee; the expected (published) shading; a contradictory instance; the
+referee catching each broken rule; malformed files."""
+
+import pytest
+from conftest import INST, error_of, load1, loads1, one_line_error, run_cli
+
+from satgrid import api
+from satgrid.puzzles.nurikabe import check as referee
+
+PUBLISHED = ["nurikabe-wikipedia.toml", "nurikabe-pzprjs-5x5.txt"]
+
+
+@pytest.mark.parametrize("connectivity", ["lazy", "eager"])
+@pytest.mark.parametrize("name", PUBLISHED)
+def test_published_puzzles(name, connectivity):
+    p = load1(INST / name)
+    res = api.solve(p, api.Options(connectivity=connectivity), unique=True)
+    assert res["status"] == "sat" and res["unique"] is True
+    assert p.check({"grid": res["grid"]}) == []
+    assert res["grid"] == p.expected_solution()
+
+
+def test_contradictory_instance_is_unsat():
+    p = load1(INST / "nurikabe-unsat-wikipedia-8.toml")
+    assert api.solve(p)["status"] == "unsat"
+    code, out, _ = run_cli("solve", INST / "nurikabe-unsat-wikipedia-8.toml")
+    assert code == 1 and "unsat" in out
+
+
+def test_referee_catches_each_rule():
+    clues = [[2, 0, 0], [0, 0, 0], [0, 0, 2]]
+    assert referee.check([[0, 0, 1], [1, 1, 1], [1, 0, 0]], clues) == []
+    msgs = referee.check([[1, 0, 1], [1, 1, 1], [1, 0, 0]], clues)
+    assert "clue 2 at (0, 0) is shaded" in msgs
+    assert "island at (0, 1) holds 0 clues, expected 1" in msgs
+    assert referee.check([[0, 0, 0], [1, 1, 1], [1, 0, 0]], clues) == [
+        "island at (0, 0) has 3 cells, its clue says 2"]
+    assert referee.check([[0, 1, 1], [1, 1, 1], [1, 1, 1]], [[1, 0, 0]] + [[0] * 3] * 2) == [
+        "2x2 square at (0, 1) is all shaded", "2x2 square at (1, 0) is all shaded",
+        "2x2 square at (1, 1) is all shaded"]
+    assert referee.check([[1, 0, 1]], [[0, 1, 0]]) == ["shaded cells form 2 groups, expected one"]
+
+
+def test_render_text_and_svg():
+    p = load1(INST / "nurikabe-pzprjs-5x5.txt")
+    res = api.solve(p)
+    assert p.render({"grid": res["grid"]}).split("\n")[0].split() == [".", "5", "#", "#", "#"]
+    assert p.render_svg({"grid": res["grid"]}).startswith("<svg")
+
+
+@pytest.mark.parametrize("text,file,where", [
+    ('puzzle = "nurikabe"\nclues = """\n2 . x\n"""\n', "t.toml", "t.toml:3:5:"),
+    ('puzzle = "nurikabe"\nclues = """\n2 . .\n. .\n"""\n', "t.toml", "t.toml:4:"),
+    ('puzzle = "nurikabe"\ncolour = 1\nclues = "1"\n', "t.toml", "t.toml:2:1:"),
+    ('puzzle = "nurikabe"\n', "t.toml", "t.toml:1:1:"),
+    ("pzprv3/nurikabe/2/2/1 . /. ? /", "t.txt", "t.txt:1:28:"),
+    ("pzprv3/nurikabe/2/2/1 . /", "t.txt", "t.txt:1:"),
+])
+def test_malformed_files_give_one_line(text, file, where):
+    assert error_of(text, file).startswith(where)
+
+
+def test_malformed_file_on_the_command_line(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text('puzzle = "nurikabe"\nclues = """\n2 . 0\n"""\n')
+    code, _, err = run_cli("solve", bad)
+    assert code == 2 and one_line_error(err).endswith("clues: expected a number 1..3, found 0")
+
+
+def test_dash_is_an_empty_cell():
+    p = loads1('puzzle = "nurikabe"\nclues = """\n1 -\n- -\n"""\n')
+    assert p.clues == [[1, 0], [0, 0]]
