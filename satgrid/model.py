@@ -21,14 +21,18 @@ Example:
 
 from __future__ import annotations
 
-from typing import Hashable, Iterable, Iterator, Sequence
+from typing import Hashable, Iterable, Sequence
 
 from . import connectivity as con
 from . import encodings as enc
+from .certify import modelrun as _certify
+from . import paths as _paths
+from . import regions as _regions
+from . import shapes as _shapes
 from .errors import EncodingError, SatgridError
 from .formula import Formula, Sizes
-from .session import Session
-from .solvers import DEFAULT_SOLVER
+from .solving import Solving
+from .values import IntVar, Solution  # noqa: F401  (made here, public as satgrid.model.*)
 
 #: the default encodings (see SPEC.md section 4). Cardinality: Knuth's
 #: irredundant sequential counter, never larger than Sinz's ``seqcounter``
@@ -41,73 +45,7 @@ DEFAULT_CARD = "seqcounter-knuth"
 DEFAULT_PB = "bdd"
 
 
-class IntVar:
-    """An integer variable over a finite domain, one-hot encoded.
-
-    ``lit(v)`` is the literal of ``x == v`` (the model's constant false literal
-    for a value outside the domain); ``ge(v)`` the order literal ``x >= v``
-    (only when the variable was made with ``order=True``).
-    """
-
-    __slots__ = ("name", "values", "lits", "_ge", "_model")
-
-    def __init__(self, name: str, values: Sequence[int], lits: Sequence[int], model: "Model"):
-        self.name = name
-        self.values = tuple(values)
-        self.lits = dict(zip(self.values, lits))
-        self._ge: dict[int, int] | None = None
-        self._model = model
-
-    def lit(self, value: int) -> int:
-        l = self.lits.get(value)
-        return self._model.false if l is None else l
-
-    eq = lit
-
-    def ge(self, value: int) -> int:
-        if self._ge is None:
-            raise SatgridError(f"{self.name} has no order encoding (make it with order=True)")
-        if value <= self.values[0]:
-            return self._model.true
-        if value > self.values[-1]:
-            return self._model.false
-        # smallest domain value >= value
-        for v in self.values:
-            if v >= value:
-                return self._ge[v]
-        return self._model.false  # pragma: no cover
-
-    def __repr__(self):
-        return f"IntVar({self.name!r}, {self.values[0]}..{self.values[-1]})"
-
-
-class Solution:
-    """A satisfying assignment, read through the model's variables."""
-
-    def __init__(self, model: list[int]):
-        self.model = model
-        self._true: frozenset[int] | None = None
-
-    def __getitem__(self, lit: int) -> bool:
-        v = abs(lit)
-        m = self.model
-        if v <= len(m) and (m[v - 1] == v or m[v - 1] == -v):  # PySAT's dense model
-            return (m[v - 1] > 0) == (lit > 0)
-        if self._true is None:  # a sparse model (e.g. read from a solver's output)
-            self._true = frozenset(l for l in m if l > 0)
-        return (lit in self._true) if lit > 0 else (-lit not in self._true)
-
-    def value(self, x: "IntVar | int") -> int:
-        """The value of an IntVar, or 0/1 of a literal."""
-        if isinstance(x, IntVar):
-            found = [v for v, l in x.lits.items() if self[l]]
-            if len(found) != 1:
-                raise SatgridError(f"{x.name}: {len(found)} values true in the model")
-            return found[0]
-        return int(self[x])
-
-
-class Model:
+class Model(Solving):
     """Variables and constraints of a problem, compiled eagerly into a Formula.
 
     Args:
@@ -135,11 +73,15 @@ class Model:
         self.amo = amo or (card if card else DEFAULT_AMO)
         self.card = card or DEFAULT_CARD
         self.pb = pb or DEFAULT_PB
+        # unknown names fail here, at construction, not at the first constraint
+        self.amo, self.card = enc.card_method(self.amo), enc.card_method(self.card)
+        enc.pb_method_kind(self.pb)
         if connectivity not in ("lazy", "eager"):
             raise EncodingError(f"connectivity must be 'lazy' or 'eager', not {connectivity!r}")
         self.connectivity = connectivity
         self.formula = Formula(description)
         self.lazy: list = []
+        self.connections: list = []        # lazy connectivity constraints (certified runs)
         self.projection: list[int] | None = None
         self.ints: list[IntVar] = []       # every integer variable, in creation order
         self._true: int | None = None
@@ -149,16 +91,28 @@ class Model:
 
     # ------------------------------------------------------------- variables
     def bool(self, name: str, group: str | None = None) -> int:
-        """A named Boolean (primary) variable."""
+        """A named Boolean (primary) variable.
+
+        >>> m = Model(); m.bool("a"), m.bool("b"), m.formula.name(2)
+        (1, 2, 'b')
+        """
         return self.formula.var(name, group)
 
     def aux(self) -> int:
-        """An unnamed auxiliary variable."""
+        """An unnamed auxiliary variable.
+
+        >>> m = Model(); m.bool("a"), m.aux(), m.formula.primary
+        (1, 2, [1])
+        """
         return self.formula.new_var()
 
     @property
     def true(self) -> int:
-        """A literal fixed to true (made on first use)."""
+        """A literal fixed to true (made on first use).
+
+        >>> m = Model(); m.true, m.solve()[m.true]
+        (1, True)
+        """
         if self._true is None:
             with self.formula.group("constants"):
                 self._true = self.formula.new_var("true")
@@ -167,6 +121,11 @@ class Model:
 
     @property
     def false(self) -> int:
+        """The negation of :attr:`true`.
+
+        >>> m = Model(); m.false, m.solve()[m.false]
+        (-1, False)
+        """
         return -self.true
 
     def int(self, name: str, values: Iterable[int], *, order: bool = False,
@@ -175,6 +134,9 @@ class Model:
 
         Names of its literals are ``name=v``. With ``order=True``, also order
         literals ``x >= v`` channelled to the one-hot ones.
+
+        >>> m = Model(); x = m.int("x", range(1, 4)); x, m.formula.name(x.lit(2)), m.count()
+        (IntVar('x', 1..3), 'x=2', (3, True))
         """
         values = sorted(set(values))
         if not values:
@@ -218,23 +180,46 @@ class Model:
         return group or self.formula.current_group
 
     def clause(self, lits: Iterable[int], group: str | None = None) -> None:
+        """The clause OR(lits), in ``group`` (default: the current group).
+
+        >>> m = Model(); a, b = m.bool("a"), m.bool("b"); m.clause([a, b]); m.count()
+        (3, True)
+        """
         self.formula.add(list(lits), self._group_or_current(group))
 
     def clauses(self, clauses: Iterable[Sequence[int]], group: str | None = None) -> None:
+        """Several clauses, in ``group`` (default: the current group).
+
+        >>> m = Model(); a, b = m.bool("a"), m.bool("b"); m.clauses([[a], [-b]]); m.solve().model
+        [1, -2]
+        """
         self.formula.add_clauses(clauses, self._group_or_current(group))
 
     def implies(self, premises: "int | Sequence[int]", conclusion: "int | Sequence[int]",
                 group: str | None = None) -> None:
-        """AND(premises) -> OR(conclusion)."""
+        """AND(premises) -> OR(conclusion).
+
+        >>> m = Model(); a, b, c = (m.bool(n) for n in "abc"); m.implies([a, b], c); m.count()
+        (7, True)
+        """
         p = [premises] if isinstance(premises, int) else list(premises)
         c = [conclusion] if isinstance(conclusion, int) else list(conclusion)
         self.formula.add([-l for l in p] + c, self._group_or_current(group))
 
     def equiv(self, a: int, b: int, group: str | None = None) -> None:
+        """``a`` <-> ``b``.
+
+        >>> m = Model(); a, b = m.bool("a"), m.bool("b"); m.equiv(a, -b); m.count()
+        (2, True)
+        """
         self.formula.add_clauses([[-a, b], [a, -b]], self._group_or_current(group))
 
     def reify_and(self, lits: Sequence[int], group: str | None = None, name: str | None = None) -> int:
-        """A literal r with r <-> AND(lits)."""
+        """A literal r with r <-> AND(lits).
+
+        >>> m = Model(); a, b = m.bool("a"), m.bool("b"); r = m.reify_and([a, b]); m.solve([r]).model
+        [1, 2, 3]
+        """
         r = self.formula.new_var(name)
         cl = [[-r, l] for l in lits]
         cl.append([r] + [-l for l in lits])
@@ -242,7 +227,11 @@ class Model:
         return r
 
     def reify_or(self, lits: Sequence[int], group: str | None = None, name: str | None = None) -> int:
-        """A literal r with r <-> OR(lits)."""
+        """A literal r with r <-> OR(lits).
+
+        >>> m = Model(); a, b = m.bool("a"), m.bool("b"); r = m.reify_or([a, b]); m.solve([-r]).model
+        [-1, -2, -3]
+        """
         r = self.formula.new_var(name)
         cl = [[r, -l] for l in lits]
         cl.append([-r] + list(lits))
@@ -263,12 +252,22 @@ class Model:
 
     def at_most(self, lits: Sequence[int], k: int, group: str | None = None,
                 encoding: str | None = None) -> None:
+        """At most ``k`` of ``lits`` true (``encoding``: default :attr:`amo` for k = 1, else :attr:`card`).
+
+        >>> m = Model(); xs = [m.bool(f"x{i}") for i in range(4)]; m.at_most(xs, 2); m.count()
+        (11, True)
+        """
         lits = list(lits)
         self._encode(lambda m: enc.at_most(lits, k, self.formula, m), group,
                      self._card_method(k, encoding))
 
     def at_least(self, lits: Sequence[int], k: int, group: str | None = None,
                  encoding: str | None = None) -> None:
+        """At least ``k`` of ``lits`` true (k = 1 without ``encoding``: one clause).
+
+        >>> m = Model(); xs = [m.bool(f"x{i}") for i in range(4)]; m.at_least(xs, 3, encoding="totalizer"); m.count()
+        (5, True)
+        """
         lits = list(lits)
         if k == 1 and encoding is None:
             self.clause(lits, group)
@@ -278,13 +277,22 @@ class Model:
 
     def exactly(self, lits: Sequence[int], k: int, group: str | None = None,
                 encoding: str | None = None) -> None:
+        """Exactly ``k`` of ``lits`` true.
+
+        >>> m = Model(); xs = [m.bool(f"x{i}") for i in range(4)]; m.exactly(xs, 2); m.count()
+        (6, True)
+        """
         lits = list(lits)
         self._encode(lambda m: enc.exactly(lits, k, self.formula, m), group,
                      self._card_method(k, encoding))
 
     def linear(self, lits: Sequence[int], weights: Sequence[int], op: str, bound: int,
                group: str | None = None, encoding: str | None = None) -> None:
-        """sum(w * lit) op bound, op in '<=', '>=', '=='; weights may be negative."""
+        """sum(w * lit) op bound, op in '<=', '>=', '=='; weights may be negative.
+
+        >>> m = Model(); xs = [m.bool(f"x{i}") for i in range(4)]; m.linear(xs, [1, 2, 3, 4], "==", 5); m.count()
+        (2, True)
+        """
         lits, weights = list(lits), list(weights)
         self._encode(lambda m: enc.linear(lits, weights, op, bound, self.formula, m), group,
                      encoding or self.pb)
@@ -294,6 +302,10 @@ class Model:
         """sum(c * x) op bound over integer variables (items ``x`` or ``(c, x)``).
 
         Expands each x into its one-hot literals with weight c * v.
+
+        >>> m = Model(); x, y = m.int("x", range(1, 4)), m.int("y", range(1, 4))
+        >>> m.linear_int([x, (2, y)], "==", 7); s = m.solve(); m.count(), s.value(x) + 2 * s.value(y)
+        ((2, True), 7)
         """
         lits, weights = [], []
         for t in terms:
@@ -306,7 +318,11 @@ class Model:
 
     def all_different(self, xs: Sequence[IntVar], group: str | None = None,
                       encoding: str | None = None) -> None:
-        """Pairwise different values: at most one x == v for each value v."""
+        """Pairwise different values: at most one x == v for each value v.
+
+        >>> m = Model(); xs = [m.int(f"x{i}", range(1, 4)) for i in range(3)]; m.all_different(xs); m.count()
+        (6, True)
+        """
         values = sorted({v for x in xs for v in x.values})
         for v in values:
             lits = [x.lits[v] for x in xs if v in x.lits]
@@ -315,12 +331,20 @@ class Model:
 
     def permutation(self, xs: Sequence[IntVar], values: Iterable[int], group: str | None = None,
                     encoding: str | None = None) -> None:
-        """Each value of ``values`` taken exactly once among ``xs`` (len(xs) == len(values))."""
+        """Each value of ``values`` taken exactly once among ``xs`` (len(xs) == len(values)).
+
+        >>> m = Model(); xs = [m.int(f"x{i}", range(1, 4)) for i in range(3)]; m.permutation(xs, [1, 2, 3]); m.count()
+        (6, True)
+        """
         for v in values:
             self.exactly([x.lit(v) for x in xs if v in x.lits], 1, group, encoding)
 
     def allowed(self, x: IntVar, values: Iterable[int], group: str | None = None) -> None:
-        """x takes one of ``values``."""
+        """x takes one of ``values``.
+
+        >>> m = Model(); x = m.int("x", range(1, 6)); m.allowed(x, [2, 4]); sorted(s.value(x) for s in m.solutions())
+        [2, 4]
+        """
         keep = set(values)
         self.clauses([[-l] for v, l in x.lits.items() if v not in keep], group)
 
@@ -333,6 +357,10 @@ class Model:
         by networkx (a CEGAR checker) that hands the session the layered
         encoding after :data:`LAZY_SWITCH_AFTER` rounds if the cuts have not
         settled it by then; ``"eager"`` adds the layered encoding up front.
+
+        >>> import networkx as nx; g = nx.path_graph(3)     # 0 - 1 - 2: every subset but {0, 2}
+        >>> m = Model(); on = {v: m.bool(f"on{v}") for v in g}; m.connected(on, g); m.count()
+        (7, True)
         """
         mode = mode or self.connectivity
         g = self._group_or_current(group)
@@ -345,6 +373,7 @@ class Model:
                                                   max_true=max_true, method="layers")
             self.lazy.append(con.ConnectivityCuts(lits, graph, name=g, fallback=fallback,
                                                   switch_after=LAZY_SWITCH_AFTER))
+            self.connections.append(_certify.Connection(g, dict(lits), graph))
             self.formula.encodings[g] = "lazy cuts"
         elif mode == "eager":
             with self.formula.group(g):
@@ -355,8 +384,69 @@ class Model:
         else:
             raise EncodingError(f"connectivity must be 'lazy' or 'eager', not {mode!r}")
 
+    def path(self, edges: dict, start: Hashable, end: Hashable, group: str | None = None,
+             connectivity: str | None = None) -> dict:
+        """The true edges form one simple path from ``start`` to ``end``
+        (:func:`satgrid.paths.path`: sizes, encodings, example); returns
+        vertex -> "on the path" literal.
+
+        >>> from satgrid.geometry import grid_graph
+        >>> m = Model(); e = {(u, v): m.bool(f"e{u}{v}") for u, v in grid_graph(2).edges}
+        >>> on = m.path(e, (0, 0), (1, 1)); m.count()      # round the square either way
+        (2, True)
+        """
+        return _paths.path(self, edges, start, end, group, connectivity)
+
+    def cycle(self, edges: dict, group: str | None = None,
+              connectivity: str | None = None) -> dict:
+        """The true edges form exactly one simple cycle (:func:`satgrid.paths.cycle`:
+        sizes, encodings, example); returns vertex -> "on the cycle" literal.
+
+        >>> from satgrid.geometry import grid_graph
+        >>> m = Model(); e = {(u, v): m.bool(f"e{u}{v}") for u, v in grid_graph(2).edges}
+        >>> on = m.cycle(e); m.count()                     # the square itself
+        (1, True)
+        """
+        return _paths.cycle(self, edges, group, connectivity)
+
+    def regions(self, cells, graph, anchors: dict, *, members: dict | None = None,
+                separated: bool = False, group: str | None = None,
+                connectivity: str | None = None) -> "_regions.Regions":
+        """Connected regions of ``cells``, one per anchor (anchor -> size or None);
+        ``members``: cell -> "in a region" literal (default: every cell);
+        ``separated``: adjacent members share a region (:func:`satgrid.regions.regions`:
+        sizes, encodings, example).
+
+        >>> import networkx as nx; cells = [(0, 0), (0, 1), (0, 2)]
+        >>> m = Model(); reg = m.regions(cells, nx.grid_2d_graph(1, 3), {(0, 0): 2, (0, 2): 1})
+        >>> m.projection = reg.projection(); m.count()    # {a, a, b}
+        (1, True)
+        """
+        return _regions.regions(self, cells, graph, anchors, members=members,
+                                separated=separated, mode=connectivity,
+                                group=group or "regions", switch_after=LAZY_SWITCH_AFTER)
+
+    def place(self, shapes: dict, cells, *, free: "bool | str" = True, cover: str = "exact",
+              counts: dict | None = None, total=None,
+              group: str | None = None) -> "_shapes.Placement":
+        """Polyomino placements covering ``cells`` exactly or at most once
+        (:func:`satgrid.shapes.place`: orientations, counts, sizes, example).
+
+        >>> m = Model(); p = m.place({"domino": {(0, 0), (0, 1)}}, [(0, 0), (0, 1), (1, 0), (1, 1)])
+        >>> len(p.lits), m.count()                         # two tilings of the 2 x 2 square
+        (4, (2, True))
+        """
+        return _shapes.place(self, shapes, cells, free=free, cover=cover, counts=counts,
+                             total=total, group=group or "place")
+
     def add_lazy(self, checker) -> None:
-        """Register a lazy constraint: ``checker.violated(model) -> clauses``."""
+        """Register a lazy constraint: ``checker.violated(model) -> clauses``.
+
+        >>> class NotBoth:                                 # a and b not both true, lazily
+        ...     def violated(self, model): return [[-1, -2]] if {1, 2} <= set(model) else []
+        >>> m = Model(); a, b = m.bool("a"), m.bool("b"); m.add_lazy(NotBoth()); m.count()
+        (3, True)
+        """
         self.lazy.append(checker)
         if self._session is not None:
             self._session.add_lazy(checker)
@@ -373,93 +463,10 @@ class Model:
     # ----------------------------------------------------------------- sizes
     def sizes(self) -> dict[str, Sizes]:
         """Variables, clauses and literals per constraint group (the formula's
-        :meth:`~satgrid.formula.Formula.sizes`)."""
-        return self.formula.sizes()
+        :meth:`~satgrid.formula.Formula.sizes`).
 
-    # --------------------------------------------------------------- solving
-    def session(self, solver: str | None = None,
-                options: dict[str, int] | None = None) -> Session:
-        """The model's Session, created on first use (the solver is never rebuilt).
-
-        ``options`` are solver tuning options (see :class:`~satgrid.session.Session`);
-        they count only when the session is created.
+        >>> m = Model(); xs = [m.bool(f"x{i}") for i in range(3)]; m.at_most(xs, 1, group="amo")
+        >>> m.sizes()["amo"]
+        Sizes(variables=0, clauses=3, literals=6)
         """
-        if self._session is None:
-            self._session = Session(self.formula, solver=solver or DEFAULT_SOLVER, options=options)
-            self._solver_name = solver or DEFAULT_SOLVER
-            for c in self.lazy:
-                self._session.add_lazy(c)
-        else:
-            if solver is not None and solver != self._solver_name:
-                raise SatgridError(f"this model's session already uses {self._solver_name}")
-            if options and options != self._session.options:
-                raise SatgridError(f"this model's session already runs with options "
-                                   f"{self._session.options or 'none'}")
-        return self._session
-
-    @property
-    def over(self) -> list[int]:
-        """Variables that tell solutions apart (default: every primary variable)."""
-        return self.projection if self.projection is not None else self.formula.primary
-
-    def solve(self, assumptions: Sequence[int] = (), *, solver: str | None = None,
-              time_limit: float | None = None, conflict_limit: int | None = None) -> Solution | None:
-        """Solve; a Solution, or None (then ``self.status`` is 'unsat' or 'unknown')."""
-        s = self.session(solver)
-        self.status = s.solve(assumptions, conflict_limit=conflict_limit, time_limit=time_limit)
-        return Solution(s.model) if self.status == "sat" else None
-
-    def one_hot(self, over: Sequence[int] | None = None) -> list[list[int]]:
-        """The literals of each integer variable lying wholly in ``over``
-        (default :attr:`over`): groups with exactly one true literal in every
-        model, since :meth:`int` adds that constraint. With ``one_hot=True``
-        the enumerating methods below block each group by its true literal
-        alone (see :meth:`Session.enumerate <satgrid.session.Session.enumerate>`
-        for when that pays)."""
-        inside = set(self.over if over is None else over)
-        return [ls for ls in (list(x.lits.values()) for x in self.ints)
-                if inside.issuperset(ls)]
-
-    def _one_hot_groups(self, one_hot: bool) -> list[list[int]] | None:
-        """The groups to pass a Session's ``one_hot``: :meth:`one_hot` if asked, else None."""
-        return self.one_hot() if one_hot else None
-
-    def solutions(self, limit: int | None = None, assumptions: Sequence[int] = (), *,
-                  time_limit: float | None = None, one_hot: bool = False) -> Iterator[Solution]:
-        """Distinct solutions (distinct on :attr:`over`)."""
-        s = self.session()
-        for m in s.enumerate(self.over, assumptions=assumptions, limit=limit, time_limit=time_limit,
-                             one_hot=self._one_hot_groups(one_hot)):
-            yield Solution(m)
-
-    def count(self, limit: int | None = None, assumptions: Sequence[int] = (), *,
-              time_limit: float | None = None, one_hot: bool = False) -> tuple[int, bool]:
-        """(number of solutions, complete?) -- distinct on :attr:`over`."""
-        return self.session().count(self.over, assumptions=assumptions, limit=limit,
-                                    time_limit=time_limit, one_hot=self._one_hot_groups(one_hot))
-
-    def second_solution(self, assumptions: Sequence[int] = (), *,
-                        time_limit: float | None = None,
-                        first: Solution | None = None, one_hot: bool = False) -> Solution | None:
-        """A solution other than ``first`` (or than the one found first) on
-        :attr:`over`, or None (see :meth:`Session.second_solution
-        <satgrid.session.Session.second_solution>`)."""
-        m = self.session().second_solution(self.over, assumptions=assumptions,
-                                           time_limit=time_limit,
-                                           first=None if first is None else first.model,
-                                           one_hot=self._one_hot_groups(one_hot))
-        return None if m is None else Solution(m)
-
-    def is_unique(self, assumptions: Sequence[int] = (), *, time_limit: float | None = None,
-                  first: Solution | None = None, one_hot: bool = False) -> bool | None:
-        """Whether the solution is unique (on :attr:`over`); ``first``: one already found."""
-        return self.session().is_unique(self.over, assumptions=assumptions, time_limit=time_limit,
-                                         first=None if first is None else first.model,
-                                         one_hot=self._one_hot_groups(one_hot))
-
-    def write_dimacs(self, path, **options) -> None:
-        """Write the model as DIMACS. Lazy constraints cannot be exported."""
-        if self.lazy:
-            raise SatgridError("this model has lazy constraints; build it with "
-                               "connectivity='eager' for a complete DIMACS file")
-        self.formula.to_dimacs(path, **options)
+        return self.formula.sizes()

@@ -1,0 +1,38 @@
+"""What :class:`~satgrid.model.Model` calls for ``is_unique(certify=DIR)``,
+``count(certify=DIR)`` and ``certified_run``: the model's formula, projection
+and connectivity constraints handed to :func:`satgrid.certify.proof.certified_run`,
+the folder written by :func:`satgrid.certify.folder.write_folder` (no referee:
+a bare Model is no puzzle). Duck-typed: it imports no Model."""
+
+from __future__ import annotations
+
+from ..connectivity import ConnectivityCuts
+from .folder import write_folder
+from .proof import CertifiedRun, CertifyRefused, Connection, certified_run
+
+__all__ = ["Connection", "model_run", "certify_model"]
+
+
+def model_run(model, mode: str, solver: str, options: dict | None = None) -> CertifiedRun:
+    """The certified run of ``model`` (refused for a lazy constraint other
+    than the Model's own connectivity cuts: its clauses have no justification
+    a checker can re-check)."""
+    other = [c for c in model.lazy if not isinstance(c, ConnectivityCuts)]
+    if other or len(model.connections) != len(model.lazy):
+        what = repr(other[0]) if other else "a connectivity checker not made by Model.connected"
+        raise CertifyRefused(f"--certify: the lazy constraint {what} gives clauses without "
+                             "a justification a checker can re-check")
+    f = model.formula
+    return certified_run(f.clauses, f.nvars, model.over, model.connections, mode,
+                         solver=solver, options=options)
+
+
+def certify_model(model, mode: str, folder, limit, assumptions, time_limit, solver: str):
+    """Run and write the certificate; ``count``: (n, True), ``unique``: the answer."""
+    if limit is not None or list(assumptions) or time_limit is not None:
+        raise CertifyRefused("certify: a certificate is of a whole formula, run to the end: "
+                             "no limit, assumptions or time limit (make assumptions unit "
+                             "clauses)")
+    run = model_run(model, mode, solver)
+    write_folder(run, folder, model.formula)
+    return (run.count, True) if mode == "count" else run.claim == "unique"
