@@ -1,0 +1,344 @@
+"""The workbench's JSON API: one function per route, over the pipeline the
+command line uses (:mod:`satgrid.pipeline`).
+
+Every route takes the decoded JSON body (a dict) and returns a dict; bad
+input raises :class:`BadRequest` (or any
+:class:`~satgrid.errors.SatgridError`), which the server answers with status
+400 and ``{"error": message}``. A puzzle reaches a route in one of two forms:
+
+* ``{"sudoku": {"size": 9, "cells": [[...], ...]}}``: a grid typed into the
+  page (cells are strings or numbers, ``""`` empty). It is written as the
+  Sudoku kind's TOML instance text and read by the same loader as any file,
+  so every rule of the format applies; a problem is reported with the row and
+  column of the cell (``"cell": [r, c]``, 0-based, in the answer);
+* ``{"text": "...", "name": "hooks-8.toml", "index": 0}``: the text of an
+  instance file (uploaded, or one of ``instances/``), ``index`` choosing one
+  puzzle of a collection.
+
+Encodings are chosen with ``"amo"``, ``"card"``, ``"pb"`` (method names; empty
+or absent = the default). Solving runs under a time limit: the server's
+(default 10 s), or a smaller one asked for with ``"time_limit"``.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from ...encodings.methods import AMO_METHODS, CARD_METHODS, PB_METHODS
+from ...errors import EXIT_LIMIT, InstanceError, SatgridError
+from ...model import DEFAULT_AMO, DEFAULT_CARD, DEFAULT_PB
+from ...pipeline.export import export_dimacs
+from ...pipeline.load import loads, read_text
+from ...pipeline.run import Options, public, sizes
+from ...puzzles import KINDS, Puzzle
+from .batching import Batcher
+from .drawings import puzzle_svg, solution_file, solution_svg
+
+#: the Sudoku sizes the page offers, with their box shapes (height x width)
+SUDOKU_SIZES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 16: (4, 4)}
+#: characters a typed cell may not hold: they would change how the grid reads
+_CELL_BREAKERS = set("|+-#\"'\\=[]") | {chr(i) for i in range(33)}
+
+
+class BadRequest(SatgridError):
+    """A request the API cannot use; ``extra`` goes into the JSON answer."""
+
+    def __init__(self, message: str, **extra):
+        super().__init__(message)
+        self.extra = extra
+
+
+@dataclass
+class Workbench:
+    """The server's settings and shared state.
+
+    Args:
+        instances: the folder whose ``.toml``/``.txt`` files the page offers
+            (None: none).
+        time_limit: the longest a solve may take, in seconds.
+        workers: solves, compiles and exports run at once (others wait their turn, a time limit
+            starting when they run).
+    """
+
+    instances: str | None = None
+    time_limit: float = 10.0
+    workers: int = max(2, os.cpu_count() or 2)
+    _slots: threading.BoundedSemaphore = field(init=False, repr=False)
+    _batcher: Batcher = field(init=False, repr=False)
+    _listing: list | None = field(default=None, init=False, repr=False)
+
+    def __post_init__(self):
+        if not self.time_limit > 0:
+            raise BadRequest(f"time limit: expected a positive number of seconds, found {self.time_limit}")
+        self._slots = threading.BoundedSemaphore(self.workers)
+        self._batcher = Batcher(self._slots)
+
+
+# ------------------------------------------------------------------ puzzles
+def typed_sudoku_text(size: int, cells: list) -> tuple[str, int, list[list[int]]]:
+    """The Sudoku TOML instance of a typed grid: (text, line of its first row,
+    starting column of every cell per row)."""
+    box = SUDOKU_SIZES[size]
+    rows, starts = [], []
+    for r, row in enumerate(cells):
+        toks, cols, col = [], [], 1
+        for c, v in enumerate(row):
+            s = "" if v is None else str(v).strip()
+            # one character a cell up to 9x9 (the format reads "10" as two cells)
+            if len(s) > (1 if size <= 9 else 2) or any(ch in _CELL_BREAKERS for ch in s):
+                raise BadRequest(f"row {r + 1}, column {c + 1}: expected a number 1-{size} or "
+                                 f"an empty cell, found {s[:10]!r}", cell=[r, c])
+            tok = s or "."
+            toks.append(tok)
+            cols.append(col)
+            col += len(tok) + 1
+        rows.append(" ".join(toks))
+        starts.append(cols)
+    head = ["# typed into the satgrid workbench", 'puzzle = "sudoku"', f"size = {size}",
+            f'box = "{box[0]}x{box[1]}"', 'givens = """']
+    text = "\n".join(head + rows + ['"""', ""])
+    return text, len(head) + 1, starts
+
+
+def _typed_sudoku(spec: Any) -> Puzzle:
+    if not isinstance(spec, dict):
+        raise BadRequest("sudoku: expected {\"size\": N, \"cells\": [[...], ...]}")
+    size, cells = spec.get("size"), spec.get("cells")
+    if type(size) is not int or size not in SUDOKU_SIZES:
+        raise BadRequest(f"sudoku size: expected one of {', '.join(map(str, SUDOKU_SIZES))}, "
+                         f"found {size!r}")
+    if (not isinstance(cells, list) or len(cells) != size
+            or any(not isinstance(row, list) or len(row) != size for row in cells)):
+        raise BadRequest(f"sudoku cells: expected {size} rows of {size} cells")
+    for r, row in enumerate(cells):
+        for c, v in enumerate(row):
+            if not (v is None or isinstance(v, str) or (type(v) is int)):
+                raise BadRequest(f"row {r + 1}, column {c + 1}: expected a number, found {v!r}",
+                                 cell=[r, c])
+    text, first, starts = typed_sudoku_text(size, cells)
+    name = f"typed {size}x{size} grid"
+    try:
+        [p] = loads(text, name + ".toml")
+    except InstanceError as e:
+        r = (e.line or 0) - first
+        if 0 <= r < size and e.column:
+            c = max(i for i, s in enumerate(starts[r]) if s <= e.column) if e.column >= 1 else 0
+            msg = e.message.removeprefix("givens: ")
+            raise BadRequest(f"row {r + 1}, column {c + 1}: {msg}", cell=[r, c]) from None
+        raise BadRequest(e.message.removeprefix("givens: ")) from None
+    p.file = name
+    return p
+
+
+def puzzle_of(body: dict) -> tuple[Puzzle, int]:
+    """The puzzle a request names, and how many puzzles its text holds."""
+    if "sudoku" in body:
+        return _typed_sudoku(body["sudoku"]), 1
+    text, name = body.get("text"), body.get("name") or "puzzle.toml"
+    if not isinstance(text, str) or not isinstance(name, str):
+        raise BadRequest("expected a puzzle: {\"sudoku\": {...}} or {\"text\": ..., \"name\": ...}")
+    if "\x00" in text:
+        raise BadRequest(f"{name}: expected a text file (found binary data: a NUL byte)")
+    if not text.strip():
+        raise BadRequest(f"{name}: empty file, expected a puzzle")
+    puzzles = loads(text, os.path.basename(name))
+    index = body.get("index", 0)
+    if type(index) is not int or not 0 <= index < len(puzzles):
+        raise BadRequest(f"index: expected 0..{len(puzzles) - 1}, found {index!r}")
+    return puzzles[index], len(puzzles)
+
+
+def options_of(body: dict, wb: Workbench) -> Options:
+    """The pipeline's Options: the encodings asked for and the time limit."""
+    enc = {}
+    for key in ("amo", "card", "pb"):
+        v = body.get(key)
+        if v in (None, ""):
+            enc[key] = None
+        elif isinstance(v, str):
+            enc[key] = v
+        else:
+            raise BadRequest(f"{key}: expected an encoding name, found {v!r}")
+    limit = wb.time_limit
+    if "time_limit" in body and body["time_limit"] is not None:
+        t = body["time_limit"]
+        if type(t) not in (int, float) or not t > 0:
+            raise BadRequest(f"time_limit: expected a positive number of seconds, found {t!r}")
+        limit = min(limit, float(t))
+    return Options(time_limit=limit, **enc)
+
+
+def _sizes(wb: Workbench, p: Puzzle, opts: Options) -> dict:
+    with wb._slots:     # compiling is work like solving: bounded the same way
+        st = sizes(p, opts)
+    return {"groups": st["groups"], "total": st["total"], "encodings": st["encodings"],
+            "compile_seconds": st["compile_seconds"]}
+
+
+def _describe(p: Puzzle, count: int) -> dict:
+    out = {"kind": p.kind, "title": p.title, "file": p.file, "label": p.label(),
+           "puzzles": count, "choices": list(p.encoding_choices), "svg": puzzle_svg(p)}
+    if out["svg"] is None:   # a kind drawn nowhere yet: its text drawing, if it has one
+        render = getattr(p, "render_puzzle", None)
+        out["text"] = render() if render is not None else None
+    if p.kind == "sudoku" and SUDOKU_SIZES.get(p.n) == p.box:
+        out["sudoku"] = {"size": p.n, "cells": p.grid}
+    return out
+
+
+# ------------------------------------------------------------------- routes
+def kinds(wb: Workbench, body: dict) -> dict:
+    """``GET /api/kinds``: the kinds, the Sudoku sizes, the encodings to choose from."""
+    return {"kinds": [{"name": k, "choices": list(cls.encoding_choices)}
+                      for k, cls in sorted(KINDS.items())],
+            "sudoku_sizes": list(SUDOKU_SIZES),
+            "encodings": {"amo": list(AMO_METHODS), "card": list(CARD_METHODS),
+                          "pb": list(PB_METHODS)},
+            "defaults": {"amo": DEFAULT_AMO, "card": DEFAULT_CARD, "pb": DEFAULT_PB},
+            "time_limit": wb.time_limit}
+
+
+def _instance_files(wb: Workbench) -> list[str]:
+    if not wb.instances or not os.path.isdir(wb.instances):
+        return []
+    return sorted(f for f in os.listdir(wb.instances)
+                  if f.endswith((".toml", ".txt")) and os.path.isfile(os.path.join(wb.instances, f)))
+
+
+def instances(wb: Workbench, body: dict) -> dict:
+    """``GET /api/instances``: the instance files offered, with their kind and title."""
+    if wb._listing is None:
+        listing = []
+        for name in _instance_files(wb):
+            try:
+                puzzles = loads(read_text(os.path.join(wb.instances, name)), name)
+            except SatgridError:
+                continue   # a broken file is not offered (its own error shows when loaded)
+            listing.append({"name": name, "kind": puzzles[0].kind, "title": puzzles[0].label(),
+                            "puzzles": len(puzzles)})
+        wb._listing = listing
+    return {"instances": wb._listing}
+
+
+def instance(wb: Workbench, body: dict) -> dict:
+    """``GET /api/instance?name=NAME``: the text of one offered instance file."""
+    name = body.get("name")
+    if name not in _instance_files(wb):
+        raise BadRequest(f"{name!r}: no such instance; expected one of the names in /api/instances")
+    return {"name": name, "text": read_text(os.path.join(wb.instances, name))}
+
+
+def load(wb: Workbench, body: dict) -> dict:
+    """``POST /api/load``: read a puzzle, say what it is, draw it, size its encoding."""
+    p, count = puzzle_of(body)
+    out = _describe(p, count)
+    out["sizes"] = _sizes(wb, p, options_of(body, wb))
+    return out
+
+
+def sizes_route(wb: Workbench, body: dict) -> dict:
+    """``POST /api/sizes``: the encoding sizes per constraint group."""
+    p, _ = puzzle_of(body)
+    return {"sizes": _sizes(wb, p, options_of(body, wb))}
+
+
+def _solve(wb: Workbench, p: Puzzle, opts: Options, unique: bool) -> dict:
+    """Solve in a worker slot (the time limit starts when the solve runs, not
+    while it waits), batched with concurrent requests of the same base formula."""
+    return wb._batcher.solve(p, opts, unique)
+
+
+def message(res: dict, unique: bool, limit: float) -> str:
+    """The page's status line for a result."""
+    st = res["stats"]
+    took = f"{st['seconds']:.3f} s"
+    rounds = f", {st['rounds']} CEGAR round{'s' if st['rounds'] != 1 else ''}" if st["rounds"] else ""
+    if res["status"] == "unknown":
+        return f"error: time limit of {limit:g} s reached before an answer; nothing found"
+    if res["status"] == "unsat":
+        return f"unsat: no solution ({took}{rounds})"
+    if unique and res["unique"] is True:
+        return f"unique: the solution is the only one ({took}{rounds})"
+    if unique and res["unique"] is False:
+        return f"not unique: here is a second solution ({took}{rounds})"
+    if unique:
+        return f"solved, uniqueness unknown: time limit reached ({took}{rounds})"
+    return f"solved in {took}{rounds}"
+
+
+def solve_route(wb: Workbench, body: dict) -> dict:
+    """``POST /api/solve``: solve (``"unique": true`` also proves or refutes
+    uniqueness); the result of SPEC.md section 3 plus drawings, sizes and the
+    status line."""
+    p, _ = puzzle_of(body)
+    opts = options_of(body, wb)
+    unique = bool(body.get("unique", False))
+    t0 = time.perf_counter()
+    try:
+        res = _solve(wb, p, opts, unique)
+    except SatgridError as e:
+        if e.exit_status != EXIT_LIMIT:
+            raise
+        # the limit reached before the solver ran (while compiling): an answer, not bad input
+        return {"puzzle": p.kind, "file": p.file, "status": "unknown", "answer": None,
+                "unique": None, "message": f"error: {e}", "time_limit": opts.time_limit,
+                "stats": {"seconds": round(time.perf_counter() - t0, 6), "rounds": 0}}
+    out = public(res)
+    out["message"] = message(res, unique, opts.time_limit)
+    out["time_limit"] = opts.time_limit
+    if res["status"] == "sat":
+        out["svg"] = solution_svg(p, res)
+        out["text"] = p.render(res)
+    if res.get("second"):
+        out["second_svg"] = solution_svg(p, res["second"])
+    if body.get("sizes", True):
+        # the sizes panel compiles under the server's limit: a request's small
+        # solve limit must not turn the panel into an error after the answer
+        try:
+            out["sizes"] = _sizes(wb, p, replace(opts, time_limit=wb.time_limit))
+        except SatgridError as e:
+            if e.exit_status != EXIT_LIMIT:
+                raise
+            out["sizes"] = None
+    return out
+
+
+def dimacs(wb: Workbench, body: dict) -> dict:
+    """``POST /api/dimacs``: the complete DIMACS of the puzzle (connectivity eager),
+    written by :func:`satgrid.pipeline.export.export_dimacs`."""
+    p, _ = puzzle_of(body)
+    opts = options_of(body, wb)
+    with tempfile.TemporaryDirectory(prefix="satgrid-web-") as tmp:
+        path = os.path.join(tmp, "puzzle.cnf")
+        with wb._slots:
+            info = export_dimacs([p], path, opts, command_line="satgrid app (workbench)")
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    stem = os.path.splitext(os.path.basename(p.file))[0].replace(" ", "-") or "puzzle"
+    return {"filename": f"{stem}.cnf", "text": text, "variables": info["variables"],
+            "clauses": info["clauses"]}
+
+
+def save(wb: Workbench, body: dict) -> dict:
+    """``POST /api/save``: solve (uniqueness too), then the solution file in the
+    kind's own format."""
+    p, _ = puzzle_of(body)
+    opts = options_of(body, wb)
+    res = _solve(wb, p, opts, True)    # the file says whether the solution is unique
+    if res["status"] != "sat":
+        raise BadRequest(message(res, False, opts.time_limit).removeprefix("error: ")
+                         + ": nothing to save")
+    name, text = solution_file(p, res)
+    return {"filename": name, "text": text}
+
+
+#: (method, path) -> route function
+ROUTES = {("GET", "/api/kinds"): kinds, ("GET", "/api/instances"): instances,
+          ("GET", "/api/instance"): instance, ("POST", "/api/load"): load,
+          ("POST", "/api/sizes"): sizes_route, ("POST", "/api/solve"): solve_route,
+          ("POST", "/api/dimacs"): dimacs, ("POST", "/api/save"): save}

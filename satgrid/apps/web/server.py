@@ -1,0 +1,202 @@
+"""The workbench's HTTP server: the standard library's ThreadingHTTPServer
+serving one page, its script and style (``static/``, shipped in the package:
+no CDN, no internet) and the JSON API of :mod:`satgrid.apps.web.routes`.
+
+One thread per connection; solves are bounded by
+:attr:`~satgrid.apps.web.routes.Workbench.workers` at a time. Request bodies
+over :data:`MAX_BODY` bytes are refused with 413 before they are read. Every
+answer of the API is JSON; bad input is ``400 {"error": "..."}``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import threading
+import webbrowser
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from urllib.parse import parse_qsl, urlsplit
+
+from ...errors import SatgridError
+from .routes import ROUTES, BadRequest, Workbench
+
+__all__ = ["Workbench", "make_server", "serve", "start_in_thread", "MAX_BODY"]
+
+#: the largest request body accepted (1 MiB)
+MAX_BODY = 1 << 20
+#: how much of a refused body is read and dropped before answering 413 (a
+#: client that is still sending would otherwise see the connection reset)
+DRAIN = 16 << 20
+#: the files of the page: URL path -> (file in static/, content type)
+STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
+          "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
+          "/static/app.css": ("app.css", "text/css; charset=utf-8")}
+
+
+def static_bytes(name: str) -> bytes:
+    """The bytes of one file of the page, from the installed package."""
+    return resources.files(__package__).joinpath("static", name).read_bytes()
+
+
+class Handler(BaseHTTPRequestHandler):
+    """One request: a file of the page, or a route of the API."""
+
+    server_version = "satgrid-workbench"
+    protocol_version = "HTTP/1.1"
+    #: seconds an idle (kept-alive) connection may hold its thread
+    timeout = 120
+
+    def log_message(self, format, *args):  # quiet unless asked (satgrid app --verbose)
+        if getattr(self.server, "verbose", False):
+            sys.stderr.write("satgrid app: " + (format % args) + "\n")
+
+    # ------------------------------------------------------------- answers
+    def _send(self, status: int, body: bytes, ctype: str, extra: dict | None = None) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        for k, v in (extra or {}).items():
+            self.send_header(k, v)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _json(self, status: int, obj) -> None:
+        self._send(status, json.dumps(obj).encode("utf-8"), "application/json; charset=utf-8")
+
+    def _error(self, status: int, message: str, **extra) -> None:
+        self._json(status, {"error": " ".join(message.split()), **extra})
+
+    # ------------------------------------------------------------- methods
+    def do_GET(self):
+        url = urlsplit(self.path)
+        if url.path in STATIC:
+            name, ctype = STATIC[url.path]
+            return self._send(200, static_bytes(name), ctype)
+        query = dict(parse_qsl(url.query))
+        self._route("GET", url.path, query)
+
+    do_HEAD = do_GET
+
+    def do_POST(self):
+        url = urlsplit(self.path)
+        length = self.headers.get("Content-Length")
+        if self.headers.get("Transfer-Encoding"):
+            self.close_connection = True
+            return self._error(HTTPStatus.LENGTH_REQUIRED, "send the body with a Content-Length")
+        try:
+            n = int(length) if length is not None else 0
+            if n < 0:
+                raise ValueError
+        except ValueError:
+            self.close_connection = True
+            return self._error(400, f"Content-Length: expected a byte count, found {length!r}")
+        if n > MAX_BODY:
+            self.close_connection = True
+            self._discard(n)   # so that the client, still sending, reads the answer
+            return self._error(HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+                               f"request of {n} bytes refused: the limit is {MAX_BODY} bytes (1 MiB)")
+        raw = self.rfile.read(n)
+        try:
+            body = json.loads(raw.decode("utf-8")) if raw.strip() else {}
+        except (UnicodeDecodeError, json.JSONDecodeError) as e:
+            return self._error(400, f"expected a JSON object in the request body: {e}")
+        except RecursionError:
+            return self._error(400, "expected a JSON object in the request body: nested too deeply")
+        if not isinstance(body, dict):
+            return self._error(400, "expected a JSON object in the request body")
+        self._route("POST", url.path, body)
+
+    def _discard(self, n: int) -> None:
+        """Read and drop up to :data:`DRAIN` bytes of a refused body (never kept)."""
+        left = min(n, DRAIN)
+        try:
+            self.connection.settimeout(5)
+            while left > 0:
+                chunk = self.rfile.read(min(left, 65536))
+                if not chunk:
+                    break
+                left -= len(chunk)
+        except OSError:
+            pass
+
+    def _route(self, method: str, path: str, body: dict) -> None:
+        fn = ROUTES.get((method, path))
+        if fn is None:
+            if any(p == path for _, p in ROUTES) or path in STATIC:
+                return self._error(HTTPStatus.METHOD_NOT_ALLOWED, f"{method} {path}: not allowed")
+            return self._error(404, f"{path}: no such page or route")
+        try:
+            out = fn(self.server.workbench, body)
+        except BadRequest as e:
+            return self._error(400, str(e), **e.extra)
+        except SatgridError as e:
+            return self._error(400, str(e))
+        except RecursionError:
+            return self._error(400, "input nested too deeply")
+        except Exception as e:  # a defect: still a JSON answer, and the server goes on
+            return self._error(500, f"internal error: {type(e).__name__}: {e}")
+        self._json(200, out)
+
+
+class Server(ThreadingHTTPServer):
+    """ThreadingHTTPServer with a listen queue deep enough for bursts."""
+
+    daemon_threads = True
+    request_queue_size = 512
+
+    def __init__(self, address, workbench: Workbench, verbose: bool = False):
+        super().__init__(address, Handler)
+        self.workbench = workbench
+        self.verbose = verbose
+
+    def handle_error(self, request, client_address):
+        """A client that went away (a page reloaded mid-request) is no error;
+        anything else is reported in one line, and the server goes on."""
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (ConnectionError, TimeoutError)):
+            return
+        sys.stderr.write(f"satgrid app: {client_address[0]}: {type(exc).__name__}: {exc}\n")
+
+    @property
+    def url(self) -> str:
+        host, port = self.server_address[:2]
+        return f"http://{host}:{port}/"
+
+
+def make_server(host: str = "127.0.0.1", port: int = 0, workbench: Workbench | None = None,
+                verbose: bool = False) -> Server:
+    """A bound server (port 0: an ephemeral one, see ``server.url``); call
+    ``serve_forever`` (or :func:`start_in_thread`) to answer."""
+    return Server((host, port), workbench or Workbench(), verbose=verbose)
+
+
+def start_in_thread(server: Server) -> threading.Thread:
+    """Serve ``server`` from a daemon thread (tests, scripts); stop with ``server.shutdown()``."""
+    t = threading.Thread(target=server.serve_forever, name="satgrid-app", daemon=True)
+    t.start()
+    return t
+
+
+def serve(host: str, port: int, workbench: Workbench, *, open_browser: bool = False,
+          verbose: bool = False, out=None) -> int:
+    """``satgrid app``: serve until interrupted; returns the exit status."""
+    out = out or sys.stdout
+    try:
+        server = make_server(host, port, workbench, verbose)
+    except OSError as e:
+        raise SatgridError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+    print(f"satgrid workbench on {server.url} (Ctrl-C to stop)", file=out, flush=True)
+    if open_browser:
+        webbrowser.open(server.url)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        print("satgrid app: stopped", file=out)
+    finally:
+        server.server_close()
+    return 0
