@@ -32,6 +32,9 @@ SCRIPTS = {
     "knight_moves": ([], ["--no-baseline"]),
     "twentyfourseven": ([], ["--no-baseline"]),
     "families": ([], []),
+    "certify": ([], []),
+    "paths": ([], ["--quick"]),
+    "session_memory": ([], ["--quick"]),
 }
 
 

@@ -2,8 +2,10 @@
 and the one-line error report.
 
 The commands themselves are :mod:`satgrid.apps.commands` (one function each).
-Exit status: 0 solved or counted, 1 unsatisfiable or check failed, 2 bad input,
-3 limit reached, 130 interrupted.
+Exit status (``EXIT_TEXT``, the same for every command): 0 answered, 1
+unsatisfiable or a failed check, 2 bad input or usage, 3 a limit reached before
+the answer was complete, 4 an I/O error writing output, 130/143 interrupted by
+SIGINT/SIGTERM (:mod:`satgrid.interrupts`).
 """
 
 from __future__ import annotations
@@ -15,8 +17,31 @@ from typing import Sequence
 
 import satgrid.apps as apps  # the commands load through apps.__getattr__, after parsing
 
+from .. import interrupts
 from .._version import __version__
+from ..encodings.methods import (AMO_METHODS, CARD_METHODS, METHOD_ALIASES, PB_METHODS,
+                                 PYSAT_CARD, PYSAT_PB)
+from .family_params import SPECS as FAMILY_SPECS
+from . import argtypes
 from ..errors import EXIT_INPUT, EXIT_OK, SatgridError, UsageError
+
+
+#: shared help texts
+FILE_HELP = ("the puzzle file: TOML (any kind), or a Sudoku grid or collection as text "
+             "(docs/guide/formats.md)")
+FORCE_HELP = "replace OUT if it exists (without --force an existing file is refused, exit 4)"
+QUIET_HELP = "no progress bar (one is drawn on stderr only when it is a terminal)"
+EXIT_TEXT = """exit status:
+  0    answered (solved, counted, or the check passed)
+  1    unsatisfiable, or the check failed
+  2    bad input or usage (one line: file:line:column: what was expected)
+  3    a limit was reached before the answer was complete
+  4    an I/O error writing output
+  130  interrupted (SIGINT; 143 for SIGTERM)
+a DIMACS/iCNF file without --json answers as SAT competition solvers do:
+  10 satisfiable, 20 unsatisfiable, 0 unknown (iCNF: 0 unless all answers agree)"""
+FAMILY_LIST = "families:\n" + "\n".join(
+    f"  {s.name:<13} {s.summary}" for s in FAMILY_SPECS.values())
 
 
 class _Parser(argparse.ArgumentParser):
@@ -24,93 +49,274 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-def _solver_options(p: argparse.ArgumentParser, eager_default: bool = False) -> None:
-    """The options every solving command takes."""
-    p.add_argument("--solver", default="cadical195", help="PySAT solver name (default cadical195)")
+#: the names --card, --amo and --pb accept (the encodings registry, aliases,
+#: and PySAT's own encoders as pysat:NAME)
+CARD_CHOICES = (*AMO_METHODS, *CARD_METHODS, *METHOD_ALIASES, *(f"pysat:{n}" for n in PYSAT_CARD))
+AMO_CHOICES = (*AMO_METHODS, *CARD_METHODS, *METHOD_ALIASES,
+               *(f"pysat:{n}" for n in PYSAT_CARD))
+PB_CHOICES = (*PB_METHODS, *(f"pysat:{n}" for n in PYSAT_PB))
+ENCODE_CHOICES = (*AMO_METHODS, *CARD_METHODS, *PB_METHODS, *METHOD_ALIASES,
+                  *(f"pysat:{n}" for n in sorted({*PYSAT_CARD, *PYSAT_PB})))
+
+
+def _max_clauses_option(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--max-clauses", type=argtypes.clause_ceiling, metavar="N",
+                   help="refuse a formula estimated (from the file's header, before building) "
+                        "at more than N clauses (default 50,000,000; exit 3)")
+
+
+def _encoding_options(p: argparse.ArgumentParser, connectivity: bool = True) -> None:
+    """The options that choose how a puzzle is compiled into CNF."""
+    p.add_argument("--card", metavar="ENC", choices=CARD_CHOICES,
+                   help="cardinality encoding: " + ", ".join(CARD_METHODS)
+                        + " (default seqcounter-knuth); an at-most-one-only one ("
+                        + ", ".join(AMO_METHODS) + ") is used where at most one may be true;"
+                        " pysat:NAME uses PySAT's encoder, NAME one of "
+                        + ", ".join(sorted(PYSAT_CARD)))
+    p.add_argument("--amo", metavar="ENC", choices=AMO_CHOICES,
+                   help="at-most-one (and exactly-one) encoding: " + ", ".join(AMO_METHODS)
+                        + " (default pairwise), or any --card encoding")
+    p.add_argument("--pb", metavar="ENC", choices=PB_CHOICES,
+                   help="weighted-sum (pseudo-Boolean) encoding: " + ", ".join(PB_METHODS)
+                        + " (default bdd); pysat:NAME uses PySAT's encoder, NAME one of "
+                        + ", ".join(sorted(PYSAT_PB)))
+    _max_clauses_option(p)
+    if connectivity:
+        p.add_argument("--connectivity", choices=("lazy", "eager"), default="lazy",
+                       help="regions that must be connected: lazy (cut clauses added while "
+                            "solving; the default) or eager (encoded up front)")
+
+
+def _solving_options(p: argparse.ArgumentParser) -> None:
+    """The options of the commands that run a solver."""
+    p.add_argument("--solver", default="cadical195", metavar="NAME",
+                   help="PySAT solver (default cadical195; 'satgrid solvers' lists them)")
     p.add_argument("--solver-option", action="append", default=[], metavar="NAME=VALUE",
                    help="a CaDiCaL tuning option, e.g. chrono=0 (repeatable; "
-                        "'satgrid solvers --options' lists them)")
-    p.add_argument("--card", metavar="ENC", help="cardinality encoding (an AMO-only one applies to k=1)")
-    p.add_argument("--amo", metavar="ENC", help="at-most-one encoding")
-    p.add_argument("--pb", metavar="ENC", help="pseudo-Boolean encoding (bdd, swc, gtotalizer)")
-    if not eager_default:
-        p.add_argument("--connectivity", choices=("lazy", "eager"), default="lazy")
-    p.add_argument("--time-limit", type=float, metavar="S", help="wall-clock limit in seconds")
-    p.add_argument("--json", action="store_true", help="print JSON instead of a drawing")
+                        "'satgrid solvers --options' lists them with their ranges)")
+    p.add_argument("--time-limit", type=argtypes.seconds, metavar="S",
+                   help="give up after S seconds of wall-clock time, compiling included "
+                        "(exit 3; default: no limit)")
+
+
+def _solver_options(p: argparse.ArgumentParser) -> None:
+    """The options of a command that compiles a puzzle and solves it."""
+    _solving_options(p)
+    _encoding_options(p)
+
+
+def _formula_options(p: argparse.ArgumentParser, solving: bool = True) -> None:
+    """Options for a plain DIMACS / iCNF input (satgrid.pipeline.cnf)."""
+    p.add_argument("--format", choices=("auto", "puzzle", "dimacs", "icnf"), default="auto",
+                   help="what FILE holds (default auto: DIMACS when its first line that is "
+                        "not a comment is 'p cnf', iCNF for 'p inccnf', else a puzzle file)")
+    if solving:
+        p.add_argument("--assume", action="append", default=[], metavar="LITS",
+                       help="DIMACS/iCNF input: assume these literals, e.g. '1 -2' or 1,-2 "
+                            "(repeatable)")
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
-    ap = _Parser(prog="satgrid", description="SAT-encoding compiler for grid logic puzzles.")
+    ap = _Parser(prog="satgrid", description="SAT-encoding compiler for grid logic puzzles.",
+                 epilog=EXIT_TEXT,
+                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--version", action="version", version=f"satgrid {__version__}")
-    sub = ap.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = ap.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser,
+                         help="what to do ('satgrid COMMAND --help' for its options)")
 
-    p = sub.add_parser("solve", help="compile, solve, decode, check, print")
-    p.add_argument("file")
+    p = sub.add_parser("solve", help="compile, solve, decode, check, print",
+                       description="Solve a puzzle file (or every puzzle of a collection in one "
+                                   "incremental session), check the answer with the kind's "
+                                   "referee and print it.", epilog=EXIT_TEXT,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file", help=FILE_HELP)
     _solver_options(p)
-    p.add_argument("--unique", action="store_true", help="prove or refute uniqueness")
-    p.add_argument("--all", action="store_true", help="every solution")
-    p.add_argument("--limit", type=int, help="with --all: at most this many solutions")
-    p.add_argument("--svg", metavar="OUT", help="also write an SVG drawing of the solution")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object per puzzle (docs/schema/result.schema.json) "
+                        "instead of the drawing")
+    p.add_argument("--unique", action="store_true",
+                   help="also prove or refute that the solution is unique")
+    p.add_argument("--all", action="store_true", help="print every solution")
+    p.add_argument("--limit", type=argtypes.count_limit, metavar="N",
+                   help="with --all: stop after N solutions (default: no limit)")
+    p.add_argument("--svg", metavar="OUT", help="also write an SVG drawing of the solution to OUT")
+    p.add_argument("--certify", metavar="DIR",
+                   help="with --unique (or for no solution): write a certificate folder "
+                        "(DRAT proof, ...) that 'satgrid verify DIR' checks (docs/certify.md)")
+    p.add_argument("--force", action="store_true", help=FORCE_HELP + " (--svg, --model-out)")
+    p.add_argument("--quiet", action="store_true", help=QUIET_HELP)
+    _formula_options(p)
+    p.add_argument("--model-out", metavar="OUT",
+                   help="DIMACS/iCNF input: also write the answer in the SAT competition's "
+                        "format to OUT ('-': standard output; .gz/.xz/.bz2 compress)")
 
-    p = sub.add_parser("count", help="number of solutions")
-    p.add_argument("file")
+    p = sub.add_parser("count", help="number of solutions",
+                       description="Count the solutions of each puzzle (blocking clauses over "
+                                   "the puzzle's own variables).", epilog=EXIT_TEXT,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file", help=FILE_HELP)
     _solver_options(p)
-    p.add_argument("--limit", type=int)
+    p.add_argument("--json", action="store_true",
+                   help='print {"count": N, "complete": true|false} per puzzle')
+    p.add_argument("--limit", type=argtypes.count_limit, metavar="N",
+                   help="stop counting at N solutions (default: no limit)")
+    p.add_argument("--certify", metavar="DIR",
+                   help="write a certificate of the complete count to DIR (docs/certify.md)")
+    p.add_argument("--quiet", action="store_true", help=QUIET_HELP)
+    _formula_options(p)
 
-    p = sub.add_parser("check", help="solve and compare with the [expect] table")
-    p.add_argument("file")
+    p = sub.add_parser("check", help="solve and compare with the [expect] table",
+                       description="Solve each puzzle and compare the answer, uniqueness, "
+                                   "count and solution with the file's [expect] table; exit 1 "
+                                   "on a mismatch.", epilog=EXIT_TEXT,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file", help=FILE_HELP)
     _solver_options(p)
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object per puzzle: ok, mismatches, answer, unique")
+    p.add_argument("--quiet", action="store_true", help=QUIET_HELP)
 
-    p = sub.add_parser("stats", help="encoding size per constraint group")
-    p.add_argument("file")
-    _solver_options(p)
+    p = sub.add_parser("stats", help="encoding size per constraint group",
+                       description="Compile the (first) puzzle without solving it and print "
+                                   "variables, clauses and literals per constraint group and "
+                                   "in total, with the encodings chosen.")
+    p.add_argument("file", help=FILE_HELP)
+    _encoding_options(p)
+    p.add_argument("--json", action="store_true",
+                   help="print the sizes as one JSON object instead of a table")
+    _formula_options(p, solving=False)
 
-    p = sub.add_parser("dimacs", help="complete DIMACS CNF (connectivity encoded eagerly)")
-    p.add_argument("file")
-    p.add_argument("-o", "--output", required=True)
-    p.add_argument("--no-varnames", action="store_true", help="omit the c varname lines")
+    p = sub.add_parser("dimacs", help="complete DIMACS CNF (connectivity encoded eagerly)",
+                       description="Write the puzzle as a complete DIMACS CNF for any external "
+                                   "solver, deterministic byte for byte, with header lines "
+                                   "(docs/guide/dimacs.md). Connectivity is encoded eagerly.")
+    p.add_argument("file", help=FILE_HELP)
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help="the CNF file to write ('-': standard output; .gz/.xz/.bz2 compress)")
+    p.add_argument("--force", action="store_true", help=FORCE_HELP)
+    p.add_argument("--each", metavar="DIR",
+                   help="instead of -o: one complete CNF per puzzle of the file, written to "
+                        "DIR as STEM-I.cnf (files of those names in DIR are always replaced)")
+    p.add_argument("--no-varnames", action="store_true",
+                   help="omit the 'c varname' lines that map puzzle variables to DIMACS numbers")
     p.add_argument("--icnf", action="store_true",
-                   help="for a Sudoku collection: iCNF, base formula plus one assumption line per puzzle")
-    _solver_options(p, eager_default=True)
+                   help="for a Sudoku collection: iCNF, the base formula plus one assumption "
+                        "line per puzzle")
+    _encoding_options(p, connectivity=False)
+    p.add_argument("--json", action="store_true",
+                   help="print what was written (file, variables, clauses) as JSON")
 
-    p = sub.add_parser("decode", help="decode and verify an external solver's model")
-    p.add_argument("file")
-    p.add_argument("--cnf", required=True, help="the DIMACS file given to the solver")
-    p.add_argument("--model", required=True, help="the solver's output")
-    _solver_options(p, eager_default=True)
+    p = sub.add_parser("decode", help="decode and verify an external solver's model",
+                       description="Read an external solver's output for a CNF written by "
+                                   "'satgrid dimacs', decode the grid, check it and print it "
+                                   "like 'solve'. Give the same encoding options as to "
+                                   "'satgrid dimacs'.")
+    p.add_argument("file", help="the puzzle file the CNF was written from")
+    p.add_argument("--cnf", required=True, metavar="CNF", help="the DIMACS file given to the solver")
+    p.add_argument("--model", required=True, metavar="OUT",
+                   help="the solver's output (SAT-competition 's'/'v' lines or MiniSat's format)")
+    _encoding_options(p, connectivity=False)
+    p.add_argument("--json", action="store_true",
+                   help="print the result as JSON (as 'solve --json') instead of the drawing")
 
-    p = sub.add_parser("encode", help="one cardinality / PB constraint as DIMACS")
-    p.add_argument("op", choices=("atmost", "atleast", "exactly"))
-    p.add_argument("--n", type=int, required=True)
-    p.add_argument("--k", type=int, required=True)
-    p.add_argument("--encoding", default="seqcounter",
-                   help="method (default seqcounter: Sinz 2005; seqcounter-knuth: Knuth's "
-                        "irredundant form, what pysat:seqcounter emits)")
-    p.add_argument("--weights", help="comma-separated integer weights (PB methods)")
-    p.add_argument("-o", "--output")
-    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("encode", help="one cardinality / PB constraint as DIMACS",
+                       description="Encode one constraint over inputs x1..xN (variables 1..N; "
+                                   "auxiliary variables above N) and print it as DIMACS.")
+    p.add_argument("op", choices=("atmost", "atleast", "exactly"),
+                   help="the constraint: atmost (sum <= K), atleast (sum >= K) or "
+                        "exactly (sum == K)")
+    p.add_argument("--n", type=int, required=True, metavar="N", help="number of inputs")
+    p.add_argument("--k", type=int, required=True, metavar="K", help="the bound")
+    p.add_argument("--encoding", default="seqcounter", metavar="ENC", choices=ENCODE_CHOICES,
+                   help="the method (default seqcounter: Sinz 2005; seqcounter-knuth: Knuth's "
+                        "irredundant form, what pysat:seqcounter emits): "
+                        + ", ".join((*AMO_METHODS, *CARD_METHODS))
+                        + "; with --weights: " + ", ".join(PB_METHODS)
+                        + "; or pysat:NAME for PySAT's own encoder")
+    p.add_argument("--weights", metavar="W1,W2,...",
+                   help="N comma-separated integer weights: a weighted sum (needs a "
+                        "weighted-sum method)")
+    p.add_argument("-o", "--output", metavar="OUT",
+                   help="write the DIMACS to OUT instead of standard output")
+    p.add_argument("--force", action="store_true", help=FORCE_HELP)
+    _max_clauses_option(p)
+    p.add_argument("--json", action="store_true",
+                   help="print the encoding's size (variables, auxiliaries, clauses, literals) "
+                        "as JSON instead of the DIMACS")
 
-    p = sub.add_parser("sqgrid", help="the seed's vertex-sum command: sums in reading order")
-    p.add_argument("sums", nargs="+")
-    p.add_argument("--all", action="store_true")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--solver", default="cadical195")
+    p = sub.add_parser("sqgrid", help="solve a vertex-sum square from its sums in reading order",
+                       description="Fill an n x n grid with 1..n*n so that the four cells "
+                                   "around each interior vertex add up to its sum; the sums "
+                                   "are given row by row ((n-1)^2 of them, '.' for none).")
+    p.add_argument("sums", nargs="+", metavar="SUM",
+                   help="the vertex sums in reading order, '.' for a vertex without a number")
+    p.add_argument("--all", action="store_true", help="print every solution")
+    p.add_argument("--json", action="store_true",
+                   help="print JSON (as 'solve --json') instead of the grid")
+    p.add_argument("--solver", default="cadical195", metavar="NAME",
+                   help="PySAT solver (default cadical195; 'satgrid solvers' lists them)")
 
-    p = sub.add_parser("sudoku", help="the seed's workflow: ask, save, solve, print, write")
-    p.add_argument("file")
+    p = sub.add_parser("sudoku", help="type in a Sudoku (or read it), solve it, save the solution",
+                       description="If FILE does not exist, ask for the puzzle row by row and "
+                                   "save it there; solve it; print the solution and write it "
+                                   "next to FILE, as FILE.solution.txt (always replaced: it is "
+                                   "made from FILE).")
+    p.add_argument("file", help="the Sudoku file to read, or to create by typing the puzzle in")
+
+    p = sub.add_parser("verify", help="check a certificate folder, or a DRAT proof of a DIMACS file",
+                       description="Check a certificate written by --certify, independently of "
+                                   "the solving code (docs/certify.md): exit 0 when everything "
+                                   "holds, else 1 and one line naming the first thing that "
+                                   "fails. With --formula and --proof: check an external "
+                                   "solver's DRAT proof (text or binary) that F is unsatisfiable.")
+    p.add_argument("folder", nargs="?", metavar="DIR", help="the certificate folder")
+    p.add_argument("--formula", metavar="F", help="a DIMACS CNF file (with --proof)")
+    p.add_argument("--proof", metavar="P", help="a DRAT proof of F's unsatisfiability")
 
     p = sub.add_parser("solvers", help="which PySAT solvers support what (probed)")
-    p.add_argument("--options", action="store_true", help="list the tuning options instead")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--options", action="store_true",
+                   help="list the tuning options (--solver-option) and their ranges instead")
+    p.add_argument("--json", action="store_true", help="print the table as JSON")
 
-    p = sub.add_parser("family", help="generate a scalable family of instances / DIMACS")
-    p.add_argument("name")
-    p.add_argument("params", nargs="*", help="NAME=VALUE parameters (see --help of each family)")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("-o", "--output", required=True, help="output folder")
-    p.add_argument("--dimacs", action="store_true", help="also write DIMACS for each instance")
-    p.add_argument("--json", action="store_true")
+    p = sub.add_parser("app", help="the workbench: a local web page to type, solve and size puzzles",
+                       description="Serve the workbench page and its JSON API (docs/workbench.md) "
+                                   "until Ctrl-C. It listens on 127.0.0.1 only, unless --host "
+                                   "says otherwise.")
+    p.add_argument("--port", type=int, default=8765, help="TCP port (default 8765; 0: any free one)")
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--open", action="store_true", help="open the page in the default browser")
+    p.add_argument("--time-limit", type=argtypes.seconds, default=10.0, metavar="S",
+                   help="the longest one solve may take, in seconds (default 10)")
+    p.add_argument("--instances", metavar="DIR", default="instances",
+                   help="the folder of instance files the page offers (default ./instances)")
+    p.add_argument("--verbose", action="store_true", help="log every request on stderr")
+
+    p = sub.add_parser("family", help="generate a scalable family of instances / DIMACS",
+                       description="Write generated instance files (and their DIMACS), the same "
+                                   "bytes for the same family, parameters and seed. "
+                                   "'satgrid family NAME --help' lists NAME's parameters.",
+                       epilog=FAMILY_LIST, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--list", action="store_true",
+                   help="list the families and their parameters, then exit")
+    fam = p.add_subparsers(dest="name", metavar="NAME", parser_class=_Parser,
+                           help="the family to generate")
+    for spec in FAMILY_SPECS.values():
+        f = fam.add_parser(spec.name, help=spec.summary, description=spec.description,
+                           epilog=spec.help_text(),
+                           formatter_class=argparse.RawDescriptionHelpFormatter)
+        f.add_argument("params", nargs="*", metavar="NAME=VALUE",
+                       help="parameters, listed below (any not given takes its default)")
+        f.add_argument("--seed", type=int, default=0,
+                       help="random seed (default 0): the same seed gives the same files")
+        f.add_argument("-o", "--output", required=True, metavar="DIR",
+                       help="the folder to write the files into (made if missing; files "
+                            "of the same names in it are always replaced)")
+        f.add_argument("--dimacs", action="store_true",
+                       help="also write the complete DIMACS of each instance (NAME.cnf)")
+        f.add_argument("--json", action="store_true",
+                       help="print the files written as JSON instead of one per line")
+        f.add_argument("--quiet", action="store_true", help=QUIET_HELP)
     return ap
 
 
@@ -122,6 +328,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     (``SATGRID_DEBUG=1`` re-raises it).
     """
     argv = list(sys.argv[1:] if argv is None else argv)
+    sigterm = interrupts.raise_on_sigterm()   # SIGTERM: Interrupted, exit 143
     try:
         a = build_parser().parse_args(argv)
         if not a.command:
@@ -131,9 +338,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except SatgridError as e:
         print(f"satgrid: {' '.join(str(e).split())}", file=sys.stderr)
         return e.exit_status
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as e:    # SIGINT 130, SIGTERM 143 (interrupts.Interrupted)
         print("satgrid: interrupted", file=sys.stderr)
-        return 130
+        return interrupts.exit_status(e)
     except BrokenPipeError:
         return EXIT_OK
     except Exception as e:  # a defect: still one line, unless debugging
@@ -142,3 +349,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"satgrid: internal error: {type(e).__name__}: {' '.join(str(e).split())} "
               "(set SATGRID_DEBUG=1 for a traceback)", file=sys.stderr)
         return EXIT_INPUT
+    finally:
+        interrupts.restore_sigterm(sigterm)

@@ -1,8 +1,10 @@
 """The ``satgrid`` commands, one function per command (SPEC.md section 3).
 
 Each takes the parsed arguments (:func:`satgrid.apps.cli.build_parser`),
-prints, and returns the exit status: 0 solved or counted, 1 unsatisfiable or
-check failed, 2 bad input, 3 limit reached. The work is the pipeline's
+prints, and returns the exit status: 0 answered, 1 unsatisfiable or a failed
+check, 2 bad input, 3 a limit reached first, 4 a write error; interrupted
+(SIGINT/SIGTERM), ``solve --all`` and ``count`` print what they found, marked
+incomplete, and return 130/143. The work is the pipeline's
 (:mod:`satgrid.pipeline`); the text is :mod:`satgrid.apps.report`'s.
 """
 
@@ -11,17 +13,23 @@ from __future__ import annotations
 import json
 import sys
 
-from ..encodings import encode_formula
+from ..encodings import encode_formula, estimate
 from ..errors import EXIT_INPUT, EXIT_LIMIT, EXIT_OK, EXIT_UNSAT, SatgridError, UsageError
-from ..fileio import atomic_write_text
-from ..pipeline.collection import is_collection, solve_puzzles
-from ..pipeline.export import decode_external, export_dimacs
+from .. import interrupts
+from ..fileio import atomic_write_text, check_target
+from ..limits import check_clauses
+from ..pipeline.cnf import CnfInput, read_input
+from ..pipeline.collection import is_collection, published_solutions, solve_puzzles
+from ..pipeline.export import decode_external, export_dimacs, export_each
 from ..pipeline.load import load
 from ..pipeline.run import Options, compare_expect, count, public, sizes, solve, solve_all
 from ..puzzles.vertex_sums import from_sums
 from ..solvers import CAPABILITIES, SOLVER_OPTIONS
+from . import certify_commands, cnf_commands, web
 from .families import generate
-from .report import format_result, format_solutions, format_stats
+from .family_params import SPECS as FAMILY_SPECS
+from .progress import Progress, track
+from .report import format_result, format_solution, format_stats, solutions_summary
 from .sudoku_workflow import interactive
 
 
@@ -40,17 +48,27 @@ def parse_solver_options(items) -> dict[str, int]:
 
 def options_from_args(a) -> Options:
     """The pipeline's Options from a command's parsed arguments."""
-    return Options(solver=a.solver,
+    return Options(solver=getattr(a, "solver", Options.solver),  # stats, dimacs: no solver
                    solver_options=parse_solver_options(getattr(a, "solver_option", None)),
                    amo=getattr(a, "amo", None), card=getattr(a, "card", None),
                    pb=getattr(a, "pb", None),
                    connectivity=getattr(a, "connectivity", "eager"),
-                   time_limit=getattr(a, "time_limit", None))
+                   time_limit=getattr(a, "time_limit", None),
+                   max_clauses=getattr(a, "max_clauses", None))
 
 
 def emit(obj) -> None:
     """Print ``obj`` as one line of JSON."""
     print(json.dumps(obj, sort_keys=False))
+
+
+def count_exit(n: int, complete: bool, limit: int | None) -> int:
+    """The exit status of a count or of ``solve --all``: 1 when there is no
+    solution, 3 when a time or conflict limit stopped it first (``--limit N``
+    reached is the answer asked for: 0)."""
+    if complete:
+        return EXIT_OK if n else EXIT_UNSAT
+    return EXIT_OK if limit is not None and n >= limit else EXIT_LIMIT
 
 
 def status_exit(status: str) -> int:
@@ -82,21 +100,51 @@ def command_line() -> str | None:
 # ----------------------------------------------------------------- commands
 def cmd_solve(a) -> int:
     """``satgrid solve FILE``: one puzzle, or a collection in one session; ``--all``: every solution."""
-    puzzles = load(a.file)
+    for out in (a.svg, a.model_out):
+        if out:
+            check_target(out, a.force)    # before the work: refused unless --force
+    puzzles = read_input(a.file, a.format)
+    if isinstance(puzzles, CnfInput):     # plain DIMACS / iCNF: competition output
+        return cnf_commands.solve(a, puzzles, parse_solver_options(a.solver_option))
+    cnf_commands.refuse_formula_options(a)
     opts = options_from_args(a)
+    if a.certify:                         # docs/certify.md
+        return certify_commands.certified(a, "solve", opts)
     worst = EXIT_OK
     if a.all:
         for p in puzzles:
-            res = solve_all(p, opts, limit=a.limit)
+            found = []
+
+            def show(sol, p=p, found=found):  # text: each solution as soon as it is found
+                with interrupts.held():   # printed whole and counted, or neither
+                    if not a.json:
+                        print(format_solution(p, len(found) + 1, sol), flush=True)
+                    found.append(sol)
+            try:
+                res = solve_all(p, opts, limit=a.limit, on_solution=show)
+            except KeyboardInterrupt as e:   # what was found, marked incomplete
+                if a.json:
+                    emit({"puzzle": p.kind, "file": p.file, "status": "unknown",
+                          "solutions": found, "count": len(found), "complete": False,
+                          "interrupted": True})
+                else:
+                    print(solutions_summary(p, len(found), False, "interrupted"), flush=True)
+                return interrupts.exit_status(e)
             if a.json:
                 emit(public(res))
             else:
-                print(format_solutions(p, res))
-            code = EXIT_OK if res["count"] else (EXIT_UNSAT if res["complete"] else EXIT_LIMIT)
-            worst = max(worst, code)
+                stop = "" if res["complete"] else ("--limit reached" if a.limit is not None
+                                                   and res["count"] >= a.limit else "limit reached")
+                print(solutions_summary(p, res["count"], res["complete"], stop), flush=True)
+            worst = max(worst, count_exit(res["count"], res["complete"], a.limit))
         return worst
-    for p, res in zip(puzzles, solve_puzzles(puzzles, opts, unique=a.unique)):
+    results = solve_puzzles(puzzles, opts, unique=a.unique)
+    if is_collection(puzzles):  # a bar on a terminal, over the puzzles of a collection
+        results = track(results, total=len(puzzles), desc="solving", unit="puzzle",
+                        quiet=a.quiet)
+    for p, res in zip(puzzles, results):
         print_result(p, res, a.json)
+        sys.stdout.flush()                 # a collection: each answer as soon as it is known
         if a.svg and res["status"] == "sat" and not is_collection(puzzles):
             write_svg(p, res, a.svg)
         worst = max(worst, status_exit(res["status"]))
@@ -106,28 +154,49 @@ def cmd_solve(a) -> int:
 def cmd_count(a) -> int:
     """``satgrid count FILE``: the number of solutions of each puzzle."""
     worst = EXIT_OK
-    for p in load(a.file):
-        res = count(p, options_from_args(a), limit=a.limit)
+    puzzles = read_input(a.file, a.format)
+    if isinstance(puzzles, CnfInput):     # plain DIMACS / iCNF: model counting output
+        return cnf_commands.count(a, puzzles, parse_solver_options(a.solver_option))
+    cnf_commands.refuse_formula_options(a)
+    if a.certify:                         # docs/certify.md
+        return certify_commands.certified(a, "count", options_from_args(a))
+    for p in puzzles:
+        with Progress(desc="counting", unit="solution", quiet=a.quiet) as live:  # stderr, a tty only
+            try:
+                res = count(p, options_from_args(a), limit=a.limit,
+                            on_count=lambda n: live.update())
+            except KeyboardInterrupt as e:   # the partial count, marked incomplete
+                n = live.count
+                if a.json:
+                    emit({"count": n, "complete": False, "interrupted": True})
+                else:
+                    print(f"{p.label()} ({p.kind}): at least {n} solution(s) "
+                          "(incomplete: interrupted)", flush=True)
+                return interrupts.exit_status(e)
         if a.json:
             emit({"count": res["count"], "complete": res["complete"]})
         else:
             print(f"{p.label()} ({p.kind}): {res['count']} solution(s)"
-                  + ("" if res["complete"] else " (incomplete: limit reached)"))
-        if not res["complete"] and a.limit is None:
-            worst = max(worst, EXIT_LIMIT)
+                  + ("" if res["complete"] else " (incomplete: limit reached)"), flush=True)
+        worst = max(worst, count_exit(res["count"], res["complete"], a.limit))
     return worst
 
 
 def cmd_check(a) -> int:
     """``satgrid check FILE``: solve and compare with the ``[expect]`` table."""
     worst = EXIT_OK
-    for p in load(a.file):
-        ok, bad, res = compare_expect(p, options_from_args(a))
+    puzzles = load(a.file)
+    published = published_solutions(a.file, puzzles)   # a collection's NAME.solutions
+    for i, p in enumerate(track(puzzles, desc="checking", unit="puzzle",
+                                quiet=a.quiet or len(puzzles) < 2)):
+        ok, bad, res = compare_expect(p, options_from_args(a),
+                                      published=None if published is None else published[i])
         if a.json:
             emit({"puzzle": p.kind, "file": p.file, "ok": ok, "mismatches": bad,
                   "answer": res.get("answer"), "unique": res.get("unique")})
         else:
-            print(f"{p.label()} ({p.kind}): " + ("ok" if ok else "FAILED: " + "; ".join(bad)))
+            print(f"{p.label()} ({p.kind}): " + ("ok" if ok else "FAILED: " + "; ".join(bad)),
+                  flush=True)
         if not ok:
             worst = max(worst, EXIT_LIMIT if res["status"] == "unknown" else EXIT_UNSAT)
     return worst
@@ -135,7 +204,10 @@ def cmd_check(a) -> int:
 
 def cmd_stats(a) -> int:
     """``satgrid stats FILE``: encoding sizes per constraint group (of the first puzzle)."""
-    for p in load(a.file)[:1]:
+    puzzles = read_input(a.file, a.format)
+    if isinstance(puzzles, CnfInput):     # plain DIMACS / iCNF: sizes of the formula
+        return cnf_commands.stats(a, puzzles)
+    for p in puzzles[:1]:
         st = sizes(p, options_from_args(a))
         if a.json:
             emit(st)
@@ -156,6 +228,10 @@ def cmd_encode(a) -> int:
             raise UsageError(f"--weights: expected {a.n} weights, found {len(weights)}")
     if a.n < 0:
         raise UsageError("--n: expected a non-negative number of inputs")
+    if a.output:
+        check_target(a.output, a.force)   # before the work: refused unless --force
+    check_clauses(estimate.constraint(a.op, a.encoding, a.n, a.k, weights), a.max_clauses,
+                  f"encode {a.op} --n {a.n} --k {a.k} --encoding {a.encoding}")
     f = encode_formula(a.op, a.n, a.k, a.encoding, weights=weights)
     cl = command_line()
     if a.output:
@@ -201,13 +277,28 @@ def cmd_sudoku(a) -> int:
 
 def cmd_dimacs(a) -> int:
     """``satgrid dimacs FILE -o OUT``: complete DIMACS (or iCNF of a collection)."""
+    if (a.output is None) == (a.each is None):
+        raise UsageError("satgrid dimacs: expected either -o OUT or --each DIR")
+    if a.each is not None and a.icnf:
+        raise UsageError("satgrid dimacs: --each writes one CNF per puzzle; --icnf one "
+                         "iCNF file with -o")
+    if a.output is not None:
+        check_target(a.output, a.force)   # before the work: refused unless --force
     puzzles = load(a.file)
-    info = export_dimacs(puzzles, a.output, options_from_args(a), icnf=a.icnf,
-                         varnames=not a.no_varnames, command_line=command_line())
-    if a.json:
-        emit(info)
+    if a.each is not None:
+        infos = export_each(puzzles, a.each, options_from_args(a), varnames=not a.no_varnames,
+                            command_line=command_line())
     else:
-        print(f"wrote {a.output}: {info['variables']} variables, {info['clauses']} clauses")
+        infos = [export_dimacs(puzzles, a.output, options_from_args(a), icnf=a.icnf,
+                               varnames=not a.no_varnames, command_line=command_line())]
+    # with -o -, the formula is standard output: the report goes to stderr
+    report = sys.stderr if a.output == "-" else sys.stdout
+    for info in infos:
+        if a.json:
+            print(json.dumps(info), file=report)
+        else:
+            print(f"wrote {info['file']}: {info['variables']} variables, "
+                  f"{info['clauses']} clauses", file=report)
     return EXIT_OK
 
 
@@ -221,13 +312,21 @@ def cmd_decode(a) -> int:
 
 def cmd_family(a) -> int:
     """``satgrid family NAME [KEY=VALUE ...] -o DIR``: write a generated family."""
+    if a.list or a.name is None:
+        if a.name is None and not a.list:
+            raise UsageError("family: expected a family name or --list "
+                             f"(one of {', '.join(FAMILY_SPECS)})")
+        for spec in FAMILY_SPECS.values():
+            print(f"{spec.name}: {spec.summary}\n{spec.help_text()}\n")
+        return EXIT_OK
     params = {}
     for item in a.params:
         if "=" not in item:
             raise UsageError(f"family: expected NAME=VALUE, found {item!r}")
         k, v = item.split("=", 1)
         params[k.strip()] = v.strip()
-    written = generate(a.name, params, seed=a.seed, out=a.output, dimacs=a.dimacs)
+    written = generate(a.name, params, seed=a.seed, out=a.output, dimacs=a.dimacs,
+                       quiet=a.quiet)
     if a.json:
         emit({"family": a.name, "seed": a.seed, "files": written})
     else:
@@ -262,8 +361,18 @@ def cmd_solvers(a) -> int:
     return EXIT_OK
 
 
+def cmd_app(a) -> int:
+    """``satgrid app``: serve the workbench page and its JSON API until Ctrl-C."""
+    if not 0 <= a.port <= 65535:
+        raise UsageError(f"--port: expected 0..65535, found {a.port}")
+    if not (a.time_limit > 0):
+        raise UsageError(f"--time-limit: expected a positive number of seconds, found {a.time_limit}")
+    wb = web.Workbench(instances=a.instances, time_limit=a.time_limit)
+    return web.serve(a.host, a.port, wb, open_browser=a.open, verbose=a.verbose)
+
+
 #: command name -> function
 COMMANDS = {"solve": cmd_solve, "count": cmd_count, "check": cmd_check, "stats": cmd_stats,
             "encode": cmd_encode, "sqgrid": cmd_sqgrid, "sudoku": cmd_sudoku,
             "dimacs": cmd_dimacs, "decode": cmd_decode, "family": cmd_family,
-            "solvers": cmd_solvers}
+            "solvers": cmd_solvers, "app": cmd_app, "verify": certify_commands.cmd_verify}
