@@ -409,19 +409,36 @@ class Model(Solving):
         """
         return _paths.cycle(self, edges, group, connectivity)
 
-    def regions(self, cells, graph, anchors: dict, *, members: dict | None = None,
+    def regions(self, cells, graph, anchors: dict | None = None, *, members: dict | None = None,
                 separated: bool = False, group: str | None = None,
-                connectivity: str | None = None) -> "_regions.Regions":
+                connectivity: str | None = None, sizes: dict | None = None,
+                max_size: int | None = None) -> "_regions.Regions":
         """Connected regions of ``cells``, one per anchor (anchor -> size or None);
         ``members``: cell -> "in a region" literal (default: every cell);
         ``separated``: adjacent members share a region (:func:`satgrid.regions.regions`:
-        sizes, encodings, example).
+        sizes, encodings, example). ``anchors=None``: a partition of ``cells``
+        into any number of connected regions, ``sizes``: clue cell -> its
+        region's size, ``max_size``: the largest region, also per-cell size
+        literals (:func:`satgrid.regions.partition`, a ``Partition``).
 
         >>> import networkx as nx; cells = [(0, 0), (0, 1), (0, 2)]
         >>> m = Model(); reg = m.regions(cells, nx.grid_2d_graph(1, 3), {(0, 0): 2, (0, 2): 1})
         >>> m.projection = reg.projection(); m.count()    # {a, a, b}
         (1, True)
+        >>> m = Model(); part = m.regions(cells, nx.grid_2d_graph(1, 3))
+        >>> m.projection = part.projection(); m.count()   # aaa, aab, abb, abc
+        (4, True)
         """
+        if anchors is None:
+            if members is not None or separated:
+                raise SatgridError("regions without anchors cover every cell: "
+                                   "no members, not separated")
+            return _regions.partition(self, cells, graph, sizes=sizes, max_size=max_size,
+                                      mode=connectivity, group=group or "regions",
+                                      switch_after=LAZY_SWITCH_AFTER)
+        if sizes is not None or max_size is not None:
+            raise SatgridError("sizes and max_size are for regions without anchors "
+                               "(anchored regions take their sizes from anchors)")
         return _regions.regions(self, cells, graph, anchors, members=members,
                                 separated=separated, mode=connectivity,
                                 group=group or "regions", switch_after=LAZY_SWITCH_AFTER)

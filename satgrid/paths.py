@@ -71,9 +71,11 @@ from typing import TYPE_CHECKING, Hashable
 if TYPE_CHECKING:  # annotations only
     import networkx as nx
 
+from . import connectivity as con
+from .encodings import estimate
 from .errors import EncodingError
 
-__all__ = ["path", "cycle", "incidence", "line_graph"]
+__all__ = ["path", "cycle", "incidence", "line_graph", "grid_degrees", "estimate_lines"]
 
 Edge = tuple[Hashable, Hashable]
 
@@ -105,6 +107,44 @@ def line_graph(edges: dict[Edge, int]) -> nx.Graph:
             for j in range(i + 1, len(es)):
                 g.add_edge(es[i], es[j])
     return g
+
+
+def grid_degrees(rows: int, cols: int) -> dict[int, int]:
+    """``{degree: how many vertices}`` of the ``rows`` x ``cols`` grid graph,
+    by arithmetic (no graph is made): the input of :func:`estimate_lines`."""
+    def along(n: int) -> dict[int, int]:       # neighbours along one axis: {count: cells}
+        return {0: n} if n <= 1 else {1: 2, 2: n - 2}
+    out: dict[int, int] = {}
+    for a, ka in along(rows).items():
+        for b, kb in along(cols).items():
+            if ka * kb:
+                out[a + b] = out.get(a + b, 0) + ka * kb
+    return out
+
+
+def estimate_lines(amo: str, card: str, degrees: dict[int, int], *, ends: int = 0,
+                   connectivity: str = "lazy") -> int:
+    """An upper bound on the clauses :func:`cycle` (``ends=0``) or :func:`path`
+    (``ends=2``) makes over a graph whose vertex degrees are ``degrees``
+    (``{degree: count}``, e.g. :func:`grid_degrees`), before anything is built:
+    the "on" literals (d + 1 each), the degrees (``at_most(d, 2)`` past
+    degree 2 plus d clauses; at an end the larger of that and exactly-one),
+    and, eager, the layered connectivity of the line graph
+    (:func:`satgrid.connectivity.eager_size`). A graph with fewer edges (a
+    subgraph) makes no more clauses."""
+    n = sum(degrees.values())
+    m = sum(d * k for d, k in degrees.items()) // 2
+    total = 2                      # the cycle's one-edge clause, a missing end's clause
+    for d, k in degrees.items():
+        total += k * (d + 1 + d + (estimate.at_most(card, d, 2) if d > 2 else 0))
+    if ends and degrees:
+        dmax = max(degrees)
+        total += ends * estimate.exactly(amo, card, dmax, 1)
+    if connectivity == "eager" and m > 1:
+        line = sum(k * d * (d - 1) // 2 for d, k in degrees.items())
+        depth = max(1, min(m, n) - 1)
+        total += con.eager_size(m, line, depth, 0, method="layers")[1]
+    return total
 
 
 def _check_edges(edges: dict[Edge, int]) -> None:

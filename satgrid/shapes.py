@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from typing import Hashable, Iterable, Mapping
 
+from .encodings import estimate
 from .errors import SatgridError
 
 # the Model is not imported: model.py imports this module (its ``place`` method)
@@ -221,6 +222,64 @@ def place(m: "Model", shapes: Mapping[Hashable, "Iterable[Cell] | str"], cells: 
     with m.formula.group(group + ".shape"):    # the OR gates' variables too
         _shape_literals(m, out, board, by_cell_shape, cover, group + ".shape")
     return out
+
+
+def estimate_place(amo: str, card: str, shapes: Mapping[Hashable, "Iterable[Cell] | str"],
+                   cells: "Iterable[Cell] | int", *, free: "bool | str" = True,
+                   cover: str = "exact",
+                   counts: Mapping[Hashable, object] | None = None, total=None,
+                   exact_up_to: int = 10_000) -> int:
+    """An upper bound on the clauses :func:`place` makes, before building: the
+    placements over each cell are counted as :func:`place` finds them (no
+    variable made) on a board of at most ``exact_up_to`` cells; on a larger
+    one (or ``cells`` given as a number of cells) every orientation is
+    assumed to fit at every offset."""
+    board = cells if isinstance(cells, int) else sorted(set(cells))
+    size = board if isinstance(board, int) else len(board)
+    orients = {name: orientations(shape, free) for name, shape in shapes.items()}
+    profiles: dict[tuple[int, ...], int] = {}
+    if not isinstance(board, int) and size <= exact_up_to:
+        inside = set(board)
+        per_cell: dict[Cell, dict] = {c: {} for c in board}
+        n_of = {}
+        for name, os in orients.items():
+            n_of[name] = 0
+            for o in os:
+                r0, c0 = min(o)
+                for r, c in board:
+                    got = [(a + r - r0, b + c - c0) for a, b in o]
+                    if all(x in inside for x in got):
+                        n_of[name] += 1
+                        for x in got:
+                            per_cell[x][name] = per_cell[x].get(name, 0) + 1
+        for d in per_cell.values():
+            key = tuple(sorted(d.values()))
+            profiles[key] = profiles.get(key, 0) + 1
+    else:
+        n_of = {name: len(os) * size for name, os in orients.items()}
+        profiles[tuple(min(len(os) * len(os[0]), n_of[name]) for name, os in orients.items())] = \
+            size
+    out = 0
+    for prof, k in profiles.items():
+        d = sum(prof)
+        if cover == "exact":
+            one = estimate.exactly(amo, card, d, 1) if d else 1
+        else:
+            one = (estimate.at_most(amo, d, 1) + d + 1) if d > 1 else 0
+        out += k * (one + sum(n + 1 for n in prof if n > 1))
+    for name, b in (counts or {}).items():
+        out += _estimate_count(amo, card, n_of[name], _bounds(b, f"counts[{name!r}]"))
+    if total is not None:
+        out += _estimate_count(amo, card, sum(n_of.values()), _bounds(total, "total"))
+    return out
+
+
+def _estimate_count(amo: str, card: str, n: int, bounds) -> int:
+    lo, hi = bounds
+    if lo == hi:
+        return estimate.exactly(amo, card, n, lo)
+    out = (1 if lo == 1 else estimate.at_most(card, n, n - lo)) if lo else 0
+    return out + (estimate.at_most(amo if hi <= 1 else card, n, hi) if hi is not None else 0)
 
 
 def _shape_literals(m: "Model", out: Placement, board, by_cell_shape, cover: str,

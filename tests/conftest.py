@@ -2,9 +2,11 @@
 
 One copy of what several test files need: where the instances and the
 third-party benchmarks are, loading one puzzle, the one-line error of a bad
-instance, running the command line in a subprocess.
+instance, running the command line in a subprocess, and the checks the tests
+of the puzzle kinds share (published, unsat, malformed, doctests, families).
 """
 
+import doctest
 import os
 import subprocess
 import sys
@@ -78,3 +80,88 @@ CLASSIC_SOLUTION = [
 
 def grid_of(rows):
     return [[0 if ch in ".0" else int(ch) for ch in row] for row in rows]
+
+
+# ------------------------------------------- what the tests of the puzzle kinds share
+def solve_unique(p, connectivity: str = "lazy") -> dict:
+    """``api.solve`` of ``p`` proving uniqueness, with lazy or eager connectivity."""
+    return api.solve(p, api.Options(connectivity=connectivity), unique=True)
+
+
+def solved_unique(name: str, connectivity: str = "lazy"):
+    """(the puzzle of instance ``name``, its result), asserted solved and unique."""
+    p = load1(INST / name)
+    res = solve_unique(p, connectivity)
+    assert res["status"] == "sat" and res["unique"] is True
+    return p, res
+
+
+def assert_error_at(text: str, file: str, where: str, fragment: str = "") -> None:
+    """Loading ``text`` as ``file`` fails with one line that starts at
+    ``where`` (``file:line:col``) and contains ``fragment``."""
+    msg = error_of(text, file)
+    assert msg.startswith(where) and fragment in msg, msg
+
+
+def cli_error(path, text: str) -> str:
+    """``satgrid solve`` of ``text`` written to ``path``: exit status 2 and
+    one line of error, returned."""
+    path.write_text(text)
+    code, out, err = run_cli("solve", path)
+    assert code == 2, (code, out, err)
+    return one_line_error(err)
+
+
+def assert_doctests(*modules, examples: int = 0) -> None:
+    """Every docstring example of ``modules`` passes; the first ``examples``
+    of them (all by default) must have at least one."""
+    for i, m in enumerate(modules):
+        res = doctest.testmod(m)
+        assert res.failed == 0, m.__name__
+        assert res.attempted > 0 or i >= (examples or len(modules)), m.__name__
+
+
+def assert_family_solves(kind: str, tmp_path, seed: int) -> None:
+    """`satgrid family KIND`: the same file again for the same seed, and
+    satisfiable (a planted solution exists); api.solve verifies the answer
+    with the referee."""
+    from satgrid.apps.families import generate     # heavy, only for the family tests
+    [path] = generate(kind, {}, seed=seed, out=str(tmp_path))
+    again = generate(kind, {}, seed=seed, out=str(tmp_path / "again"))
+    assert open(path).read() == open(again[0]).read()          # deterministic by seed
+    assert api.solve(load1(path))["status"] == "sat"
+
+
+def solved_as_published(name: str, connectivity: str, eager_too, why: str):
+    """(puzzle, result) of instance ``name``, solved unique and equal to the
+    published ``[expect] solution``; skipped (``why``) when eager connectivity
+    is asked of an instance not in ``eager_too``."""
+    if connectivity == "eager" and name not in eager_too:
+        pytest.skip(why)
+    p, res = solved_unique(name, connectivity)
+    assert p.expect["unique"] is True and p.expected_solution() is not None
+    assert res["grid"] == p.expected_solution()
+    return p, res
+
+
+def assert_unsat(name: str, cli: bool = True) -> None:
+    """Instance ``name`` has no solution: unsat, count 0 and (``cli``) exit status 1."""
+    p = load1(INST / name)
+    assert solve_unique(p)["status"] == "unsat"
+    assert api.count(p)["count"] == 0
+    if cli:
+        code, out, _ = run_cli("solve", INST / name)
+        assert code == 1 and "unsat" in out
+
+
+def text_grid(path, rows) -> "Path":
+    """``path`` written as a plain text grid: ``ROWS COLS``, then the rows of tokens."""
+    path.write_text(f"{len(rows)} {len(rows[0])}\n" + "\n".join(" ".join(r) for r in rows) + "\n")
+    return path
+
+
+def cli_unique(path) -> str:
+    """``satgrid solve PATH --unique``: exit status 0 and a unique answer; its output."""
+    code, out, err = run_cli("solve", path, "--unique")
+    assert code == 0 and "unique: yes" in out, (code, out, err)
+    return out

@@ -3,7 +3,7 @@ referee (and the pzprjs puzzle against its own answer); a contradictory
 instance; the referee catching each broken rule; malformed files."""
 
 import pytest
-from conftest import INST, error_of, load1, one_line_error, run_cli
+from conftest import INST, assert_error_at, assert_unsat, cli_error, load1, solved_unique
 
 from satgrid import api
 from satgrid.puzzles.hitori import check as referee
@@ -12,17 +12,14 @@ from satgrid.puzzles.hitori import check as referee
 @pytest.mark.parametrize("connectivity", ["lazy", "eager"])
 @pytest.mark.parametrize("name", ["hitori-wikipedia.toml", "hitori-pzprjs-4x4.txt"])
 def test_published_puzzles(name, connectivity):
-    p = load1(INST / name)
-    res = api.solve(p, api.Options(connectivity=connectivity), unique=True)
-    assert res["status"] == "sat" and res["unique"] is True
+    p, res = solved_unique(name, connectivity)
     assert p.check({"grid": res["grid"]}) == []
     if p.expected_solution() is not None:
         assert res["grid"] == p.expected_solution()
 
 
 def test_contradictory_instance_is_unsat():
-    code, out, _ = run_cli("solve", INST / "hitori-unsat-2x2.toml")
-    assert code == 1 and "unsat" in out
+    assert_unsat("hitori-unsat-2x2.toml")
 
 
 def test_referee_catches_each_rule():
@@ -53,11 +50,9 @@ def test_render():
     ("pzprv3/hitori/two/2/", "t.txt", "t.txt:1:15:"),
 ])
 def test_malformed_files_give_one_line(text, file, where):
-    assert error_of(text, file).startswith(where)
+    assert_error_at(text, file, where)
 
 
 def test_malformed_file_on_the_command_line(tmp_path):
-    bad = tmp_path / "bad.txt"
-    bad.write_text("pzprv3/hitori/2/2/1 2 /2 0 /\n")
-    code, _, err = run_cli("solve", bad)
-    assert code == 2 and "expected a whole number >= 1, found '0'" in one_line_error(err)
+    line = cli_error(tmp_path / "bad.txt", "pzprv3/hitori/2/2/1 2 /2 0 /\n")
+    assert "expected a whole number >= 1, found '0'" in line

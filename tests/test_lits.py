@@ -3,7 +3,7 @@ compared with their published answers; a contradictory instance; the
 referee catching each broken rule; malformed files."""
 
 import pytest
-from conftest import INST, error_of, load1, one_line_error, run_cli
+from conftest import INST, assert_error_at, assert_unsat, cli_error, load1, solved_unique
 
 from satgrid import api
 from satgrid.puzzles.lits import check as referee
@@ -12,9 +12,7 @@ from satgrid.puzzles.lits import check as referee
 @pytest.mark.parametrize("connectivity", ["lazy", "eager"])
 @pytest.mark.parametrize("name", ["lits-wikipedia.toml", "lits-pzprjs-4x4.txt"])
 def test_published_puzzles(name, connectivity):
-    p = load1(INST / name)
-    res = api.solve(p, api.Options(connectivity=connectivity), unique=True)
-    assert res["status"] == "sat" and res["unique"] is True
+    p, res = solved_unique(name, connectivity)
     assert p.check({"grid": res["grid"]}) == []
     assert res["grid"] == p.expected_solution()
     # the letters drawn are the referee's names of the shapes
@@ -24,8 +22,7 @@ def test_published_puzzles(name, connectivity):
 
 
 def test_contradictory_instance_is_unsat():
-    code, out, _ = run_cli("solve", INST / "lits-unsat-3x4.toml")
-    assert code == 1 and "unsat" in out
+    assert_unsat("lits-unsat-3x4.toml")
 
 
 def test_referee_catches_each_rule():
@@ -61,11 +58,9 @@ def test_render():
     ("pzprv3/lits/1/4/1/0 0 0 0 /# # # ? /", "t.txt", "t.txt:1:34:"),
 ])
 def test_malformed_files_give_one_line(text, file, where):
-    assert error_of(text, file).startswith(where)
+    assert_error_at(text, file, where)
 
 
 def test_malformed_file_on_the_command_line(tmp_path):
-    bad = tmp_path / "bad.toml"
-    bad.write_text('puzzle = "lits"\nregion = "a"\n')
-    code, _, err = run_cli("solve", bad)
-    assert code == 2 and "unknown key 'region'" in one_line_error(err)
+    line = cli_error(tmp_path / "bad.toml", 'puzzle = "lits"\nregion = "a"\n')
+    assert "unknown key 'region'" in line

@@ -5,10 +5,10 @@ malformed files; the referee against corruptions."""
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
-from conftest import INST, error_of, load1, one_line_error, run_cli
+from conftest import (INST, assert_doctests, assert_error_at, assert_family_solves,
+                      assert_unsat, cli_error, cli_unique, load1, solve_unique,
+                      solved_as_published, text_grid)
 
 from satgrid import api
 from satgrid.puzzles.masyu import Masyu, check, formats, kind
@@ -18,20 +18,11 @@ PUBLISHED = ["masyu-janko-71.toml", "masyu-janko-02.toml", "masyu-janko-101.toml
 EAGER_TOO = PUBLISHED[:3]      # the 20x36 eagerly: bench/bench_paths.py
 
 
-def solve(p, mode="lazy"):
-    return api.solve(p, api.Options(connectivity=mode), unique=True)
-
-
 @pytest.mark.parametrize("mode", ["lazy", "eager"])
 @pytest.mark.parametrize("name", PUBLISHED)
 def test_published_puzzles_unique_and_as_published(name, mode):
-    if mode == "eager" and name not in EAGER_TOO:
-        pytest.skip("eager on the 20x36 is a bench measurement (bench/bench_paths.py)")
-    p = load1(INST / name)
-    assert p.expect["unique"] is True and p.expected_solution() is not None
-    res = solve(p, mode)
-    assert res["status"] == "sat" and res["unique"] is True
-    assert res["grid"] == p.expected_solution()          # the published loop
+    p, res = solved_as_published(name, mode, EAGER_TOO,
+                                 "eager on the 20x36 is a bench measurement (bench/bench_paths.py)")
     assert check.check(res["grid"], p.pearls) == []
 
 
@@ -64,20 +55,17 @@ def test_pearl_rules_against_brute_force():
 
 
 def test_contradictory_instance_is_unsat():
-    p = load1(INST / "masyu-unsat.toml")
-    assert solve(p)["status"] == "unsat"
-    assert api.count(p)["count"] == 0
+    assert_unsat("masyu-unsat.toml")
 
 
 def test_text_format_and_cli(tmp_path):
     src = load1(INST / "masyu-janko-02.toml")
-    f = tmp_path / "janko02.txt"
-    f.write_text(f"{src.rows} {src.cols}\n"
-                 + "\n".join(" ".join("-" if t == "." else t for t in row) for row in src.pearls))
+    f = text_grid(tmp_path / "janko02.txt",
+                  [["-" if t == "." else t for t in row] for row in src.pearls])
     [p] = api.load(str(f))
     assert isinstance(p, Masyu) and p.pearls == src.pearls
-    code, out, err = run_cli("solve", f, "--unique")
-    assert code == 0 and "unique: yes" in out and "○" in out and "●" in out
+    out = cli_unique(f)
+    assert "○" in out and "●" in out
 
 
 @pytest.mark.parametrize("text,file,where,fragment", [
@@ -89,15 +77,12 @@ def test_text_format_and_cli(tmp_path):
     ("2 2\nw b\n- \n", "a.txt", "a.txt:3:1", "expected 2 cells"),
 ])
 def test_malformed_files_give_one_positioned_line(text, file, where, fragment):
-    msg = error_of(text, file)
-    assert msg.startswith(where) and fragment in msg
+    assert_error_at(text, file, where, fragment)
 
 
 def test_malformed_file_on_the_command_line(tmp_path):
-    f = tmp_path / "bad.toml"
-    f.write_text('puzzle = "masyu"\npearls = """\nw b\nb o\n"""\n')
-    code, out, err = run_cli("solve", f)
-    assert code == 2 and ":4:3:" in one_line_error(err)
+    bad = 'puzzle = "masyu"\npearls = """\nw b\nb o\n"""\n'
+    assert ":4:3:" in cli_error(tmp_path / "bad.toml", bad)
 
 
 def test_referee_rejects_corruptions():
@@ -118,25 +103,17 @@ def test_referee_rejects_corruptions():
 
 def test_rendering():
     p = load1(INST / "masyu-janko-02.toml")
-    res = solve(p)
+    res = solve_unique(p)
     assert p.render(res).count("\n") == p.rows - 1
     assert p.render_svg(res).count("<circle") == sum(t != "." for row in p.pearls for t in row)
 
 
 def test_docstring_examples():
-    for m in (check, formats):
-        res = doctest.testmod(m)
-        assert res.failed == 0 and res.attempted > 0, m.__name__
-    assert doctest.testmod(kind).failed == 0
+    assert_doctests(check, formats, kind, examples=2)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_family_instances_solve_and_pass_the_referee(tmp_path, seed):
-    """`satgrid family masyu`: a planted solution exists, so each is satisfiable;
-    every solution found passes the referee (api.solve verifies it)."""
-    from satgrid.apps.families import generate
-    [path] = generate("masyu", {}, seed=seed, out=str(tmp_path))
-    again = generate("masyu", {}, seed=seed, out=str(tmp_path / "again"))
-    assert open(path).read() == open(again[0]).read()          # deterministic by seed
-    res = api.solve(load1(path))
-    assert res["status"] == "sat"
+    """`satgrid family masyu`: deterministic by seed, satisfiable, and every
+    solution found passes the referee (api.solve verifies it)."""
+    assert_family_solves("masyu", tmp_path, seed)

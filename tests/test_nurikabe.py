@@ -3,7 +3,8 @@ referee; the expected (published) shading; a contradictory instance; the
 referee catching each broken rule; malformed files."""
 
 import pytest
-from conftest import INST, error_of, load1, loads1, one_line_error, run_cli
+from conftest import (INST, assert_error_at, assert_unsat, cli_error, load1, loads1,
+                      solved_unique)
 
 from satgrid import api
 from satgrid.puzzles.nurikabe import check as referee
@@ -14,18 +15,13 @@ PUBLISHED = ["nurikabe-wikipedia.toml", "nurikabe-pzprjs-5x5.txt"]
 @pytest.mark.parametrize("connectivity", ["lazy", "eager"])
 @pytest.mark.parametrize("name", PUBLISHED)
 def test_published_puzzles(name, connectivity):
-    p = load1(INST / name)
-    res = api.solve(p, api.Options(connectivity=connectivity), unique=True)
-    assert res["status"] == "sat" and res["unique"] is True
+    p, res = solved_unique(name, connectivity)
     assert p.check({"grid": res["grid"]}) == []
     assert res["grid"] == p.expected_solution()
 
 
 def test_contradictory_instance_is_unsat():
-    p = load1(INST / "nurikabe-unsat-wikipedia-8.toml")
-    assert api.solve(p)["status"] == "unsat"
-    code, out, _ = run_cli("solve", INST / "nurikabe-unsat-wikipedia-8.toml")
-    assert code == 1 and "unsat" in out
+    assert_unsat("nurikabe-unsat-wikipedia-8.toml")
 
 
 def test_referee_catches_each_rule():
@@ -58,14 +54,12 @@ def test_render_text_and_svg():
     ("pzprv3/nurikabe/2/2/1 . /", "t.txt", "t.txt:1:"),
 ])
 def test_malformed_files_give_one_line(text, file, where):
-    assert error_of(text, file).startswith(where)
+    assert_error_at(text, file, where)
 
 
 def test_malformed_file_on_the_command_line(tmp_path):
-    bad = tmp_path / "bad.toml"
-    bad.write_text('puzzle = "nurikabe"\nclues = """\n2 . 0\n"""\n')
-    code, _, err = run_cli("solve", bad)
-    assert code == 2 and one_line_error(err).endswith("clues: expected a number 1..3, found 0")
+    line = cli_error(tmp_path / "bad.toml", 'puzzle = "nurikabe"\nclues = """\n2 . 0\n"""\n')
+    assert line.endswith("clues: expected a number 1..3, found 0")
 
 
 def test_dash_is_an_empty_cell():

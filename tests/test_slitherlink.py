@@ -5,10 +5,10 @@ one-line errors of malformed files; the referee against corruptions."""
 
 from __future__ import annotations
 
-import doctest
-
 import pytest
-from conftest import INST, error_of, load1, loads1, one_line_error, run_cli
+from conftest import (INST, assert_doctests, assert_error_at, assert_family_solves,
+                      assert_unsat, cli_error, cli_unique, load1, solve_unique,
+                      solved_as_published, text_grid)
 
 from satgrid import api
 from satgrid.puzzles.slitherlink import Slitherlink, check, formats, kind
@@ -18,20 +18,11 @@ PUBLISHED = ["slitherlink-janko-11.toml", "slitherlink-janko-24.toml",
 EAGER_TOO = PUBLISHED[:3]      # the 20x36 takes ~50 s eagerly: bench/bench_paths.py
 
 
-def solve(p, mode="lazy"):
-    return api.solve(p, api.Options(connectivity=mode), unique=True)
-
-
 @pytest.mark.parametrize("mode", ["lazy", "eager"])
 @pytest.mark.parametrize("name", PUBLISHED)
 def test_published_puzzles_unique_and_as_published(name, mode):
-    if mode == "eager" and name not in EAGER_TOO:
-        pytest.skip("eager on the 20x36 is a bench measurement (bench/bench_paths.py)")
-    p = load1(INST / name)
-    assert p.expect["unique"] is True and p.expected_solution() is not None
-    res = solve(p, mode)
-    assert res["status"] == "sat" and res["unique"] is True
-    assert res["grid"] == p.expected_solution()          # the published inside cells
+    p, res = solved_as_published(name, mode, EAGER_TOO,
+                                 "eager on the 20x36 is a bench measurement (bench/bench_paths.py)")
     assert check.check(res["links"], res["grid"], p.clues) == []
 
 
@@ -45,22 +36,16 @@ def test_no_clues_counts_the_cycles_of_the_dot_grid(n, cycles):
 
 
 def test_contradictory_instance_is_unsat():
-    p = load1(INST / "slitherlink-unsat.toml")
-    assert solve(p)["status"] == "unsat"
-    assert api.count(p)["count"] == 0
-    code, out, err = run_cli("solve", INST / "slitherlink-unsat.toml")
-    assert code == 1 and "unsat" in out
+    assert_unsat("slitherlink-unsat.toml")
 
 
 def test_text_format_and_cli(tmp_path):
     src = load1(INST / "slitherlink-janko-11.toml")
-    rows = [" ".join("-" if k is None else str(k) for k in row) for row in src.clues]
-    f = tmp_path / "janko11.slitherlink"
-    f.write_text(f"{src.rows} {src.cols}\n" + "\n".join(rows) + "\n")
+    f = text_grid(tmp_path / "janko11.slitherlink",
+                  [["-" if k is None else str(k) for k in row] for row in src.clues])
     [p] = api.load(str(f))
     assert isinstance(p, Slitherlink) and p.clues == src.clues
-    code, out, err = run_cli("solve", f, "--unique")
-    assert code == 0 and "unique: yes" in out
+    cli_unique(f)
 
 
 @pytest.mark.parametrize("text,file,where,fragment", [
@@ -74,21 +59,18 @@ def test_text_format_and_cli(tmp_path):
     ("2 x\n1 2\n", "a.slitherlink", "a.slitherlink:1:1", "ROWS COLS"),
 ])
 def test_malformed_files_give_one_positioned_line(text, file, where, fragment):
-    msg = error_of(text, file)
-    assert msg.startswith(where) and fragment in msg
+    assert_error_at(text, file, where, fragment)
 
 
 def test_malformed_file_on_the_command_line(tmp_path):
-    f = tmp_path / "bad.toml"
-    f.write_text('puzzle = "slitherlink"\nclues = """\n1 2\n3 9\n"""\n')
-    code, out, err = run_cli("solve", f)
-    assert code == 2 and one_line_error(err).endswith("expected a clue 0..4 or '-', found '9'")
-    assert ":4:3:" in err
+    bad = 'puzzle = "slitherlink"\nclues = """\n1 2\n3 9\n"""\n'
+    line = cli_error(tmp_path / "bad.toml", bad)
+    assert line.endswith("expected a clue 0..4 or '-', found '9'") and ":4:3:" in line
 
 
 def test_referee_rejects_corruptions():
     p = load1(INST / "slitherlink-janko-11.toml")
-    good = solve(p)
+    good = solve_unique(p)
     links, grid = good["links"], good["grid"]
     assert check.check(links, grid, p.clues) == []
     # a second loop: a unit square around an outside cell far from the loop's edges
@@ -108,7 +90,7 @@ def test_referee_rejects_corruptions():
 
 def test_rendering():
     p = load1(INST / "slitherlink-janko-11.toml")
-    res = solve(p)
+    res = solve_unique(p)
     text = p.render(res)
     assert text.count("\n") == 2 * p.rows and "+--+" in text
     svg = p.render_svg(res)
@@ -117,18 +99,11 @@ def test_rendering():
 
 
 def test_docstring_examples():
-    for m in (check, formats, kind):
-        res = doctest.testmod(m)
-        assert res.failed == 0 and res.attempted > 0, m.__name__
+    assert_doctests(check, formats, kind)
 
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_family_instances_solve_and_pass_the_referee(tmp_path, seed):
-    """`satgrid family slitherlink`: a planted solution exists, so each is satisfiable;
-    every solution found passes the referee (api.solve verifies it)."""
-    from satgrid.apps.families import generate
-    [path] = generate("slitherlink", {}, seed=seed, out=str(tmp_path))
-    again = generate("slitherlink", {}, seed=seed, out=str(tmp_path / "again"))
-    assert open(path).read() == open(again[0]).read()          # deterministic by seed
-    res = api.solve(load1(path))
-    assert res["status"] == "sat"
+    """`satgrid family slitherlink`: deterministic by seed, satisfiable, and every
+    solution found passes the referee (api.solve verifies it)."""
+    assert_family_solves("slitherlink", tmp_path, seed)

@@ -46,10 +46,11 @@ def exactly(amo: str, card: str, n: int, k: int) -> int:
         return n
     method = canonical_method(amo if k <= 1 else card)
     rec = METHODS.get(method)
-    if rec is not None and rec.family == "amo":
-        return at_most(method, n, 1) + 1
+    if rec is not None and rec.family == "amo":     # (n = 2: a method's own 2 clauses)
+        return max(at_most(method, n, 1), 2) + 1
     if rec is not None and rec.build_exactly is not None:
-        return 2 * at_most(method, n, k) + 1
+        # at most n - 1 is one clause, but the two-sided build is a full one
+        return 2 * at_most(method, n, min(k, n - 2)) + 1
     return at_most(method, n, k) + at_most(method, n, n - k)
 
 

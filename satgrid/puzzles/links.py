@@ -9,7 +9,9 @@ the letters of its sides in the order n, s, e, w (``ns``, ``ew``, ``se``,
 published solutions transcribed in ``instances/``.
 
 Also here: the plain text grids these kinds share (a ``ROWS COLS`` line, then
-the rows; ``-`` or ``.`` = empty), and the drawings of link grids.
+the rows; ``-`` or ``.`` = empty), what their TOML instances share (keys,
+the main grid, ``[expect]`` and its solution grid), and the drawings of link
+grids.
 
 Example:
     >>> link_mask("se"), link_text(6)
@@ -22,17 +24,20 @@ Example:
 from __future__ import annotations
 
 from html import escape
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from ..errors import InstanceError
 from ..geometry import Edge
-from .parsing import TokenGrid, parse_token_grid
+from .base import parse_expect
+from .parsing import TokenGrid, key_pos, parse_token_grid, toml_token_grid
 
 #: side letter -> (bit, row step, column step)
 SIDES = {"n": (1, -1, 0), "e": (2, 0, 1), "s": (4, 1, 0), "w": (8, 0, -1)}
 ORDER = "nsew"
 BOX = {0: "·", 5: "│", 10: "─", 6: "┌", 12: "┐", 3: "└", 9: "┘",
        1: "╵", 2: "╶", 4: "╷", 8: "╴"}
+#: the largest side of a TOML instance's grid
+MAX_SIDE = 100
 
 
 def link_mask(token: str) -> int | None:
@@ -129,6 +134,20 @@ def svg_links(links: Sequence[Sequence[int]], *, step: int, offset: float,
     return "\n".join(out) + "\n"
 
 
+def draw_marks(rows: int, cols: int, mark: Callable[[int, int], str | None]) -> str:
+    """The text drawing of a puzzle before it is solved: ``mark(r, c)`` (its
+    clues) on a rows x cols grid without lines."""
+    return draw_links([[0] * cols for _ in range(rows)], mark)
+
+
+def svg_cell_links(links: Sequence[Sequence[int]], rows: int, cols: int, *, step: int,
+                   extra: Sequence[str] = ()) -> str:
+    """An SVG drawing of a line through the centres of rows x cols cells
+    (centre (r, c) at ``step * (c + 1, r + 1)``), with ``extra`` on top."""
+    return svg_links(links, step=step, offset=step, width=(cols + 1) * step,
+                     height=(rows + 1) * step, extra=extra, cells=(rows, cols))
+
+
 def svg_text(x: float, y: float, text: str, size: float) -> str:
     return (f'<text x="{x}" y="{y + size * 0.35:.1f}" font-size="{size:.0f}" text-anchor="middle" '
             f'font-family="sans-serif">{escape(text)}</text>')
@@ -165,3 +184,45 @@ def header_grid_tokens(text: str) -> tuple[list[str], set[str]] | None:
     if len(head) != 2 or not all(t.isdigit() for t in head):
         return None
     return head, {t for l in lines[1:] for t in l.split()}
+
+
+def toml_error(msg: str, raw: str, file: str, key: str | None = None) -> InstanceError:
+    """An error at the line where TOML key ``key`` is set (unpositioned without one)."""
+    line = key_pos(raw, key) if key else None
+    return InstanceError(msg, file, line, 1 if line else None)
+
+
+def check_toml_keys(data: dict, raw: str, file: str, kind: str, keys: Sequence[str]) -> None:
+    """Refuse a key of a ``kind`` TOML instance not in ``keys``, and a
+    non-string title or source."""
+    for k in data:
+        if k not in keys:
+            raise toml_error(f"unknown key {k!r} for a {kind} puzzle; expected {', '.join(keys)}",
+                             raw, file, k)
+    for k in ("title", "source"):
+        if k in data and not isinstance(data[k], str):
+            raise toml_error(f"{k}: expected a string", raw, file, k)
+
+
+def read_toml_grid(data: dict, raw: str, file: str, kind: str, grid: str, missing: str,
+                   read_grid: Callable[[TokenGrid], Any],
+                   read_solution: Callable[[TokenGrid, int, int], Any] = read_links):
+    """The grid and ``[expect]`` of a path or loop kind's TOML instance: key
+    ``grid`` required (``missing`` says what it holds), 1..MAX_SIDE rows of as
+    many tokens each, read by ``read_grid``; then ``[expect]`` (no answer)
+    with its solution grid read by ``read_solution(tg, rows, cols)``.
+    Returns (the grid read, its expect table, the solution or None)."""
+    if grid not in data:
+        raise InstanceError(missing, file, 1, 1)
+    tg = toml_token_grid(data, raw, file, grid)
+    rows, cols = tg.height, len(tg.rows[0])
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise tg.error(0, None, f"expected 1..{MAX_SIDE} rows and columns")
+    tg.expect_shape(rows, cols)
+    value = read_grid(tg)
+    exp = parse_expect(data, raw, file, f"a {kind} puzzle (it has no answer number)",
+                       ("unique", "count", "solution"))
+    solution = None
+    if "solution" in exp:
+        solution = read_solution(toml_token_grid(exp, raw, file, "solution"), rows, cols)
+    return value, exp, solution

@@ -122,3 +122,31 @@ def iter_lines(text: str) -> Iterator[tuple[int, str]]:
     """(1-based line number, line) for every line of ``text``."""
     for i, line in enumerate(text.splitlines(), 1):
         yield i, line
+
+
+def toml_token_grid(table: dict, raw: str, file: str, key: str) -> TokenGrid:
+    """The token grid of TOML key ``key`` of ``table`` (the instance or its
+    ``[expect]``), positioned at the key's first content line in ``raw``."""
+    return parse_token_grid(table[key], file=file, key=key, first_line=key_line(raw, key))
+
+
+def check_strings(data: dict, raw: str, file: str, keys=("title", "source")) -> None:
+    """Refuse a non-string value of any of ``keys`` (at the key's line)."""
+    for key in keys:
+        if not isinstance(data.get(key, ""), str):
+            raise InstanceError(f"{key}: expected a string", file, key_line(raw, key), 1)
+
+
+def toml_grid(data: dict, raw: str, file: str, keys, grid: str, *,
+              strings=("title", "source")) -> TokenGrid:
+    """The main grid of a TOML instance: unknown keys refused (those not in
+    ``keys``), the ``grid`` key required, non-string ``strings`` refused, then
+    the grid's tokens (positioned errors throughout)."""
+    for key in data:
+        if key not in keys:
+            raise InstanceError(f"unknown key {key!r}; expected one of {', '.join(keys)}",
+                                file, key_line(raw, key), 1)
+    if grid not in data:
+        raise InstanceError(f"expected a '{grid}' grid (one row per line)", file, 1, 1)
+    check_strings(data, raw, file, strings)
+    return toml_token_grid(data, raw, file, grid)

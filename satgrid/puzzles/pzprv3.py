@@ -46,6 +46,21 @@ class Pzprv3:
         return out
 
 
+def shading(rows, file: str, expected: str) -> list[list[int]]:
+    """Rows of ``(token, (line, column))`` as a shading: 1 for ``#``, 0 for
+    ``.`` or ``+``; another token is refused at its position with the message
+    ``expected`` followed by ``, found 'TOKEN'``."""
+    out = []
+    for row in rows:
+        vals = []
+        for tok, (line, col) in row:
+            if tok not in ("#", ".", "+"):
+                raise InstanceError(f"{expected}, found {tok!r}", file, line, col)
+            vals.append(1 if tok == "#" else 0)
+        out.append(vals)
+    return out
+
+
 def sniff(text: str, name: str | None = None) -> bool:
     """Whether ``text`` is a pzprv3 file (of puzzle ``name`` when given)."""
     head = re.split(r"[/\n]", text.lstrip(), maxsplit=2)

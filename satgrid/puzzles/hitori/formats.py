@@ -24,23 +24,14 @@ from __future__ import annotations
 from ...errors import InstanceError
 from .. import pzprv3
 from ..base import TextFormat, parse_expect, register_format, register_toml
-from ..parsing import key_line, parse_token_grid
+from ..parsing import toml_grid, toml_token_grid
 from .kind import K, Hitori
 
 KEYS = ("puzzle", "title", "source", "numbers", "expect")
 
 
 def _shading(rows, file) -> list[list[int]]:
-    out = []
-    for row in rows:
-        vals = []
-        for tok, (line, col) in row:
-            if tok not in ("#", ".", "+"):
-                raise InstanceError(f"solution: expected '#' (shaded) or '.', found {tok!r}",
-                                    file, line, col)
-            vals.append(1 if tok == "#" else 0)
-        out.append(vals)
-    return out
+    return pzprv3.shading(rows, file, "solution: expected '#' (shaded) or '.'")
 
 
 def _numbers(rows, file) -> list[list[int]]:
@@ -63,24 +54,13 @@ def _positioned(tg):
 
 def read_toml(cls: type[Hitori], data: dict, raw: str, file: str) -> Hitori:
     """A ``puzzle = "hitori"`` instance from its parsed TOML table."""
-    for key in data:
-        if key not in KEYS:
-            raise InstanceError(f"unknown key {key!r}; expected one of {', '.join(KEYS)}",
-                                file, key_line(raw, key), 1)
-    if "numbers" not in data:
-        raise InstanceError("expected a 'numbers' grid (one row per line)", file, 1, 1)
-    for key in ("title", "source"):
-        if not isinstance(data.get(key, ""), str):
-            raise InstanceError(f"{key}: expected a string", file, key_line(raw, key), 1)
-    tg = parse_token_grid(data["numbers"], file=file, key="numbers",
-                          first_line=key_line(raw, "numbers"))
+    tg = toml_grid(data, raw, file, KEYS, "numbers")
     tg.expect_shape(tg.height, len(tg.rows[0]))
     numbers = _numbers(_positioned(tg), file)
     expect = parse_expect(data, raw, file, K, ("unique", "count", "solution"))
     solution = None
     if "solution" in expect:
-        sg = parse_token_grid(expect["solution"], file=file, key="solution",
-                              first_line=key_line(raw, "solution"))
+        sg = toml_token_grid(expect, raw, file, "solution")
         sg.expect_shape(len(numbers), len(numbers[0]))
         solution = _shading(_positioned(sg), file)
     return cls(numbers, solution=solution, file=file, title=data.get("title", ""),

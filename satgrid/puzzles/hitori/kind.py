@@ -20,9 +20,12 @@ referee is :mod:`.check`.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ... import geometry as G
+from ...connectivity import eager_size
+from ...encodings import estimate
 from ...model import Model, Solution
 from ...render import svg_grid, text_grid
 from ..base import Puzzle, register
@@ -44,6 +47,19 @@ class Hitori(Puzzle):
         self.rows, self.cols = len(numbers), len(numbers[0])
         self._solution = solution
         self._shaded: dict = {}
+
+    def estimate_clauses(self, m: Model) -> int:
+        """At most one unshaded per repeated number and line, a clause per
+        adjacent pair and, eager, the connectivity of the unshaded cells."""
+        h, w = self.rows, self.cols
+        total = h * (w - 1) + w * (h - 1)
+        repeats: Counter = Counter()       # {times a number repeats in a line: lines}
+        for line in list(self.numbers) + list(zip(*self.numbers)):
+            repeats.update(k for k in Counter(line).values() if k > 1)
+        total += sum(n * estimate.at_most(m.amo, k, 1) for k, n in repeats.items())
+        if m.connectivity == "eager" and h * w > 1:
+            total += eager_size(h * w, 0, h * w - 1, 0, method="layers")[1]
+        return total
 
     def build(self, m: Model) -> None:
         h, w = self.rows, self.cols

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ...errors import InstanceError
 from ..base import parse_expect, register_toml
-from ..parsing import key_line, parse_token_grid
+from ..parsing import check_strings, key_line, parse_token_grid, toml_grid
 from .kind import K, KnightMoves
 
 #: the keys of a knight-moves TOML instance
@@ -27,14 +27,7 @@ KEYS = ("puzzle", "title", "source", "regions", "givens", "length", "expect")
 def read_toml(cls: type[KnightMoves], data: dict, raw: str, file: str) -> KnightMoves:
     """A ``puzzle = "knight-moves"`` instance from its parsed TOML table (``raw`` =
     the file's text, for positions)."""
-    for key in data:
-        if key not in KEYS:
-            raise InstanceError(f"unknown key {key!r}; expected one of {', '.join(KEYS)}",
-                                file, key_line(raw, key), 1)
-    if "regions" not in data:
-        raise InstanceError("expected a 'regions' grid (one row per line)", file, 1, 1)
-    rg = parse_token_grid(data["regions"], file=file, key="regions",
-                          first_line=key_line(raw, "regions"))
+    rg = toml_grid(data, raw, file, KEYS, "regions", strings=())
     rows, cols = rg.height, len(rg.rows[0])
     rg.expect_shape(rows, cols)
     n = rows * cols
@@ -61,9 +54,7 @@ def read_toml(cls: type[KnightMoves], data: dict, raw: str, file: str) -> Knight
                               first_line=key_line(raw, "solution"))
         sg.expect_shape(rows, cols)
         solution = sg.ints(1, n, zero_empty=True)
-    for key in ("title", "source"):
-        if not isinstance(data.get(key, ""), str):
-            raise InstanceError(f"{key}: expected a string", file, key_line(raw, key), 1)
+    check_strings(data, raw, file)
     length = data.get("length")
     if length is not None and (type(length) is not int or not 1 <= length <= n):
         raise InstanceError(f"length: expected a whole number 1..{n}, found {length!r}",

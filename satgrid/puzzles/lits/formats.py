@@ -21,7 +21,7 @@ from __future__ import annotations
 from ...errors import InstanceError
 from .. import pzprv3
 from ..base import TextFormat, parse_expect, register_format, register_toml
-from ..parsing import key_line, parse_token_grid
+from ..parsing import toml_grid, toml_token_grid
 from .kind import K, Lits
 
 KEYS = ("puzzle", "title", "source", "regions", "expect")
@@ -30,17 +30,7 @@ MAX_SIDE = 100
 
 def read_toml(cls: type[Lits], data: dict, raw: str, file: str) -> Lits:
     """A ``puzzle = "lits"`` instance from its parsed TOML table."""
-    for key in data:
-        if key not in KEYS:
-            raise InstanceError(f"unknown key {key!r}; expected one of {', '.join(KEYS)}",
-                                file, key_line(raw, key), 1)
-    if "regions" not in data:
-        raise InstanceError("expected a 'regions' grid (one row per line)", file, 1, 1)
-    for key in ("title", "source"):
-        if not isinstance(data.get(key, ""), str):
-            raise InstanceError(f"{key}: expected a string", file, key_line(raw, key), 1)
-    tg = parse_token_grid(data["regions"], file=file, key="regions",
-                          first_line=key_line(raw, "regions"))
+    tg = toml_grid(data, raw, file, KEYS, "regions")
     rows, cols = tg.height, len(tg.rows[0])
     if rows > MAX_SIDE or cols > MAX_SIDE:
         raise tg.error(0, 0, f"expected at most {MAX_SIDE} rows and columns")
@@ -48,8 +38,7 @@ def read_toml(cls: type[Lits], data: dict, raw: str, file: str) -> Lits:
     expect = parse_expect(data, raw, file, K, ("unique", "count", "solution"))
     solution = None
     if "solution" in expect:
-        sg = parse_token_grid(expect["solution"], file=file, key="solution",
-                              first_line=key_line(raw, "solution"))
+        sg = toml_token_grid(expect, raw, file, "solution")
         sg.expect_shape(rows, cols)
         solution = []
         for r, row in enumerate(sg.rows):
@@ -77,15 +66,8 @@ def parse_pzprv3(text: str, file: str) -> list[Lits]:
     regions = [[tok for tok, _ in row] for row in body.grid(0, "regions")]
     solution = None
     if len(body.lines) > f.rows:
-        solution = []
-        for row in body.grid(f.rows, "answer"):
-            vals = []
-            for tok, (line, col) in row:
-                if tok not in ("#", ".", "+"):
-                    raise InstanceError(f"answer: expected '#', '.' or '+', found {tok!r}",
-                                        file, line, col)
-                vals.append(1 if tok == "#" else 0)
-            solution.append(vals)
+        solution = pzprv3.shading(body.grid(f.rows, "answer"), file,
+                                  "answer: expected '#', '.' or '+'")
     return [Lits(regions, solution=solution, file=file,
                  expect={"solution": "pzprv3"} if solution else {})]
 

@@ -25,9 +25,10 @@ from __future__ import annotations
 from typing import Any
 
 from ... import geometry as G
+from ...connectivity import eager_size
 from ...model import Model, Solution
 from ...render import svg_grid, text_grid
-from ...shapes import TETROMINOES
+from ...shapes import TETROMINOES, estimate_place
 from ..base import Puzzle, register
 from . import check as checker
 
@@ -49,6 +50,27 @@ class Lits(Puzzle):
         self._solution = solution
         self._shaded: dict = {}
         self._letter: dict = {}
+
+    def estimate_clauses(self, m: Model) -> int:
+        """The placements per region (:func:`satgrid.shapes.estimate_place`;
+        counted without building in grids up to 250 000 cells, bounded above),
+        4 touch clauses per edge, the 2x2 windows and, eager, the connectivity."""
+        h, w = self.rows, self.cols
+        members: dict[str, list] = {}
+        if h * w <= 250_000:
+            for r, row in enumerate(self.regions):
+                for c, name in enumerate(row):
+                    members.setdefault(name, []).append((r, c))
+        else:                                  # sizes only: bounded, not counted
+            for row in self.regions:
+                for name in row:
+                    members[name] = members.get(name, 0) + 1
+        total = sum(estimate_place(m.amo, m.card, LETTERS, cells, cover="at-most", total=1)
+                    for cells in members.values())
+        total += 4 * (h * (w - 1) + w * (h - 1)) + max(0, h - 1) * max(0, w - 1)
+        if m.connectivity == "eager" and h * w > 1:
+            total += eager_size(h * w, 0, h * w - 1, 0, method="layers")[1]
+        return total
 
     def build(self, m: Model) -> None:
         h, w = self.rows, self.cols

@@ -28,16 +28,13 @@ from __future__ import annotations
 
 import os
 
-from ...errors import InstanceError
-from ..base import TextFormat, parse_expect, register_format, register_toml
-from ..links import header_grid_tokens, read_header_grid, read_links
-from ..parsing import TokenGrid, key_line, key_pos, parse_token_grid
+from ..base import TextFormat, register_format, register_toml
+from ..links import check_toml_keys, header_grid_tokens, read_header_grid, read_toml_grid
+from ..parsing import TokenGrid
 from .kind import Masyu
 
 KEYS = ("puzzle", "title", "source", "pearls", "expect")
-EXPECT_KEYS = ("unique", "count", "solution")
 TOKENS = {"w": "w", "W": "w", "b": "b", "B": "b", "-": ".", ".": "."}
-MAX_SIDE = 100
 
 
 def read_pearls(tg: TokenGrid) -> list[list[str]]:
@@ -55,31 +52,10 @@ def read_pearls(tg: TokenGrid) -> list[list[str]]:
 
 def read_toml(cls: type[Masyu], data: dict, raw: str, file: str) -> Masyu:
     """A ``puzzle = "masyu"`` instance from its parsed TOML table."""
-    def err(msg, key=None):
-        line = key_pos(raw, key) if key else None
-        return InstanceError(msg, file, line, 1 if line else None)
-
-    for k in data:
-        if k not in KEYS:
-            raise err(f"unknown key {k!r} for a masyu puzzle; expected {', '.join(KEYS)}", k)
-    for k in ("title", "source"):
-        if k in data and not isinstance(data[k], str):
-            raise err(f"{k}: expected a string", k)
-    if "pearls" not in data:
-        raise InstanceError("expected a 'pearls' grid (rows of w, b, '-')", file, 1, 1)
-    tg = parse_token_grid(data["pearls"], file=file, key="pearls",
-                          first_line=key_line(raw, "pearls"))
-    rows, cols = tg.height, len(tg.rows[0])
-    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise tg.error(0, None, f"expected 1..{MAX_SIDE} rows and columns")
-    tg.expect_shape(rows, cols)
-    pearls = read_pearls(tg)
-    exp = parse_expect(data, raw, file, "a masyu puzzle (it has no answer number)", EXPECT_KEYS)
-    solution = None
-    if "solution" in exp:
-        st = parse_token_grid(exp["solution"], file=file, key="solution",
-                              first_line=key_line(raw, "solution"))
-        solution = read_links(st, rows, cols)
+    check_toml_keys(data, raw, file, "masyu", KEYS)
+    pearls, exp, solution = read_toml_grid(data, raw, file, "masyu", "pearls",
+                                           "expected a 'pearls' grid (rows of w, b, '-')",
+                                           read_pearls)
     return cls(pearls, file=file, title=data.get("title", ""), source=data.get("source", ""),
                expect=exp, solution=solution)
 

@@ -19,8 +19,9 @@ from typing import Any
 
 from ...geometry import grid_edges
 from ...model import Model, Solution
+from ...paths import estimate_lines, grid_degrees
 from ..base import Puzzle, register
-from ..links import draw_links, links_from_edges, svg_links
+from ..links import draw_links, draw_marks, links_from_edges, svg_cell_links
 from . import check as checker
 
 STEPS = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
@@ -47,6 +48,14 @@ class Masyu(Puzzle):
         dr, dc = STEPS[side]
         other = (cell[0] + dr, cell[1] + dc)
         return self._edges.get((min(cell, other), max(cell, other)), model.false)
+
+    def estimate_clauses(self, model: Model) -> int:
+        """The loop through the cells (:func:`satgrid.paths.estimate_lines`) and
+        7 clauses per pearl."""
+        pearls = sum(p in ("w", "b") for row in self.pearls for p in row)
+        grid = grid_degrees(self.rows, self.cols)
+        return 7 * pearls + estimate_lines(model.amo, model.card, grid,
+                                           connectivity=model.connectivity)
 
     def build(self, model: Model) -> None:
         """Segments, one loop through them, the pearls' rules."""
@@ -89,7 +98,7 @@ class Masyu(Puzzle):
         return draw_links(decoded["grid"], self._mark)
 
     def render_puzzle(self) -> str:
-        return draw_links([[0] * self.cols for _ in range(self.rows)], self._mark)
+        return draw_marks(self.rows, self.cols, self._mark)
 
     def render_svg(self, decoded: dict[str, Any]) -> str:
         """SVG: cell lines, the loop through the centres, the pearls."""
@@ -97,8 +106,7 @@ class Masyu(Puzzle):
         extra = [f'<circle cx="{step + c * step}" cy="{step + r * step}" r="{step * 0.3:.0f}" '
                  f'fill="{"white" if p == "w" else "black"}" stroke="black" stroke-width="2"/>'
                  for r, row in enumerate(self.pearls) for c, p in enumerate(row) if p in "wb"]
-        return svg_links(decoded["grid"], step=step, offset=step, width=(self.cols + 1) * step,
-                         height=(self.rows + 1) * step, extra=extra, cells=(self.rows, self.cols))
+        return svg_cell_links(decoded["grid"], self.rows, self.cols, step=step, extra=extra)
 
     def expected_solution(self):
         return self._solution

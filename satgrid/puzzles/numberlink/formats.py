@@ -30,15 +30,12 @@ from __future__ import annotations
 
 import os
 
-from ...errors import InstanceError
-from ..base import TextFormat, parse_expect, register_format, register_toml
-from ..links import read_header_grid, read_links
-from ..parsing import TokenGrid, key_line, key_pos, parse_token_grid
+from ..base import TextFormat, register_format, register_toml
+from ..links import check_toml_keys, read_header_grid, read_toml_grid, toml_error
+from ..parsing import TokenGrid
 from .kind import Numberlink
 
 KEYS = ("puzzle", "title", "source", "fill", "numbers", "expect")
-EXPECT_KEYS = ("unique", "count", "solution")
-MAX_SIDE = 100
 
 
 def read_numbers(tg: TokenGrid) -> list[list[str]]:
@@ -61,35 +58,13 @@ def read_numbers(tg: TokenGrid) -> list[list[str]]:
 
 def read_toml(cls: type[Numberlink], data: dict, raw: str, file: str) -> Numberlink:
     """A ``puzzle = "numberlink"`` instance from its parsed TOML table."""
-    def err(msg, key=None):
-        line = key_pos(raw, key) if key else None
-        return InstanceError(msg, file, line, 1 if line else None)
-
-    for k in data:
-        if k not in KEYS:
-            raise err(f"unknown key {k!r} for a numberlink puzzle; expected {', '.join(KEYS)}", k)
-    for k in ("title", "source"):
-        if k in data and not isinstance(data[k], str):
-            raise err(f"{k}: expected a string", k)
+    check_toml_keys(data, raw, file, "numberlink", KEYS)
     fill = data.get("fill", False)
     if not isinstance(fill, bool):
-        raise err(f"fill: expected true or false, found {fill!r}", "fill")
-    if "numbers" not in data:
-        raise InstanceError("expected a 'numbers' grid (rows of numbers, '-' = empty)", file, 1, 1)
-    tg = parse_token_grid(data["numbers"], file=file, key="numbers",
-                          first_line=key_line(raw, "numbers"))
-    rows, cols = tg.height, len(tg.rows[0])
-    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise tg.error(0, None, f"expected 1..{MAX_SIDE} rows and columns")
-    tg.expect_shape(rows, cols)
-    numbers = read_numbers(tg)
-    exp = parse_expect(data, raw, file, "a numberlink puzzle (it has no answer number)",
-                       EXPECT_KEYS)
-    solution = None
-    if "solution" in exp:
-        st = parse_token_grid(exp["solution"], file=file, key="solution",
-                              first_line=key_line(raw, "solution"))
-        solution = read_links(st, rows, cols)
+        raise toml_error(f"fill: expected true or false, found {fill!r}", raw, file, "fill")
+    numbers, exp, solution = read_toml_grid(
+        data, raw, file, "numberlink", "numbers",
+        "expected a 'numbers' grid (rows of numbers, '-' = empty)", read_numbers)
     return cls(numbers, fill, file=file, title=data.get("title", ""),
                source=data.get("source", ""), expect=exp, solution=solution)
 

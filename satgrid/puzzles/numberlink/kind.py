@@ -17,9 +17,11 @@ from __future__ import annotations
 from typing import Any
 
 from ...geometry import grid_edges
+from ...encodings import estimate
 from ...model import Model, Solution
+from ...paths import estimate_lines, grid_degrees
 from ..base import Puzzle, register
-from ..links import draw_links, links_from_edges, svg_links, svg_text
+from ..links import draw_links, draw_marks, links_from_edges, svg_cell_links, svg_text
 from . import check as checker
 
 
@@ -46,6 +48,16 @@ class Numberlink(Puzzle):
         self._solution = solution
         self._edges: dict[str, dict] = {}
         self._on: dict[str, dict] = {}
+
+    def estimate_clauses(self, model: Model) -> int:
+        """A path per pair over the whole grid (:func:`satgrid.paths.estimate_lines`;
+        leaving out other numbers' cells only makes fewer) and one line per cell."""
+        amo, card, k = model.amo, model.card, len(self.pairs)
+        per_cell = (estimate.exactly(amo, card, k, 1) if self.fill
+                    else estimate.at_most(amo, k, 1) if k > 1 else 0)
+        lines = estimate_lines(amo, card, grid_degrees(self.rows, self.cols), ends=2,
+                               connectivity=model.connectivity)
+        return k * lines + self.rows * self.cols * per_cell
 
     def build(self, model: Model) -> None:
         """A path per pair over the cells that are not other numbers; one line per cell."""
@@ -86,7 +98,7 @@ class Numberlink(Puzzle):
         return draw_links(decoded["grid"], self._mark)
 
     def render_puzzle(self) -> str:
-        return draw_links([[0] * self.cols for _ in range(self.rows)], self._mark)
+        return draw_marks(self.rows, self.cols, self._mark)
 
     def render_svg(self, decoded: dict[str, Any]) -> str:
         """SVG: cell lines, the lines through the centres, the numbers."""
@@ -99,8 +111,7 @@ class Numberlink(Puzzle):
                     extra.append(f'<circle cx="{x}" cy="{y}" r="{step * 0.32:.0f}" fill="white" '
                                  'stroke="black"/>')
                     extra.append(svg_text(x, y, t, step * 0.45))
-        return svg_links(decoded["grid"], step=step, offset=step, width=(self.cols + 1) * step,
-                         height=(self.rows + 1) * step, extra=extra, cells=(self.rows, self.cols))
+        return svg_cell_links(decoded["grid"], self.rows, self.cols, step=step, extra=extra)
 
     def expected_solution(self):
         return self._solution

@@ -21,7 +21,7 @@ from __future__ import annotations
 from ...errors import InstanceError
 from .. import pzprv3
 from ..base import TextFormat, parse_expect, register_format, register_toml
-from ..parsing import TokenGrid, key_line, parse_token_grid
+from ..parsing import TokenGrid, toml_grid, toml_token_grid
 from .kind import K, Nurikabe
 
 KEYS = ("puzzle", "title", "source", "clues", "expect")
@@ -56,23 +56,11 @@ def read_shading(tg: TokenGrid, rows: int, cols: int) -> list[list[int]]:
 
 def read_toml(cls: type[Nurikabe], data: dict, raw: str, file: str) -> Nurikabe:
     """A ``puzzle = "nurikabe"`` instance from its parsed TOML table."""
-    for key in data:
-        if key not in KEYS:
-            raise InstanceError(f"unknown key {key!r}; expected one of {', '.join(KEYS)}",
-                                file, key_line(raw, key), 1)
-    if "clues" not in data:
-        raise InstanceError("expected a 'clues' grid (one row per line)", file, 1, 1)
-    for key in ("title", "source"):
-        if not isinstance(data.get(key, ""), str):
-            raise InstanceError(f"{key}: expected a string", file, key_line(raw, key), 1)
-    tg = parse_token_grid(data["clues"], file=file, key="clues",
-                          first_line=key_line(raw, "clues"))
-    clues = read_clues(tg)
+    clues = read_clues(toml_grid(data, raw, file, KEYS, "clues"))
     expect = parse_expect(data, raw, file, K, ("unique", "count", "solution"))
     solution = None
     if "solution" in expect:
-        sg = parse_token_grid(expect["solution"], file=file, key="solution",
-                              first_line=key_line(raw, "solution"))
+        sg = toml_token_grid(expect, raw, file, "solution")
         solution = read_shading(sg, len(clues), len(clues[0]))
     return cls(clues, solution=solution, file=file, title=data.get("title", ""),
                source=data.get("source", ""), expect=expect)

@@ -26,7 +26,9 @@ from __future__ import annotations
 from typing import Any
 
 from ... import geometry as G
+from ...connectivity import eager_size
 from ...model import Model, Solution
+from ...regions import estimate_regions, grid_label_counts
 from ...render import svg_grid, text_grid
 from ..base import Puzzle, register
 from . import check as checker
@@ -47,6 +49,20 @@ class Nurikabe(Puzzle):
         self.rows, self.cols = len(clues), len(clues[0])
         self._solution = solution
         self._white: dict = {}
+
+    def estimate_clauses(self, m: Model) -> int:
+        """The islands (:func:`satgrid.regions.estimate_regions`, a cell labelled
+        only within reach of a number), the 2x2 windows and, eager, the stream."""
+        h, w = self.rows, self.cols
+        anchors = {(r, c): k for r, row in enumerate(self.clues) for c, k in enumerate(row) if k}
+        counts, reach = grid_label_counts(h, w, anchors)
+        total = estimate_regions(m.amo, m.card, h * w, counts, list(zip(anchors.values(), reach)),
+                                 separated=True, connectivity=m.connectivity)
+        total += max(0, h - 1) * max(0, w - 1)
+        if m.connectivity == "eager" and h * w > 1:
+            depth = max(1, min(h * w, h * w - sum(anchors.values())) - 1)
+            total += eager_size(h * w, 0, depth, 0, method="layers")[1]
+        return total
 
     def build(self, m: Model) -> None:
         h, w = self.rows, self.cols

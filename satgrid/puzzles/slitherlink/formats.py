@@ -29,16 +29,13 @@ from __future__ import annotations
 
 import os
 
-from ...errors import InstanceError
-from ..base import TextFormat, parse_expect, register_format, register_toml
-from ..links import read_header_grid
-from ..parsing import TokenGrid, key_line, key_pos, parse_token_grid
+from ..base import TextFormat, register_format, register_toml
+from ..links import check_toml_keys, read_header_grid, read_toml_grid
+from ..parsing import TokenGrid
 from .kind import Slitherlink
 
 KEYS = ("puzzle", "title", "source", "clues", "expect")
-EXPECT_KEYS = ("unique", "count", "solution")
 EMPTY = ("-", ".")
-MAX_SIDE = 100
 
 
 def read_clues(tg: TokenGrid) -> list[list[int | None]]:
@@ -72,31 +69,10 @@ def read_inside(tg: TokenGrid, rows: int, cols: int) -> list[list[int]]:
 
 def read_toml(cls: type[Slitherlink], data: dict, raw: str, file: str) -> Slitherlink:
     """A ``puzzle = "slitherlink"`` instance from its parsed TOML table."""
-    def err(msg, key=None):
-        line = key_pos(raw, key) if key else None
-        return InstanceError(msg, file, line, 1 if line else None)
-
-    for k in data:
-        if k not in KEYS:
-            raise err(f"unknown key {k!r} for a slitherlink puzzle; expected {', '.join(KEYS)}", k)
-    for k in ("title", "source"):
-        if k in data and not isinstance(data[k], str):
-            raise err(f"{k}: expected a string", k)
-    if "clues" not in data:
-        raise InstanceError("expected a 'clues' grid (rows of 0..4, '-' = no clue)", file, 1, 1)
-    tg = parse_token_grid(data["clues"], file=file, key="clues", first_line=key_line(raw, "clues"))
-    rows, cols = tg.height, len(tg.rows[0])
-    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
-        raise tg.error(0, None, f"expected 1..{MAX_SIDE} rows and columns")
-    tg.expect_shape(rows, cols)
-    clues = read_clues(tg)
-    exp = parse_expect(data, raw, file, "a slitherlink puzzle (it has no answer number)",
-                       EXPECT_KEYS)
-    solution = None
-    if "solution" in exp:
-        st = parse_token_grid(exp["solution"], file=file, key="solution",
-                              first_line=key_line(raw, "solution"))
-        solution = read_inside(st, rows, cols)
+    check_toml_keys(data, raw, file, "slitherlink", KEYS)
+    clues, exp, solution = read_toml_grid(data, raw, file, "slitherlink", "clues",
+                                          "expected a 'clues' grid (rows of 0..4, '-' = no clue)",
+                                          read_clues, read_inside)
     return cls(clues, file=file, title=data.get("title", ""), source=data.get("source", ""),
                expect=exp, solution=solution)
 

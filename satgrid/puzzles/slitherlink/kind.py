@@ -16,7 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...geometry import cell_sides, dot_edges
+from ...encodings import estimate
 from ...model import Model, Solution
+from ...paths import estimate_lines, grid_degrees
 from ..base import Puzzle, register
 from ..links import draw_links, links_from_edges, svg_links, svg_text
 from . import check as checker
@@ -36,6 +38,15 @@ class Slitherlink(Puzzle):
         self.rows, self.cols = len(self.clues), len(self.clues[0])
         self._solution = solution
         self._edges: dict = {}
+
+    def estimate_clauses(self, model: Model) -> int:
+        """The loop over the (rows + 1) x (cols + 1) dots
+        (:func:`satgrid.paths.estimate_lines`) and exactly k of 4 sides per clue."""
+        amo, card = model.amo, model.card
+        clues = sum(estimate.exactly(amo, card, 4, k)
+                    for row in self.clues for k in row if k is not None)
+        return clues + estimate_lines(amo, card, grid_degrees(self.rows + 1, self.cols + 1),
+                                      connectivity=model.connectivity)
 
     def build(self, model: Model) -> None:
         """Segments, one loop through them, a cardinality per clue."""
