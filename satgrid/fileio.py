@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import gzip
 import io
 import os
 import signal
@@ -23,8 +22,6 @@ from typing import IO, Callable, Iterable
 
 from .compression import STDIO, codec_of_name, compressing, write_stdout
 from .errors import OutputError
-
-GZIP_LEVEL = 6
 
 
 _MIXED: dict[type, type] = {}

@@ -94,11 +94,7 @@ from .errors import ModelError, SolverError
 from .formula import Formula
 from .oracle import Budget as _Budget
 from .oracle import SlicedOracle
-# Capabilities, SOLVER_OPTIONS and solver_names are re-exported: the solver
-# table lived here before satgrid.solvers, and the README points at it
-from .solvers import (CAPABILITIES, DEFAULT_SOLVER, SOLVER_OPTIONS,  # noqa: F401
-                      Capabilities, canonical_name, new_solver, solver_names,
-                      validate_options)
+from .solvers import CAPABILITIES, DEFAULT_SOLVER, canonical_name, new_solver, validate_options
 from .util import paused_gc
 
 __all__ = ["LazyChecker", "Session", "SAT", "UNSAT", "UNKNOWN"]
@@ -145,10 +141,10 @@ class Session(ProjectedEnumeration, SlicedOracle):
             in bulk now; clauses added to the formula later are loaded before
             the next SAT call (:meth:`sync`).
         solver: a PySAT solver name or alias (default ``"cadical195"``); see
-            :data:`CAPABILITIES` and :func:`solver_names`.
+            :data:`~satgrid.solvers.CAPABILITIES` and :func:`~satgrid.solvers.solver_names`.
         options: tuning options for solvers that take them (CaDiCaL), name ->
             int, e.g. ``{"chrono": 0}``; checked against
-            :data:`SOLVER_OPTIONS` and set before the formula is loaded.
+            :data:`~satgrid.solvers.SOLVER_OPTIONS` and set before the formula is loaded.
 
     Raises:
         SolverError: an unknown solver name, a solver that cannot be created
@@ -159,7 +155,7 @@ class Session(ProjectedEnumeration, SlicedOracle):
         solver_name: canonical PySAT name of the solver.
         options: the tuning options set (name -> int; empty: the solver's own
             defaults).
-        capabilities: its :class:`Capabilities`.
+        capabilities: its :class:`~satgrid.solvers.Capabilities`.
         status: ``"sat"``, ``"unsat"``, ``"unknown"`` of the last
             :meth:`solve`, or None (before any, and after an enumeration).
         added_clauses: clauses given to :meth:`add`/:meth:`add_clauses` and

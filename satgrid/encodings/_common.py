@@ -4,10 +4,6 @@ clause utilities. Nothing here knows any particular encoding."""
 from __future__ import annotations
 
 
-from ..errors import EncodingError  # noqa: F401  (re-exported for the modules)
-from ..util import paused_gc  # noqa: F401  (the encoders import it from here)
-
-
 class VarCounter:
     """A standalone source of fresh variables: ids ``top + 1``, ``top + 2``, ...
 

@@ -127,7 +127,7 @@ class Puzzle:
     #: the encodings a user may choose for this kind (shown by ``stats``/the
     #: atlas): a subset of {"amo", "card", "pb", "connectivity"}
     encoding_choices: ClassVar[tuple[str, ...]] = ()
-    #: solver tuning options (CaDiCaL, see :data:`satgrid.session.SOLVER_OPTIONS`)
+    #: solver tuning options (CaDiCaL, see :data:`satgrid.solvers.SOLVER_OPTIONS`)
     #: measured to help this kind; used when the solver takes options, under
     #: any the user sets (``bench/`` shows the measurement)
     tuning: ClassVar[dict[str, int]] = {}

@@ -8,7 +8,7 @@ tuples, 0-based from the top-left.
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Iterable
 
 Cell = tuple[int, int]
 

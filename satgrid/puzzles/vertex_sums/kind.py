@@ -72,7 +72,7 @@ class VertexSums(Puzzle):
         """n^2 cells over 1..n^2, a permutation (2 n^2 exactly-ones over n^2
         literals), one weighted sum per numbered vertex (4 cells, weights
         1..n^2), at most n^2 givens."""
-        n, N = self.n, self.n * self.n
+        N = self.n * self.n
         sums = [s for row in self.sums for s in row if s]
         weights = list(range(1, N + 1)) * 4
         per_sum = {s: estimate.linear(model.pb, weights, s) for s in set(sums)}
