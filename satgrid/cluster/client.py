@@ -1,0 +1,125 @@
+"""Connecting to a Dask cluster: a ``LocalCluster`` on this machine, an
+existing scheduler by its address, or a ``distributed.Client`` the caller
+already holds (a notebook's).
+
+Everything satgrid runs on a cluster goes through :func:`connect`, so the
+command line's ``--workers N`` / ``--scheduler ADDRESS`` and the Python API's
+``client=`` mean the same thing everywhere. Dask is optional (the
+``[cluster]`` extra); without it :func:`connect` raises a
+:class:`~satgrid.errors.NotAvailableError` that says how to install it.
+
+Example::
+
+    >>> from satgrid.cluster.client import connect
+    >>> with connect(workers=2) as client:          # doctest: +SKIP
+    ...     client.submit(sum, [1, 2, 3]).result()
+    6
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from typing import Iterator
+
+from ..errors import NotAvailableError, SolverError, UsageError
+
+#: how to get Dask when it is missing
+INSTALL_HINT = "pip install 'satgrid[cluster]' (dask and distributed)"
+
+
+def _distributed():
+    try:
+        import distributed  # optional: the [cluster] extra; only the cluster commands need it
+    except ImportError as exc:
+        raise NotAvailableError(f"running on a cluster needs Dask: {INSTALL_HINT}") from exc
+    return distributed
+
+
+def check_workers(workers: int | None, scheduler: str | None, client=None) -> None:
+    """Refuse impossible combinations before anything starts (UsageError, exit 2)."""
+    given = [x is not None for x in (workers, scheduler, client)]
+    if sum(given) > 1:
+        raise UsageError("give one of --workers, --scheduler (or a client), not several")
+    if workers is not None and (not isinstance(workers, int) or workers < 1):
+        raise UsageError(f"--workers must be a positive integer, not {workers!r}")
+    if scheduler is not None and (not isinstance(scheduler, str) or not scheduler.strip()):
+        raise UsageError("--scheduler needs an address such as tcp://127.0.0.1:8786")
+
+
+def wanted(workers: int | None = None, scheduler: str | None = None, client=None) -> bool:
+    """True when the caller asked for a cluster at all (otherwise run serially)."""
+    return workers is not None or scheduler is not None or client is not None
+
+
+@contextmanager
+def connect(workers: int | None = None, scheduler: str | None = None, client=None,
+            *, timeout: float = 30.0, **cluster_options) -> Iterator:
+    """Yield a ``distributed.Client``; close what this call opened on exit.
+
+    Args:
+        workers: start a ``LocalCluster`` of this many single-threaded worker
+            processes on this machine (PySAT's solvers hold the GIL, so one
+            thread per process is the useful shape).
+        scheduler: the address of a running scheduler (``dask scheduler``
+            plus any number of ``dask worker ADDRESS`` processes).
+        client: a client the caller already holds; it is used as it is and
+            left open.
+        timeout: seconds to wait for the scheduler to answer.
+        cluster_options: passed to ``LocalCluster`` (e.g. ``memory_limit``).
+
+    Raises:
+        UsageError: none or more than one of the three given, or bad values.
+        NotAvailableError: Dask is not installed.
+        SolverError: the scheduler cannot be reached within ``timeout``.
+    """
+    check_workers(workers, scheduler, client)
+    if client is not None:
+        yield client
+        return
+    if workers is None and scheduler is None:
+        raise UsageError("connect() needs workers=N, scheduler=ADDRESS or client=")
+    distributed = _distributed()
+    if scheduler is not None:
+        try:
+            c = distributed.Client(scheduler, timeout=timeout)
+        except (OSError, TimeoutError) as exc:
+            raise SolverError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
+        try:
+            yield c
+        finally:
+            c.close()
+        return
+    options = dict(n_workers=workers, threads_per_worker=1, processes=True,
+                   dashboard_address=None, silence_logs=40)
+    options.update(cluster_options)
+    cluster = distributed.LocalCluster(**options)
+    try:
+        c = distributed.Client(cluster, timeout=timeout)
+        try:
+            yield c
+        finally:
+            c.close()
+    finally:
+        cluster.close()
+
+
+def chunk_bounds(n: int, chunks: int) -> list[tuple[int, int]]:
+    """Split ``range(n)`` into at most ``chunks`` consecutive ``(start, stop)``
+    pieces of near-equal length (the first ones one longer), in order."""
+    if n <= 0:
+        return []
+    chunks = max(1, min(chunks, n))
+    size, extra = divmod(n, chunks)
+    out, start = [], 0
+    for i in range(chunks):
+        stop = start + size + (1 if i < extra else 0)
+        out.append((start, stop))
+        start = stop
+    return out
+
+
+def default_chunks(n: int, nworkers: int, per_worker: int = 4) -> int:
+    """A chunk count that keeps every worker busy and lets a lost chunk be
+    retried without redoing much: ``per_worker`` chunks per worker, at most
+    one per item."""
+    return max(1, min(n, per_worker * max(1, nworkers)))
