@@ -8,12 +8,12 @@ from ._version import __version__
 
 from .errors import (SatgridError, InputError, InstanceError, DimacsError,  # noqa: F401
                      SolverOutputError, EncodingError, SolverError, ModelError)
-from .formula import Formula, Sizes  # noqa: F401
 
-_LAZY = {"Session": "session", "Model": "model", "load": "api", "solve": "api", "Options": "api"}
+_LAZY = {"Formula": "formula", "Sizes": "sizes", "Session": "session", "Model": "model",
+         "load": "api", "solve": "api", "Options": "api"}
 
 
-def __getattr__(name):  # heavy parts (PySAT, networkx, puzzle kinds) load on first use
+def __getattr__(name):  # PySAT, the kinds, even the Formula load on first use
     if name in _LAZY:
         import importlib
         return getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import math
 
-from ..dimacs import COMPETITION_EXIT, competition_lines
+from .. import dimacs  # the solver-output table loads when a formula file is solved
 from ..errors import EXIT_LIMIT, EXIT_OK, EXIT_UNSAT, UsageError
 from ..fileio import atomic_write_text
 from ..pipeline.cnf import CnfInput, cnf_sizes, count_cnf, parse_assumptions, solve_cnf
@@ -64,15 +64,15 @@ def solve(a, inp: CnfInput, solver_options: dict) -> int:
         if "set" in res:
             print(f"c assumption set {res['set']}: {' '.join(map(str, res['assumptions']))}"
                   .rstrip())
-        print("\n".join(competition_lines(res["status"], res["model"] or ())))
+        print("\n".join(dimacs.competition_lines(res["status"], res["model"] or ())))
     if model_out:
         [res] = results
-        atomic_write_text(model_out, "\n".join(competition_lines(res["status"],
+        atomic_write_text(model_out, "\n".join(dimacs.competition_lines(res["status"],
                                                                  res["model"] or ())) + "\n")
     statuses = {res["status"] for res in results}
     if a.json:
         return max({"sat": EXIT_OK, "unsat": EXIT_UNSAT}.get(s, EXIT_LIMIT) for s in statuses)
-    return COMPETITION_EXIT[statuses.pop()] if len(statuses) == 1 else 0
+    return dimacs.COMPETITION_EXIT[statuses.pop()] if len(statuses) == 1 else 0
 
 
 def count(a, inp: CnfInput, solver_options: dict) -> int:
@@ -96,8 +96,8 @@ def count(a, inp: CnfInput, solver_options: dict) -> int:
     else:
         print(f"c o at least {n} models (a limit stopped the count)")
     if n:
-        return COMPETITION_EXIT["sat"]
-    return COMPETITION_EXIT["unsat" if complete else "unknown"]
+        return dimacs.COMPETITION_EXIT["sat"]
+    return dimacs.COMPETITION_EXIT["unsat" if complete else "unknown"]
 
 
 def stats(a, inp: CnfInput) -> int:

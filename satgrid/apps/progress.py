@@ -11,7 +11,9 @@ Why tqdm rather than rich: tqdm is one pure-Python package with no
 dependencies, draws on any file object we hand it (here stderr), redraws at
 most ``mininterval`` seconds apart so a tight loop pays almost nothing, and
 shows a live count with a rate when the total is unknown (a model count);
-rich would bring pygments and markdown-it for a bar.
+rich would bring pygments and markdown-it for a bar. tqdm itself is imported
+only when a bar is drawn (it costs about 15 ms, most of a command's start-up
+budget, and a pipe or ``--quiet`` never needs it).
 
 Use::
 
@@ -32,8 +34,6 @@ import io
 import os
 import sys
 from typing import IO, Iterable, Iterator, TypeVar
-
-from tqdm import tqdm
 
 T = TypeVar("T")
 
@@ -86,6 +86,7 @@ class Progress:
         stream = sys.stderr if stream is None else stream
         self._bar = None
         if enabled(quiet, stream):
+            from tqdm import tqdm  # off the start-up path: imported only when a bar is drawn
             sized = _width(stream) > 0   # a terminal that reports no width (some ptys): 80
             self._bar = tqdm(total=total, desc=desc or None, unit=unit, file=stream,
                              leave=leave, mininterval=MIN_INTERVAL, dynamic_ncols=sized,

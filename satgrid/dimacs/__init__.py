@@ -58,12 +58,40 @@ reading speed and the bulk path: :mod:`satgrid.dimacs.scan`.
 
 from __future__ import annotations
 
-from .read import DimacsFile, _parse, parse_dimacs, parse_icnf, read_dimacs, read_icnf
-from .solver_output import (COMPETITION_EXIT, STATUS_LINE, SolverResult, competition_lines,
-                            parse_solver_output, read_solver_output)
-from .text import _load
-from .write import (_clean, dimacs_chunks, dimacs_text, header_lines, icnf_chunks, icnf_text,
-                    write_dimacs, write_icnf)
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the names below load on first use (__getattr__): a Sudoku never reads DIMACS
+    from .read import DimacsFile, _parse, parse_dimacs, parse_icnf, read_dimacs, read_icnf
+    from .solver_output import (COMPETITION_EXIT, STATUS_LINE, SolverResult, competition_lines,
+                                parse_solver_output, read_solver_output)
+    from .text import _load
+    from .write import (_clean, dimacs_chunks, dimacs_text, header_lines, icnf_chunks,
+                        icnf_text, write_dimacs, write_icnf)
+
+#: public name -> the module of this package that defines it (imported on first use)
+_HOME = {**dict.fromkeys(("DimacsFile", "_parse", "parse_dimacs", "parse_icnf", "read_dimacs",
+                          "read_icnf"), "read"),
+         **dict.fromkeys(("COMPETITION_EXIT", "STATUS_LINE", "SolverResult", "competition_lines",
+                          "parse_solver_output", "read_solver_output"), "solver_output"),
+         "_load": "text",
+         **dict.fromkeys(("_clean", "dimacs_chunks", "dimacs_text", "header_lines", "icnf_chunks",
+                          "icnf_text", "write_dimacs", "write_icnf"), "write")}
+_MODULES = ("read", "scan", "solver_output", "text", "write")
+
+
+def __getattr__(name):  # PEP 562: the reader (scan, ~20 ms) and writer load when first used
+    if name in _HOME:
+        value = getattr(importlib.import_module(f"{__name__}.{_HOME[name]}"), name)
+        globals()[name] = value           # later lookups are plain attribute reads
+        return value
+    if name in _MODULES:                  # satgrid.dimacs.read etc. before their import
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted({*globals(), *_HOME, *_MODULES})
 
 __all__ = [
     "DimacsFile", "SolverResult",

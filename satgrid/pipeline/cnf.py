@@ -24,7 +24,7 @@ import re
 import time
 from dataclasses import dataclass, field
 
-from ..dimacs import DimacsFile, parse_dimacs, parse_icnf
+from .. import dimacs  # its reader loads on first use: a puzzle file never needs it
 from ..errors import DimacsError, UsageError
 from ..formula import Formula
 from ..puzzles import Puzzle
@@ -42,7 +42,7 @@ class CnfInput:
     DIMACS), and the projection of ``c p show`` / ``c ind`` lines (None: none)."""
 
     format: str
-    file: DimacsFile
+    file: dimacs.DimacsFile
     assumption_sets: list = field(default_factory=list)
     projection: list | None = None
 
@@ -70,9 +70,9 @@ def read_input(path: str, fmt: str = "auto") -> "list[Puzzle] | CnfInput":
 def parse_cnf_input(data: bytes, name: str, fmt: str) -> CnfInput:
     """A :class:`CnfInput` from the (decompressed) bytes of a DIMACS or iCNF file."""
     if fmt == "icnf":
-        dfile, sets = parse_icnf(data, name)
+        dfile, sets = dimacs.parse_icnf(data, name)
     else:
-        dfile, sets = parse_dimacs(data, name), []
+        dfile, sets = dimacs.parse_dimacs(data, name), []
     heads = {tuple(t.split()[:2]) for t in dfile.comments}
     shows = ("p", "show") in heads or any(h[:1] == ("ind",) for h in heads)
     return CnfInput(fmt, dfile, sets, projection(data, name, dfile.nvars) if shows else None)

@@ -19,7 +19,7 @@ import os
 import time
 from dataclasses import replace
 
-from ..dimacs import read_dimacs, read_solver_output, write_icnf
+from .. import dimacs  # reader and writer load on first use
 from ..errors import ModelError, SatgridError
 from ..formula import Formula
 from ..model import Model, Solution
@@ -43,7 +43,7 @@ def export_dimacs(puzzles: list[Puzzle], path: str, opts: Options | None = None,
     first = puzzles[0]
     if icnf:
         m, sets = shared_base(puzzles, opts)
-        write_icnf(m.formula, sets, path, command_line=command_line, kind=first.kind,
+        dimacs.write_icnf(m.formula, sets, path, command_line=command_line, kind=first.kind,
                    varnames=varnames,
                    description=f"{len(puzzles)} puzzles of {first.file}, one assumption line each")
     else:
@@ -112,8 +112,8 @@ def decode_model(model: Model, cnf_path: str, output_path: str) -> Solution | No
         ModelError: a model that falsifies a clause of the file, or leaves a
             primary variable of ``model`` unassigned.
     """
-    cnf = read_dimacs(cnf_path)
-    out = read_solver_output(output_path, nvars=cnf.nvars)
+    cnf = dimacs.read_dimacs(cnf_path)
+    out = dimacs.read_solver_output(output_path, nvars=cnf.nvars)
     if out.status != "sat":
         return None
     true = set(out.model)
@@ -133,12 +133,12 @@ def decode_external(p: Puzzle, cnf_path: str, model_path: str, opts: Options | N
     opts = _eager(opts)
     m = compile_puzzle(p, opts)
     f = m.formula
-    cnf = read_dimacs(cnf_path)
+    cnf = dimacs.read_dimacs(cnf_path)
     if cnf.nvars != f.nvars or len(cnf.clauses) != f.nclauses:
         raise ModelError(f"{cnf_path}: {cnf.nvars} variables and {len(cnf.clauses)} clauses, but "
                          f"{p.file} compiles to {f.nvars} variables and {f.nclauses} clauses "
                          "with these options (export and decode with the same encodings)")
-    out = read_solver_output(model_path, nvars=f.nvars)
+    out = dimacs.read_solver_output(model_path, nvars=f.nvars)
     res = new_result(p, out.status)
     res["answer"] = None
     if out.status == "sat":

@@ -11,6 +11,13 @@ draws it (``render``). Its ``formats.py`` reads its TOML instance (registered
 with :func:`register_toml`, reached through :meth:`Puzzle.from_toml`) and any
 text format (:func:`register_format`).
 
+Kinds load on first use: :mod:`satgrid.puzzles` declares every kind's name
+and package (:meth:`KindRegistry.declare`) and every text format with a
+cheap test (:func:`declare_format`); :data:`KINDS` imports a kind's package
+when its class is first asked for, and :func:`text_format_for` imports only
+the kinds whose cheap test accepts the text -- a Sudoku run imports the
+Sudoku kind alone.
+
 The decoded form of a solution is a plain dict, JSON-ready: ``{"grid": rows}``
 (0 = empty) for single-grid kinds, ``{"grids": [rows, ...]}`` for composite
 kinds, plus whatever else the kind shows (``"hooks"`` for Hooks).
@@ -18,19 +25,97 @@ kinds, plus whatever else the kind shows (``"hooks"`` for Hooks).
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, Callable, ClassVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from ..errors import InstanceError
-from ..model import Model, Solution
 from .parsing import key_pos
 
-KINDS: dict[str, type["Puzzle"]] = {}
+if TYPE_CHECKING:  # names for the annotations: reading a file needs no solver
+    from ..model import Model, Solution
+
+class KindRegistry(Mapping):
+    """Kind name -> :class:`Puzzle` subclass: every kind declared (by
+    :mod:`satgrid.puzzles`, from its static table) or registered, each kind's
+    module imported on first use.
+
+    A mapping like a dict: ``name in KINDS`` and ``list(KINDS)`` answer from
+    the declarations without importing anything; ``KINDS[name]`` (and
+    ``values()``/``items()``) import the kind's module the first time its
+    class is asked for. Names come in declaration order, then kinds
+    registered without a declaration, in registration order.
+
+    Example::
+
+        >>> from satgrid.puzzles import KINDS
+        >>> "sudoku" in KINDS          # no kind imported yet
+        True
+        >>> KINDS["sudoku"].__name__   # imports satgrid.puzzles.sudoku
+        'Sudoku'
+    """
+
+    def __init__(self) -> None:
+        self._classes: dict[str, type[Puzzle]] = {}   # registered: imported
+        self._modules: dict[str, str] = {}             # declared: kind -> module path
+
+    def declare(self, kind: str, module: str) -> None:
+        """Make ``kind`` known as registered by importing ``module`` (a dotted path)."""
+        self._modules[kind] = module
+
+    def register(self, cls: type[Puzzle]) -> None:
+        self._classes[cls.kind] = cls
+
+    def module_of(self, kind: str) -> str | None:
+        """The module path declared for ``kind`` (None: not declared)."""
+        return self._modules.get(kind)
+
+    def loaded(self) -> list[str]:
+        """The kinds whose class is imported already (no import happens)."""
+        return list(self._classes)
+
+    def load(self, kind: str) -> type[Puzzle]:
+        """The class of ``kind``, importing its declared module if needed (KeyError: unknown)."""
+        cls = self._classes.get(kind)
+        if cls is None:
+            module = self._modules[kind]          # KeyError: not a kind
+            importlib.import_module(module)       # registers its kinds and formats
+            cls = self._classes.get(kind)
+            if cls is None:
+                raise LookupError(f"{module} was declared for kind {kind!r} but did not "
+                                  "register it")
+        return cls
+
+    def load_all(self) -> None:
+        """Import every declared kind, in declaration order."""
+        for kind in self._modules:
+            self.load(kind)
+
+    def __getitem__(self, kind: str) -> type[Puzzle]:
+        return self.load(kind)
+
+    def __contains__(self, kind: object) -> bool:
+        return kind in self._modules or kind in self._classes
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._modules
+        yield from (k for k in list(self._classes) if k not in self._modules)
+
+    def __len__(self) -> int:
+        return len(self._modules.keys() | self._classes.keys())
+
+    def __repr__(self) -> str:
+        return f"KindRegistry({list(self)!r}, loaded={self.loaded()!r})"
+
+
+#: every kind, by name (see :class:`KindRegistry`; declared in :mod:`satgrid.puzzles`)
+KINDS = KindRegistry()
 
 
 def register(cls: type["Puzzle"]) -> type["Puzzle"]:
     """Class decorator: make a kind known by its ``kind`` name."""
-    KINDS[cls.kind] = cls
+    KINDS.register(cls)
     return cls
 
 
@@ -51,24 +136,85 @@ class TextFormat:
     parse: Callable[[str, str], list["Puzzle"]]
 
 
-#: the registered text formats, in the order they are tried
+@dataclass(frozen=True)
+class DeclaredFormat:
+    """A text format known before its kind is imported: its name, its kind,
+    and ``maybe(text, file)``, a cheap test that is true whenever the
+    format's own ``sniff`` is (None: always worth asking the format)."""
+
+    name: str
+    kind: str
+    maybe: Callable[[str, str], bool] | None = None
+
+
+#: the registered text formats (of the kinds imported so far), in the order
+#: of registering them (``first=True`` ones inserted at the front)
 FORMATS: list[TextFormat] = []
+#: the text formats declared ahead of their kinds (by :mod:`satgrid.puzzles`),
+#: in the order the loader tries them: the order :data:`FORMATS` takes when
+#: every declared kind is imported in declaration order
+DECLARED_FORMATS: list[DeclaredFormat] = []
+#: formats registered without a declaration (a caller's own): tried before
+#: the declared ones (``first=True``, latest first) or after them
+_EXTRA_FIRST: list[TextFormat] = []
+_EXTRA_LAST: list[TextFormat] = []
+
+
+def declare_format(fmt: DeclaredFormat) -> None:
+    """Make a format known to the loader before its kind is imported (tried
+    in declaration order; see :func:`text_format_for`)."""
+    DECLARED_FORMATS.append(fmt)
 
 
 def register_format(fmt: TextFormat, *, first: bool = False) -> TextFormat:
     """Make a text format known to the loader (tried in registration order;
     ``first=True``: before those already registered, for a format whose
-    ``sniff`` is strict enough to go ahead of a lenient fallback)."""
+    ``sniff`` is strict enough to go ahead of a lenient fallback).
+
+    The kinds shipped with satgrid declare their formats ahead
+    (:func:`declare_format`), so their order does not depend on which kinds
+    happen to be imported; a format nobody declared goes in front of them
+    (``first=True``) or after them."""
     if first:
         FORMATS.insert(0, fmt)
     else:
         FORMATS.append(fmt)
+    if not any(d.name == fmt.name for d in DECLARED_FORMATS):
+        if first:
+            _EXTRA_FIRST.insert(0, fmt)
+        else:
+            _EXTRA_LAST.append(fmt)
     return fmt
 
 
+def registered_format(name: str, kind: str) -> TextFormat:
+    """The registered format ``name`` of ``kind``, importing the kind if needed."""
+    for _ in range(2):
+        for fmt in FORMATS:
+            if fmt.name == name:
+                return fmt
+        KINDS.load(kind)
+    raise LookupError(f"kind {kind!r} did not register its declared format {name!r}")
+
+
 def text_format_for(text: str, file: str) -> TextFormat | None:
-    """The first registered text format whose ``sniff`` accepts ``text``, or None."""
-    for fmt in FORMATS:
+    """The first text format whose ``sniff`` accepts ``text``, or None.
+
+    Tried in order: formats registered undeclared with ``first=True``, the
+    declared formats (each asked only when its cheap ``maybe`` test passes,
+    so only the kinds that may read the text are imported), the other
+    undeclared ones. With every kind imported this is the order of
+    :data:`FORMATS`."""
+    for fmt in _EXTRA_FIRST:
+        if fmt.sniff(text, file):
+            return fmt
+    for d in DECLARED_FORMATS:
+        if d.maybe is not None and not d.maybe(text, file):
+            continue
+        fmt = registered_format(d.name, d.kind)
+        if fmt.sniff(text, file):
+            return fmt
+    for fmt in _EXTRA_LAST:
         if fmt.sniff(text, file):
             return fmt
     return None
