@@ -26,7 +26,6 @@ Example:
 
 from __future__ import annotations
 
-import contextlib
 import sys
 from array import array
 from itertools import chain
@@ -51,6 +50,24 @@ def _positions(packed: bytes, value: int) -> list[int]:
     return out
 
 
+class _InGroup:
+    """The context of :meth:`Formula.group` (a plain class: entered once per
+    constraint, it costs a fifth of a generator-based context manager)."""
+
+    __slots__ = ("formula", "name", "previous")
+
+    def __init__(self, formula: "Formula", name: str):
+        self.formula, self.name = formula, name
+
+    def __enter__(self) -> "Formula":
+        f = self.formula
+        self.previous, f._current = f._current, self.name
+        return f
+
+    def __exit__(self, *exc) -> None:
+        self.formula._current = self.previous
+
+
 def _not_a_literal(lit) -> ValueError:
     return ValueError(f"literal {lit!r} ({type(lit).__name__}) is not an int")
 
@@ -68,6 +85,8 @@ class Formula:
         self.encodings: dict[str, str] = {}
         self._names: list[str | None] = [None]      # index = variable id
         self._primary: list[bool] = [False]
+        self._primary_ids: list[int] = []            # primary ids among the first ...
+        self._primary_seen = 1                       # ... _primary_seen - 1 variables
         self._vgroup: list[str] = [DEFAULT_GROUP]    # group a variable was made in
         self._by_name: dict[str, int] = {}
         self._groups: dict[str, list[list[int]]] = {}
@@ -89,6 +108,28 @@ class Formula:
         v = self._alloc(name, True, group)
         self._by_name[name] = v
         return v
+
+    def vars(self, names: Sequence[str], group: str | None = None) -> range:
+        """New primary variables called ``names``, with consecutive ids (a range):
+        :meth:`var` for many names at once (one check for them all).
+
+        Raises:
+            ValueError: a name repeated or already in use (nothing is made).
+
+        >>> f = Formula(); f.var("a"), f.vars(["x=1", "x=2"]), f.lookup("x=2")
+        (1, range(2, 4), 3)
+        """
+        names = list(names)
+        by_name = self._by_name
+        if len(set(names)) != len(names) or not by_name.keys().isdisjoint(names):
+            used = next((n for i, n in enumerate(names) if n in by_name or n in names[:i]))
+            raise ValueError(f"variable name {used!r} is already in use")
+        first, count = len(self._names), len(names)
+        by_name.update(zip(names, range(first, first + count)))
+        self._names.extend(names)
+        self._primary.extend([True] * count)
+        self._vgroup.extend([group or self._current] * count)
+        return range(first, first + count)
 
     def new_var(self, name: str | None = None) -> int:
         """A new auxiliary variable (optionally named, for DIMACS comments)."""
@@ -142,22 +183,30 @@ class Formula:
 
     @property
     def primary(self) -> list[int]:
-        """The primary (problem) variables, in order of creation."""
-        return [v for v in range(1, len(self._names)) if self._primary[v]]
+        """The primary (problem) variables, in order of creation (a new list;
+        the pool is scanned once, so a call costs the copy: the Model asks for
+        it on every count or uniqueness check)."""
+        n, flags = len(self._primary), self._primary
+        if self._primary_seen < n:         # flags are only ever appended
+            self._primary_ids += [v for v in range(self._primary_seen, n) if flags[v]]
+            self._primary_seen = n
+        return list(self._primary_ids)
 
     def names(self) -> Iterator[tuple[int, str]]:
         """(id, name) of every named variable, by id."""
         return ((v, n) for v, n in enumerate(self._names) if n is not None)
 
     # ---------------------------------------------------------------- groups
-    @contextlib.contextmanager
-    def group(self, name: str):
-        """Context in which new clauses and variables belong to group ``name``."""
-        previous, self._current = self._current, name
-        try:
-            yield self
-        finally:
-            self._current = previous
+    def group(self, name: str) -> "_InGroup":
+        """Context in which new clauses and variables belong to group ``name``.
+
+        >>> f = Formula()
+        >>> with f.group("g"):
+        ...     v = f.new_var()
+        >>> f.sizes()["g"].variables, f.current_group
+        (1, 'main')
+        """
+        return _InGroup(self, name)
 
     @property
     def current_group(self) -> str:
@@ -188,6 +237,43 @@ class Formula:
         if not clauses:
             return
         self.validate_literals(clauses)
+        if self.guard is not None:
+            self.guard(len(clauses))
+        self._groups.setdefault(group or self._current, []).extend(clauses)
+
+    def add_pool_clauses(self, clauses: list[list[int]], inputs: Sequence[int] = (),
+                         group: str | None = None) -> None:
+        """Add clauses made of this pool's variables, checked once per batch.
+
+        The fast path of encoders and kinds (``Model``'s constraints): every
+        literal of ``clauses`` is one of ``inputs`` (ints the caller took
+        from this pool, e.g. an encoder's input literals, already refused by
+        the encoder unless non-zero ints), their negations, or a variable the
+        pool handed out (:meth:`new_var`, :meth:`new_vars`, :meth:`var`). So
+        only ``inputs`` are checked against the pool (O(len(inputs)), not
+        O(literals)); the clauses are taken as they are (lists, not copied).
+        Use :meth:`add_clauses` for clauses from anywhere else.
+
+        Args:
+            clauses: a list of clauses (lists of ints).
+            inputs: the literals from outside the batch's fresh variables.
+            group: as in :meth:`add_clauses`.
+
+        Raises:
+            ValueError: an input beyond the pool.
+
+        >>> f = Formula(); x = [f.var(f"x{i}") for i in range(3)]; r = f.new_var()
+        >>> f.add_pool_clauses([[-r, l] for l in x], inputs=x); f.nclauses
+        3
+        """
+        if inputs:
+            top = max(max(inputs), -min(inputs))
+            if top > self.nvars:
+                raise ValueError(f"literal {top} is beyond the pool's {self.nvars} "
+                                 "variables: auxiliary variables must come from "
+                                 "Formula.new_var(s)")
+        if not clauses:
+            return
         if self.guard is not None:
             self.guard(len(clauses))
         self._groups.setdefault(group or self._current, []).extend(clauses)

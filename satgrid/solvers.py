@@ -20,8 +20,12 @@ Example:
 from __future__ import annotations
 
 import importlib.util
+from collections import deque
+from itertools import filterfalse, repeat
+from typing import Iterable
 from dataclasses import dataclass
 
+import pysolvers  # PySAT's C extension (pysat.solvers imports it too): load_clauses
 from pysat.solvers import NoSuchSolverError, Solver, SolverNames
 
 from .errors import SolverError
@@ -281,3 +285,31 @@ def new_solver(name: str) -> Solver:
     except Exception as e:
         raise SolverError(f"solver {name} cannot be created in this "
                           f"installation: {e}") from e
+
+
+#: PySAT backends whose clauses the bulk load hands straight to the C
+#: extension: backend class -> (attribute holding its handle, add-clause function)
+_ADD_CLAUSE = {"Cadical195": ("cadical", "cadical195_add_cl"),
+               "Cadical153": ("cadical", "cadical153_add_cl")}
+
+
+def load_clauses(solver: Solver, clauses: Iterable[list[int]]) -> None:
+    """Hand ``clauses`` to a PySAT ``solver`` in bulk.
+
+    For CaDiCaL (1.5.3, 1.9.5) each clause goes straight to the C extension's
+    add-clause function, in one C-level ``map`` over the clauses, skipping
+    the two Python calls per clause of ``Solver.append_formula`` (1.4x
+    faster on 51,625 clauses: bench/bench_compile.py's ``bare`` column);
+    a falsified clause marks the backend unsatisfiable as PySAT's own
+    ``add_clause`` does. Other solvers: ``append_formula``.
+    """
+    backend = getattr(solver, "solver", None)
+    how = _ADD_CLAUSE.get(type(backend).__name__)
+    handle = getattr(backend, how[0], None) if how else None
+    if handle is None:
+        solver.append_formula(clauses)
+        return
+    add = getattr(pysolvers, how[1])
+    # every clause loaded (all in C: map, filterfalse, deque), then any False seen
+    if deque(filterfalse(None, map(add, repeat(handle), clauses)), maxlen=1):
+        backend.status = False

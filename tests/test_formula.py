@@ -101,3 +101,17 @@ def test_pysat_issue_207_vars_made_after_an_encoding_are_fresh():
 def test_from_clauses():
     f = Formula.from_clauses([[1, -3], [2]])
     assert f.nvars == 3 and f.nclauses == 2 and f.primary == [1, 2, 3]
+
+
+def test_primary_follows_the_pool_and_is_a_copy():
+    """``primary`` scans each variable once (the Model asks for it on every
+    count): still every primary id in order as the pool grows, and a new list."""
+    f = Formula()
+    a, x, b = f.var("a"), f.new_var(), f.var("b")
+    assert f.primary == [a, b]
+    f.primary.append(99)
+    assert f.primary == [a, b]
+    f.new_vars(3)
+    c = f.var("c")
+    assert f.primary == [a, b, c] == [v for v in range(1, f.nvars + 1) if f.is_primary(v)]
+    assert x not in f.primary

@@ -73,6 +73,7 @@ methods that can.
 
 from __future__ import annotations
 
+import gc
 from typing import Iterable, Sequence
 
 from ..errors import EncodingError
@@ -141,6 +142,8 @@ def exactly(lits: Iterable[int], k: int, source, method: str = "seqcounter") -> 
 
 
 def _card(op, lits, k, source, method):
+    if not gc.isenabled():                          # a compile has paused it already
+        return _card_body(op, lits, k, source, method)
     with paused_gc():
         return _card_body(op, lits, k, source, method)
 
@@ -184,7 +187,9 @@ def _card_method_clauses(op, lits, k, source, method):
         if op == "<=" and k == 1:
             return fn(lits, source)
         if op == "==" and k == 1:
-            return fn(lits, source) + [list(dict.fromkeys(lits))]
+            cl = fn(lits, source)
+            cl.append(list(dict.fromkeys(lits)))
+            return cl
         if op == "==" and k == n - 1:
             neg = [-l for l in lits]
             return fn(neg, source) + [list(dict.fromkeys(neg))]
@@ -230,8 +235,9 @@ def linear(lits: Sequence[int], weights: Sequence[int], op: str, bound: int, sou
     weights = list(weights)
     if len(weights) != len(lits):
         raise EncodingError(f"{len(lits)} literals but {len(weights)} weights")
-    for w in weights:
-        integer(w, "weight")
+    if not set(map(type, weights)) <= {int}:      # the common case at C speed
+        for w in weights:
+            integer(w, "weight")
     bound = integer(bound)
     if op not in OPS:
         raise EncodingError(f"unknown comparison {op!r}; supported: <=, >=, ==")
@@ -240,6 +246,8 @@ def linear(lits: Sequence[int], weights: Sequence[int], op: str, bound: int, sou
         raise EncodingError(f"encoding method must be a name, got {method!r}")
     method = canonical_method(method)
     kind = pb_method_kind(method)
+    if not gc.isenabled():                          # a compile has paused it already
+        return _linear_body(kind, method, lits, weights, op, bound, source)
     with paused_gc():
         return _linear_body(kind, method, lits, weights, op, bound, source)
 
@@ -309,6 +317,7 @@ def clear_caches() -> None:
     tree.TEMPLATES.clear()
     mtotalizer.SHAPES.clear()
     bdd._CACHE.clear()
+    bdd._DIAGRAMS.clear()
 
 
 def size_formula(method: str, n: int, k: int, weights: Sequence[int] | None = None):

@@ -66,6 +66,39 @@ def pairwise(lits, source) -> list[list[int]]:
     return _pairwise_neg([-l for l in lits])
 
 
+def pairwise_all(lit_lists, exactly: bool = False) -> list[list[int]] | None:
+    """The pairwise at-most-one (with ``exactly``: exactly-one) of every list
+    of ``lit_lists``, in one pass: the clauses of ``at_most(l, 1, ...,
+    "pairwise")`` (``exactly``) for each list ``l`` in turn, in the same order.
+
+    Only for lists of at least two literals on distinct variables, all
+    non-zero ints (the shape a model's one-hot groups have); anything else
+    gives None, and the caller encodes list by list (where the entry points
+    check and normalise). Sizes: n(n-1)/2 clauses per list of n, plus one for
+    ``exactly``.
+
+    >>> pairwise_all([[1, 2, 3], [4, 5]], exactly=True)
+    [[-1, -2], [-1, -3], [-2, -3], [1, 2, 3], [-4, -5], [4, 5]]
+    """
+    flat = [l for ls in lit_lists for l in ls]
+    if not set(map(type, flat)) <= {int} or 0 in flat:
+        return None
+    cl: list[list[int]] = []
+    pairs: dict[int, list[tuple[int, int]]] = {}
+    for ls in lit_lists:
+        n = len(ls)
+        if n < 2 or len(set(map(abs, ls))) != n:
+            return None
+        ij = pairs.get(n)
+        if ij is None:
+            ij = pairs[n] = [(i, j) for i in range(n) for j in range(i + 1, n)]
+        nl = [-l for l in ls]
+        cl += [[nl[i], nl[j]] for i, j in ij]
+        if exactly:
+            cl.append(list(ls))
+    return cl
+
+
 def bitwise(lits, source) -> list[list[int]]:
     """``sum(lits) <= 1`` by binary codes: ceil(log2 n) auxiliaries,
     n*ceil(log2 n) clauses."""

@@ -25,17 +25,22 @@ exponential in n for the equality in the worst case; no closed form.
 
 **Shape cache.** A BDD's clauses depend on the literals only through
 renaming: the same (weights, op, bound) always gives the same nodes in the
-same order. :func:`bdd_leq` and :func:`bdd_eq` therefore build each shape
-once over placeholders (inputs ``1..n``, nodes ``n+1..n+m``) and keep it as
-index templates; a repeated shape (the 56 line sums of a Twenty Four Seven
-grid) costs one renumbering: inputs -> the given literals, nodes -> a fresh
-block from ``source.new_vars(m)``. The output is identical to building it
-directly (same clauses, same order, same numbering within the block).
+same order. :func:`bdd_leq` therefore builds each shape once over
+placeholders (inputs ``1..n``, nodes ``n+1..n+m``) and keeps it as index
+templates; a repeated shape costs one renumbering: inputs -> the given
+literals, nodes -> a fresh block from ``source.new_vars(m)``. :func:`bdd_eq`
+keeps the node list itself (:func:`_eq_nodes`), from which the clauses over
+any literals are one pass (:func:`_eq_clauses`): a shape used once (a
+region's sum) costs no template pass, a repeated one (the 56 line sums of a
+Twenty Four Seven grid) no more than a renumbering. The output is identical
+to building it directly (same clauses, same order, same numbering within
+the block).
 """
 
 from __future__ import annotations
 
 import sys
+import threading
 from bisect import bisect_right, insort
 
 _TRUE, _FALSE = -1, -2           # node ids of the constants
@@ -121,52 +126,161 @@ def _leq_direct(lits, weights, bound: int, source) -> list[list[int]]:
     return cl
 
 
-def _eq_direct(lits, weights, bound: int, source) -> list[list[int]]:
-    """``sum(w_i * lits_i) == bound`` (weights >= 1)."""
-    xs, ws = _ordered(list(lits), list(weights))
-    n = len(xs)
-    suffix = _suffix_sums(ws)
-    memo: dict = {}
-    nodes: list[tuple] = []
+class _EqDiagram:
+    """The nodes of ``sum(w_i * x_i) == r`` for one weight tuple and every
+    bound asked so far, in one memo: the node for (layer i, remaining sum r)
+    is the same whatever the root, so a second bound (the vertex sums of one
+    grid: the same weights, other sums) only builds the pairs the first did
+    not reach. ``made`` holds every node ``(layer, t, f)`` in the order the
+    memoised depth-first construction makes it (the ``t`` subtree, the ``f``
+    subtree, the node)."""
 
-    def build(i, r):
-        if r < 0 or r > suffix[i]:
+    __slots__ = ("order", "ws", "suffix", "stride", "memo", "made")
+
+    def __init__(self, weights: tuple):
+        self.order = sorted(range(len(weights)), key=lambda i: -weights[i])
+        self.ws = [weights[i] for i in self.order]
+        self.suffix = _suffix_sums(self.ws)
+        self.stride = self.suffix[0] + 1     # memo key of (layer i, sum r): i * stride + r
+        self.memo: dict[int, int] = {}
+        self.made: list[tuple] = []
+
+    def root(self, bound: int) -> int:
+        """The node of layer 0 for ``bound`` (an index into :attr:`made`, or a constant)."""
+        ws, suffix, stride, made = self.ws, self.suffix, self.stride, self.made
+        n = len(ws)
+        if bound < 0 or bound > suffix[0]:
             return _FALSE
-        if i == n:
+        if n == 0:
             return _TRUE
-        key = (i, r)
-        got = memo.get(key)
+        memo = self.memo
+        get = memo.get
+        got = get(bound)
         if got is not None:
             return got
-        t = build(i + 1, r - ws[i])
-        f = build(i + 1, r)
-        if t == f:
-            node = t
-        else:
-            nodes.append((i, t, f))
-            node = len(nodes) - 1
-        memo[key] = node
-        return node
 
-    with _deep(n):
-        root = build(0, bound)
+        def build(i, r):
+            # called for 0 <= r <= suffix[i], i < n, (i, r) not built yet; the
+            # children's constant and memoised cases are settled here, not by a call
+            j = i + 1
+            lim = suffix[j]
+            q = r - ws[i]
+            if q < 0 or q > lim:
+                t = _FALSE
+            elif j == n:
+                t = _TRUE
+            else:
+                t = get(j * stride + q)
+                if t is None:
+                    t = build(j, q)
+            if r > lim:
+                f = _FALSE
+            elif j == n:
+                f = _TRUE
+            else:
+                f = get(j * stride + r)
+                if f is None:
+                    f = build(j, r)
+            if t == f:
+                node = t
+            else:
+                made.append((i, t, f))
+                node = len(made) - 1
+            memo[i * stride + r] = node
+            return node
+
+        with _deep(n):
+            return build(0, bound)
+
+    def nodes(self, root: int) -> tuple[list[tuple], int]:
+        """The nodes under ``root`` alone, numbered as a construction from
+        that root numbers them (depth first: ``t`` subtree, ``f`` subtree,
+        node), and the root's number."""
+        made = self.made
+        number: dict[int, int] = {}
+        nodes: list[tuple] = []
+        stack = [root]
+        while stack:
+            v = stack[-1]
+            if v in number:
+                stack.pop()
+                continue
+            i, t, f = made[v]
+            if t >= 0 and t not in number:
+                stack.append(t)
+                continue
+            if f >= 0 and f not in number:
+                stack.append(f)
+                continue
+            stack.pop()
+            number[v] = len(nodes)
+            nodes.append((i, number[t] if t >= 0 else t, number[f] if f >= 0 else f))
+        return nodes, number[root]
+
+
+_DIAGRAMS: dict = {}     # weights -> _EqDiagram (cleared with _CACHE)
+_DIAGRAMS_LOCK = threading.Lock()   # a diagram grows in place: one build at a time
+
+
+def _eq_nodes(weights: tuple, bound: int) -> tuple[list[int], list[tuple], int]:
+    """The reduced BDD of ``sum(w_i * x_i) == bound`` (weights >= 1), apart
+    from any literals: ``(order, nodes, root)``, ``order`` the input positions
+    by decreasing weight (ties in input order), ``nodes`` the ``(layer, t,
+    f)`` triples in the order the memoised depth-first construction makes
+    them (the ``t`` subtree, the ``f`` subtree, the node), ``root`` a node
+    index or a constant. Built in the weights' shared :class:`_EqDiagram`
+    (under a lock: compiles in several threads share it)."""
+    with _DIAGRAMS_LOCK:
+        return _eq_nodes_locked(weights, bound)
+
+
+def _eq_nodes_locked(weights: tuple, bound: int) -> tuple[list[int], list[tuple], int]:
+    diagram = _DIAGRAMS.get(weights)
+    if diagram is None:
+        if len(_DIAGRAMS) >= _CACHE_MAX:
+            _DIAGRAMS.clear()
+        diagram = _DIAGRAMS[weights] = _EqDiagram(weights)
+    fresh = not diagram.made
+    root = diagram.root(bound)
+    if len(diagram.made) > _CACHE_BIG // 2:      # a large one is not kept
+        del _DIAGRAMS[weights]
+    if root < 0:
+        return diagram.order, [], root
+    if fresh:                    # every node made so far lies under this root, in order
+        return diagram.order, list(diagram.made), root
+    nodes, root = diagram.nodes(root)
+    return diagram.order, nodes, root
+
+
+def _eq_clauses(lits: list[int], order, nodes, root, source) -> list[list[int]]:
+    """The clauses of a BDD of :func:`_eq_nodes` over ``lits``: per node ``v``
+    (test ``x``, children ``t``, ``f``) ``(-v | -x | t)`` and ``(-v | x | f)``,
+    a constant child dropping its clause (true) or its literal (false), and
+    the root's unit; the nodes are a fresh block of ``source``."""
     if root == _TRUE:
         return []
     if root == _FALSE:
         return [[]]
+    xs = [lits[i] for i in order]
     var = list(source.new_vars(len(nodes)))
-    cl = []
+    cl: list[list[int]] = []
+    add = cl.append
     for (i, t, f), v in zip(nodes, var):
         x = xs[i]
         if t != _TRUE:
-            cl.append([-v, -x] if t == _FALSE else [-v, -x, var[t]])
+            add([-v, -x] if t == _FALSE else [-v, -x, var[t]])
         if f != _TRUE:
-            cl.append([-v, x] if f == _FALSE else [-v, x, var[f]])
-    cl.append([var[root]])
+            add([-v, x] if f == _FALSE else [-v, x, var[f]])
+    add([var[root]])
     return cl
 
 
-_CACHE: dict = {}        # (op, weights, bound) -> (m, templates)
+def _eq_direct(lits, weights, bound: int, source) -> list[list[int]]:
+    """``sum(w_i * lits_i) == bound`` (weights >= 1)."""
+    return _eq_clauses(list(lits), *_eq_nodes(tuple(weights), bound), source)
+
+
+_CACHE: dict = {}        # ("<=", weights, bound) -> (m, templates); ("==", ...) -> nodes
 _CACHE_MAX = 512         # shapes kept (cleared when full)
 _CACHE_BIG = 200_000     # larger BDDs (clauses) are not kept
 
@@ -226,5 +340,12 @@ def bdd_eq(lits, weights, bound: int, source, cache: bool = True) -> list[list[i
     :func:`bdd_leq`."""
     if not cache:
         return _eq_direct(lits, weights, bound, source)
-    m, tpl = _shape(_eq_direct, "==", tuple(weights), bound)
-    return _renumber(m, tpl, list(lits), source)
+    key = ("==", tuple(weights), bound)
+    got = _CACHE.get(key)
+    if got is None:
+        got = _eq_nodes(key[1], bound)
+        if 2 * len(got[1]) <= _CACHE_BIG:
+            if len(_CACHE) >= _CACHE_MAX:
+                _CACHE.clear()
+            _CACHE[key] = got
+    return _eq_clauses(list(lits), *got, source)

@@ -302,6 +302,10 @@ def supported_pb() -> str:
             f"{', '.join(sorted(PYSAT_PB))} (cardinality methods when all weights are equal)")
 
 
+#: names card_method accepted (alias -> canonical name), so that it checks each once
+_CARD_NAMES: dict[str, str] = {}
+
+
 def card_method(method) -> str:
     """The canonical name of a method a cardinality call can use (an
     ``amo`` or ``card`` record, or ``pysat:NAME`` with NAME in
@@ -311,11 +315,16 @@ def card_method(method) -> str:
         EncodingError: not a name, unknown, or a pseudo-Boolean method;
             the message lists the supported names.
     """
+    known = _CARD_NAMES.get(method) if type(method) is str else None
+    if known is not None:                          # a name seen before: no checks again
+        return known
     if not isinstance(method, str):
         raise EncodingError(f"encoding method must be a name, got {method!r}")
+    given = method
     method = canonical_method(method)
     rec = METHODS.get(method)
     if rec is not None and rec.family != "pb":
+        _CARD_NAMES[given] = method
         return method
     if method.startswith("pysat:"):
         name = method[6:]

@@ -98,6 +98,9 @@ def normalise_card(op, lits, k):
 
 def normalise_pb(lits, weights, op, bound):
     """Positive terms on distinct variables: (lits, weights, op, rhs)."""
+    if weights and min(weights) > 0 and len(set(map(abs, lits))) == len(lits):
+        # already so (a line's or a region's sum over one-hot literals): as they are
+        return _pb_op(list(lits), list(weights), op, bound)
     coef: dict[int, int] = {}
     const = 0
     for l, w in zip(lits, weights):
@@ -118,7 +121,11 @@ def normalise_pb(lits, weights, op, bound):
             xs.append(-v)
             ws.append(-c)
             const += c
-    rhs = bound - const
+    return _pb_op(xs, ws, op, bound - const)
+
+
+def _pb_op(xs, ws, op, rhs):
+    """(xs, ws, op, rhs) with ``<``, ``>`` and ``>=`` turned into ``<=``."""
     if op == "<":
         op, rhs = "<=", rhs - 1
     elif op == ">":

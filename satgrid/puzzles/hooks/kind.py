@@ -86,7 +86,14 @@ NUMBERS_RULES = ("room", "size")
 
 
 class _Gates:
-    """AND/OR gates over literals with constant folding and sharing."""
+    """AND/OR gates over literals with constant folding and sharing.
+
+    A gate r <-> a & b is what ``Model.reify_and([a, b])`` makes -- a fresh
+    variable (in the formula's current group) and the clauses (-r | a),
+    (-r | b), (r | -a | -b) -- with its clauses kept in :attr:`clauses`, in
+    order, for one :meth:`flush` into ``group`` (over the pool's literals:
+    checked once per batch), not one checked batch per gate.
+    """
 
     def __init__(self, model: Model, group: str):
         self.m = model
@@ -94,6 +101,12 @@ class _Gates:
         self.T = model.true
         self.F = -self.T
         self._and: dict[tuple[int, int], int] = {}
+        self.clauses: list[list[int]] = []
+
+    def flush(self) -> None:
+        """Add the gates' clauses made so far to the model (group ``group``)."""
+        self.m.formula.add_pool_clauses(self.clauses, group=self.group)
+        self.clauses = []
 
     def and2(self, a: int, b: int) -> int:
         T, F = self.T, self.F
@@ -106,7 +119,9 @@ class _Gates:
         key = (a, b) if a < b else (b, a)
         r = self._and.get(key)
         if r is None:
-            r = self._and[key] = self.m.reify_and(list(key), self.group)
+            r = self._and[key] = self.m.formula.new_var()
+            a, b = key
+            self.clauses += ([-r, a], [-r, b], [r, -a, -b])
         return r
 
     def or2(self, a: int, b: int) -> int:
@@ -153,6 +168,7 @@ class HookLayout:
                 self.inside[k] = {(i, j): g.and2(rk[i], ck[j]) for i, j in cells}
             self.member = {k: {c: g.and2(self.inside[k][c], -self.inside[k - 1][c]) for c in cells}
                            for k in range(1, n + 1)}
+            g.flush()
 
     def _counter(self, g: _Gates, choice: dict[int, int]) -> dict[int, list[int]]:
         """Order encoding of a_k = sum of choice[m] for m = n..k+1 (a_n = 0).
@@ -279,9 +295,8 @@ class Hooks(Puzzle):
         T = model.true
         F = -T
 
-        x = {}
-        for c in cells:
-            x[c] = model.int(f"x[{c[0]},{c[1]}]", range(n + 1), group="hooks.cell")
+        x = dict(zip(cells, model.int_block([f"x[{i},{j}]" for i, j in cells], range(n + 1),
+                                            group="hooks.cell")))
         self._x = x
 
         with model.formula.group("hooks.numbers"):
@@ -293,26 +308,30 @@ class Hooks(Puzzle):
                               group="hooks.numbers")
         self._num = num
 
-        # a filled cell of hook k holds num[k]
+        # a filled cell of hook k holds num[k] (the constant false literal left out);
+        # these clauses and the 2x2 ones are over the model's own literals:
+        # checked once per batch (Formula.add_pool_clauses)
         cl = []
         for k in range(1, n + 1):
-            nk = num[k]
+            nlits = num[k].lits
             for c in cells:
                 h = lay.member[k][c]
                 if h == F:
                     continue
-                xc = x[c]
+                xl = x[c].lits
+                head = [] if h == T else [-h]
                 for m in range(1, n + 1):
-                    lit = nk.lit(m)
-                    cl.append([-h, -xc.lits[m]] if lit == F else [-h, -xc.lits[m], lit])
-        model.clauses([[l for l in c if l != F] for c in cl], "hooks.hook-number")
+                    lit = nlits.get(m, F)
+                    cl.append(head + [-xl[m]] if lit == F else head + [-xl[m], lit])
+        model.formula.add_pool_clauses(cl, group="hooks.hook-number")
 
         with model.formula.group("hooks.count"):
             for m in range(1, n + 1):
                 model.exactly([x[c].lits[m] for c in cells], m, group="hooks.count")
 
         filled = {c: -x[c].lits[0] for c in cells}
-        model.clauses([[x[c].lits[0] for c in w] for w in windows(n, n, 2)], "hooks.2x2")
+        model.formula.add_pool_clauses([[x[c].lits[0] for c in w] for w in windows(n, n, 2)],
+                                       group="hooks.2x2")
         with model.formula.group("hooks.connected"):
             model.connected(filled, grid_graph(n), group="hooks.connected",
                             max_true=n * (n + 1) // 2)

@@ -178,32 +178,49 @@ class KnightMoves(Puzzle):
         return out if self.length is None else [(L, S) for L, S in out if L == self.length]
 
     def domains(self, lmax: int) -> list[list[int]]:
-        """``dom[t]``: indices (reading order) of the cells that may hold label t."""
+        """``dom[t]``: indices (reading order) of the cells that may hold label t.
+
+        A cell other than the givens' may hold t when, for every given v,
+        its knight distance d from v's cell fits the gap (d <= |t - v|, of
+        the same parity). Computed per cell as intervals of t, not per
+        (t, cell, given); kept per ``lmax`` (the estimate and the build both
+        ask for it).
+        """
+        cached = getattr(self, "_dom", None)
+        if cached is not None and cached[0] == lmax:
+            return [list(d) for d in cached[1]]
         rows, cols = self.rows, self.cols
-        cells = G.cells(rows, cols)
         given = [(v, (r, c)) for r in range(rows) for c in range(cols)
                  if (v := self.grid_givens[r][c])]
-        where = {v: cell for v, cell in given}
         dists = [(v, knight_distances(cell, rows, cols)) for v, cell in given]
-        fixed = {cell for _, cell in given}
         dom: list[list[int]] = [[] for _ in range(lmax + 1)]
-        for t in range(1, lmax + 1):
-            if t in where:
-                r, c = where[t]
-                dom[t] = [r * cols + c]
+        fixed = {}
+        for v, (r, c) in given:
+            fixed.setdefault(r * cols + c, v)
+        for i in range(rows * cols):
+            if i in fixed:
                 continue
-            for i, cell in enumerate(cells):
-                if cell in fixed:
-                    continue
-                ok = True
-                for v, dist in dists:
-                    d = dist.get(cell)
-                    gap = abs(t - v)
-                    if d is None or d > gap or (gap - d) % 2:
-                        ok = False
-                        break
-                if ok:
-                    dom[t].append(i)
+            cell = (i // cols, i % cols)
+            parity = None
+            allowed = None
+            for v, dist in dists:
+                d = dist.get(cell)
+                if d is None or (parity is not None and (v + d) % 2 != parity):
+                    allowed = ()
+                    break
+                parity = (v + d) % 2
+                gone = range(max(1, v - d + 1), min(lmax, v + d - 1) + 1)  # |t - v| < d
+                if allowed is None:
+                    allowed = set(range(1 if parity else 2, lmax + 1, 2))
+                allowed.difference_update(gone)
+            if allowed is None:                       # no givens: every label
+                allowed = range(1, lmax + 1)
+            for t in sorted(allowed):
+                dom[t].append(i)
+        for v, (r, c) in given:
+            if v <= lmax:
+                dom[v] = [r * cols + c]
+        self._dom = (lmax, [list(d) for d in dom])
         return dom
 
     def estimate_clauses(self, model: Model) -> int:
@@ -264,17 +281,15 @@ class KnightMoves(Puzzle):
         by_cell: list[list[int]] = [[] for _ in cells]
         for (t, i), lit in p.items():
             by_cell[i].append(lit)
-        for i, lits in enumerate(by_cell):
-            if len(lits) > 1:
-                m.at_most(lits, 1, f"{K}.cell")
+        m.at_most_one_each([lits for lits in by_cell if len(lits) > 1], f"{K}.cell")
         # labels used: u[t] <-> L >= t
         with m.formula.group(f"{K}.length"):
             u = [m.true] + [m.aux() for _ in range(lmax)]
         cl = []
+        label = [[p[t, i] for i in dom[t]] for t in range(lmax + 1)]
+        m.at_most_one_each([lits for lits in label[1:] if len(lits) > 1], f"{K}.label")
         for t in range(1, lmax + 1):
-            lits = [p[t, i] for i in dom[t]]
-            if len(lits) > 1:
-                m.at_most(lits, 1, f"{K}.label")
+            lits = label[t]
             cl.append([-u[t]] + lits)
             cl.extend([-l, u[t]] for l in lits)
             if t > 1:
@@ -285,17 +300,21 @@ class KnightMoves(Puzzle):
         for t in range(lmin, lmax):
             if t not in is_cand:
                 cl.append([-u[t], u[t + 1]])
-        m.clauses(cl, f"{K}.length")
+        add = m.formula.add_pool_clauses        # clauses over the model's own literals
+        add(cl, group=f"{K}.length")
         # knight moves, both directions
         nbrs = [[j for j in (rr * cols + cc for rr, cc in G.knight_moves(cell, rows, cols))]
                 for cell in cells]
         cl = []
+        at = [{i: p[t, i] for i in dom[t]} for t in range(lmax + 1)] + [{}]   # at[t][cell]
         for (t, i), lit in p.items():
             if t > 1:
-                cl.append([-lit] + [p[t - 1, j] for j in nbrs[i] if (t - 1, j) in p])
+                before = at[t - 1]
+                cl.append([-lit] + [before[j] for j in nbrs[i] if j in before])
             if t < lmax:
-                cl.append([-lit, -u[t + 1]] + [p[t + 1, j] for j in nbrs[i] if (t + 1, j) in p])
-        m.clauses(cl, f"{K}.move")
+                after = at[t + 1]
+                cl.append([-lit, -u[t + 1]] + [after[j] for j in nbrs[i] if j in after])
+        add(cl, group=f"{K}.move")
         self._u = u
         # which S: order form S = S_1 + sum_k (S_k - S_{k-1}) * [L >= L_k] (default),
         # or one-hot form S = sum_k S_k * [L = L_k] (needs candidate literals)
@@ -314,10 +333,15 @@ class KnightMoves(Puzzle):
                         eq = m.aux()
                     cl += [[-eq, u[L]], [-eq, -u[L + 1]], [eq, -u[L], u[L + 1]]]
                 s_terms.append((eq, S))
-            m.clauses(cl, f"{K}.length")
+            add(cl, group=f"{K}.length")
         # region membership of labels and the equal sums
         region_of = [self.regions[r][c] for r, c in cells]
         names = list(dict.fromkeys(region_of))
+        by_region: list[dict[str, list[int]]] = [{} for _ in range(lmax + 1)]
+        for t in range(1, lmax + 1):
+            here = by_region[t]
+            for i in dom[t]:
+                here.setdefault(region_of[i], []).append(p[t, i])
         cl = []
         for name in names:
             lits, weights = [], []
@@ -325,7 +349,7 @@ class KnightMoves(Puzzle):
                 lits.append(lit)
                 weights.append(-w)
             for t in range(lmax, 0, -1):  # lmax <= S for every candidate
-                inside = [p[t, i] for i in dom[t] if region_of[i] == name]
+                inside = by_region[t].get(name)
                 if not inside:
                     continue
                 if len(inside) == 1:
@@ -338,7 +362,7 @@ class KnightMoves(Puzzle):
                 lits.append(q)
                 weights.append(t)
             m.linear(lits, weights, "==", 0, f"{K}.region-sum")
-        m.clauses(cl, f"{K}.region")
+        add(cl, group=f"{K}.region")
 
     def givens(self, m: Model) -> list[int]:
         if not self._p:

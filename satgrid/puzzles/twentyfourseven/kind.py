@@ -126,7 +126,23 @@ from ...render import text_grid
 from ..base import Puzzle, register
 from . import check as checker
 
-SIDES = checker.SIDES
+#: the four edges of a grid that carry clues (the builder's own copy: the
+#: referee in check.py shares no code with the builders)
+SIDES = ("top", "bottom", "left", "right")
+
+
+def line_rules(n: int) -> tuple[int, int]:
+    """(numbers per line, line sum) of an n x n grid holding 1 one, 2 twos, ...,
+    n n's in n(n+1)/2 cells, (n+1)/2 per row and column; ValueError unless whole.
+
+    >>> line_rules(7), line_rules(5)
+    ((4, 20), (3, 11))
+    """
+    per_line, rem = divmod(n * (n + 1) // 2, n)
+    total, rem2 = divmod(n * (n + 1) * (2 * n + 1) // 6, n)
+    if n < 1 or rem or rem2:
+        raise ValueError(f"size {n}: (n+1)/2 and (n+1)(2n+1)/6 must be whole numbers")
+    return per_line, total
 
 
 class SubGrid:
@@ -150,7 +166,7 @@ def _line_tables(n: int) -> tuple[dict[int, int], list[tuple[int, ...]]]:
         sets of values that no line holds together, sorted by size then value).
         For n = 7: at most one 1 or 2, ..., and e.g. (1, 2) never together.
     """
-    per_line, line_sum = checker.line_rules(n)
+    per_line, line_sum = line_rules(n)
     ms = [c for c in itertools.combinations_with_replacement(range(1, n + 1), per_line)
           if sum(c) == line_sum]
     mult = {v: max(c.count(v) for c in ms) for v in range(1, n + 1)}
@@ -173,17 +189,21 @@ def _small_regions(n: int, k: int) -> list[tuple[list, list]]:
 
     Returns:
         ``(cells, border)`` pairs (sorted cell lists; border = the cells outside
-        the set next to one of its cells), by size, each set once; 49, 84 and
-        214 sets of 1, 2 and 3 cells for n = 7.
+        the set next to one of its cells), by size, each set once, in the order
+        they are found (each set grown by each cell of its border in turn);
+        49, 84 and 214 sets of 1, 2 and 3 cells for n = 7. Worked on cell
+        numbers r * n + c (their order is the cells' reading order).
     """
+    cell = [(i // n, i % n) for i in range(n * n)]
+    around = [[r * n + c for r, c in G.neighbours(cell[i], n)] for i in range(n * n)]
     seen = set()
-    frontier = [frozenset([(r, c)]) for r in range(n) for c in range(n)]
+    frontier = [frozenset([i]) for i in range(n * n)]
     out = []
     for size in range(1, k + 1):
         nxt = []
         for S in frontier:
-            border = sorted({nb for cell in S for nb in G.neighbours(cell, n)} - S)
-            out.append((sorted(S), border))
+            border = sorted({nb for i in S for nb in around[i]}.difference(S))
+            out.append(([cell[i] for i in sorted(S)], [cell[i] for i in border]))
             if size < k:
                 for b in border:
                     T = S | {b}
@@ -227,7 +247,7 @@ class TwentyFourSeven(Puzzle):
     def __init__(self, size: int, grids: list[SubGrid], *, solution=None, **kw):
         super().__init__(**kw)
         self.size = size
-        self.per_line, self.line_sum = checker.line_rules(size)
+        self.per_line, self.line_sum = line_rules(size)
         self.grids = grids
         self._solution = solution
         self._x: list[list[list[IntVar]]] = []
@@ -264,29 +284,37 @@ class TwentyFourSeven(Puzzle):
         graph = G.grid_graph(n)
         self._x = []
         projection: list[int] = []
+        # the clauses below are over the cells' own literals: checked once per
+        # batch (Formula.add_pool_clauses), not literal by literal
+        add = m.formula.add_pool_clauses
+        lines = G.rows_of(n) + G.columns_of(n)
+        forms = []
+        if self.line_sum_mode in ("deficit", "both"):
+            forms.append(((lambda v: n - v), n * self.per_line - self.line_sum))
+        if self.line_sum_mode in ("sum", "both"):
+            forms.append(((lambda v: v), self.line_sum))
+        # per form: the values with a weight, and the weights of a line's terms
+        forms = [([v for v in range(1, n + 1) if weight(v)],
+                  [weight(v) for _ in range(n) for v in range(1, n + 1) if weight(v)], bound)
+                 for weight, bound in forms]
+        count = {"==": m.exactly, ">=": m.at_least, "<=": m.at_most}[self.count_op]
         for k, sub in enumerate(self.grids):
             pre = f"g{k + 1}." if self.composite else ""
-            x = [[m.int(f"{pre}x[{r},{c}]", range(n + 1), group=f"{K}.cell")
-                  for c in range(n)] for r in range(n)]
+            cells = m.int_block([f"{pre}x[{r},{c}]" for r in range(n) for c in range(n)],
+                                range(n + 1), group=f"{K}.cell")
+            x = [cells[r * n:(r + 1) * n] for r in range(n)]
             self._x.append(x)
-            flat = [x[r][c] for r in range(n) for c in range(n)]
-            projection.extend(l for xv in flat for l in xv.lits.values())
-            empty = [[x[r][c].lit(0) for c in range(n)] for r in range(n)]
-            count = {"==": m.exactly, ">=": m.at_least, "<=": m.at_most}[self.count_op]
+            lit = [[xv.lits for xv in row] for row in x]       # lit[r][c][v]: x[r,c] = v
+            projection += [l for xv in cells for l in xv.lits.values()]
+            empty = [[lit[r][c][0] for c in range(n)] for r in range(n)]
             for v in range(1, n + 1):
-                count([xv.lit(v) for xv in flat], v, f"{K}.count")
-            forms = []
-            if self.line_sum_mode in ("deficit", "both"):
-                forms.append(((lambda v: n - v), n * self.per_line - self.line_sum))
-            if self.line_sum_mode in ("sum", "both"):
-                forms.append(((lambda v: v), self.line_sum))
-            for line in G.rows_of(n) + G.columns_of(n):
+                count([xv.lits[v] for xv in cells], v, f"{K}.count")
+            for line in lines:
                 m.exactly([-empty[r][c] for r, c in line], self.per_line, f"{K}.line-count")
-                for weight, bound in forms:
-                    lits = [x[r][c].lit(v) for r, c in line for v in range(1, n + 1) if weight(v)]
-                    wts = [weight(v) for r, c in line for v in range(1, n + 1) if weight(v)]
-                    m.linear(lits, wts, self.sum_op, bound, f"{K}.line-sum")
-            m.clauses([[empty[r][c] for r, c in win] for win in G.windows(n)], f"{K}.2x2")
+                for vals, wts, bound in forms:
+                    m.linear([lit[r][c][v] for r, c in line for v in vals], wts, self.sum_op,
+                             bound, f"{K}.line-sum")
+            add([[empty[r][c] for r, c in win] for win in G.windows(n)], group=f"{K}.2x2")
             cl = []
             for side in SIDES:
                 for i, v in enumerate(sub.clues[side]):
@@ -298,20 +326,21 @@ class TwentyFourSeven(Puzzle):
                     for j, (r, c) in enumerate(sight):
                         cl.append([-empty[rr][cc] for rr, cc in sight[:j]]
                                   + [empty[r][c], x[r][c].lit(v)])
-            m.clauses(cl, f"{K}.clue")
+            add(cl, group=f"{K}.clue")
             if self.local and total > 1:
                 cuts = []
                 for S, border in _small_regions(n, min(self.cut_size, total - 1)):
                     cuts.append([empty[r][c] for r, c in S] + [-empty[a][b] for a, b in border])
-                m.clauses(cuts, f"{K}.connected")
+                add(cuts, group=f"{K}.connected")
             if self.line_values or self.line_copies:
-                self._line_values(m, x, n)
+                self._line_values(m, lit, n)
             m.connected({(r, c): -empty[r][c] for r in range(n) for c in range(n)}, graph,
                         f"{K}.connected", max_true=total)
         m.projection = projection
 
-    def _line_values(self, m: Model, x, n: int) -> None:
-        """Redundant per-line clauses on which values a line holds (see the class knobs)."""
+    def _line_values(self, m: Model, lit, n: int) -> None:
+        """Redundant per-line clauses on which values a line holds (see the class
+        knobs); ``lit[r][c][v]`` is the literal of x[r,c] = v."""
         copies, forbidden = _line_tables(n)
         g = f"{self.kind}.line-values"
         lines = G.rows_of(n) + G.columns_of(n)
@@ -323,18 +352,18 @@ class TwentyFourSeven(Puzzle):
         for line in lines:
             present = {}
             for v in range(1, n + 1):
-                lits = [x[r][c].lit(v) for r, c in line]
+                lits = [lit[r][c][v] for r, c in line]
                 if self.line_copies and copies[v] < self.per_line:
                     cl.extend([-l for l in comb]
                               for comb in itertools.combinations(lits, copies[v] + 1))
                 if self.line_values:
                     p = next(fresh)
                     present[v] = p
-                    cl.extend([-l, p] for l in lits)
+                    cl += [[-l, p] for l in lits]
                     cl.append([-p] + lits)
             if present:
                 cl.extend([-present[v] for v in S] for S in forbidden)
-        m.clauses(cl, g)
+        m.formula.add_pool_clauses(cl, group=g)     # the cells' and fresh literals only
 
     def givens(self, m: Model) -> list[int]:
         out = []

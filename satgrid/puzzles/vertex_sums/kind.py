@@ -82,14 +82,15 @@ class VertexSums(Puzzle):
         """Cells over 1..n^2, all different; a weighted sum per numbered vertex."""
         n, N = self.n, self.n * self.n
         vals = range(1, N + 1)
-        x = [[model.int(f"x[{r},{c}]", vals, group="vertex-sums.cell") for c in range(n)]
-             for r in range(n)]
+        cells = model.int_block([f"x[{r},{c}]" for r in range(n) for c in range(n)], vals,
+                                group="vertex-sums.cell")
+        x = [cells[r * n:(r + 1) * n] for r in range(n)]
         model.permutation([v for row in x for v in row], vals, group="vertex-sums.values")
         for r in range(n - 1):
             for c in range(n - 1):
                 s = self.sums[r][c]
                 if s:
-                    model.linear_int([x[i][j] for i, j in checker.vertex_cells(r, c)],
+                    model.linear_int([x[r][c], x[r][c + 1], x[r + 1][c], x[r + 1][c + 1]],
                                      "==", s, group="vertex-sums.vertex")
         self._x = x
 
