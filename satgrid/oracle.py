@@ -58,6 +58,15 @@ MAX_SLICE = 1 << 22
 TICK = 0.25
 
 
+def _stale_propagator(solver) -> None:
+    """A SAT call left by an exception (an interrupt): python-sat skipped the
+    user propagator's callbacks since (satgrid/propagator.py), which must
+    forget what it knew of the solver's trail before the next call."""
+    engine = getattr(getattr(solver, "solver", None), "pengine", None)
+    if engine is not None and hasattr(engine, "stale"):
+        engine.stale()
+
+
 class Budget:
     """Conflicts and wall-clock time left for one session operation.
 
@@ -103,15 +112,15 @@ class SlicedOracle:
         """One SAT call within ``budget``: True, False or None (limit reached)."""
         s = self._solver
         self._sync_formula()
-        self._check_incremental("another SAT call")
+        caps = self.capabilities
+        if not caps.incremental:
+            self._check_incremental("another SAT call")
         self._sync_vars()
         if budget.conflicts is not None and budget.conflicts <= 0:
             return None
-        left = budget.time_left()
-        if left is not None and left <= 0:
+        if budget.deadline is not None and budget.time_left() <= 0:
             return None
         self._calls += 1
-        caps = self.capabilities
         if not caps.incremental:
             self._spent = True
         _pysat_solvers.MainThread = _NotMainThread   # no longjmp out of the solver on SIGINT
@@ -123,6 +132,9 @@ class SlicedOracle:
                 result = self._solve_interrupt(assumptions, budget)
             else:
                 result = self._solve_slices(assumptions, budget)
+        except BaseException:
+            _stale_propagator(s)
+            raise
         finally:
             _pysat_solvers.MainThread = _PYSAT_MAIN_THREAD
         self._reserve_minted()
@@ -166,7 +178,7 @@ class SlicedOracle:
         s = self._solver
         counted = budget.conflicts is not None and self.capabilities.stats
         while True:
-            left = budget.time_left()
+            left = None if budget.deadline is None else budget.time_left()
             if (left is not None and left <= 0) or (
                     budget.conflicts is not None and budget.conflicts <= 0):
                 return None

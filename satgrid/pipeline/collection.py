@@ -40,27 +40,51 @@ def solve_collection(puzzles: list[Puzzle], opts: Options | None = None, *,
     The rules are compiled once (per signature); each puzzle's givens are
     assumptions, so the solver is never rebuilt. Yields one result per puzzle,
     in order; ``unique`` proves or refutes uniqueness (no second solution is
-    decoded).
+    decoded). Every solution is decoded and checked by the kind's referee.
+
+    What a puzzle costs beyond the solver's own search (the assumptions, the
+    decoding, the referee, the result) is measured against a bare PySAT
+    solver making the same calls by ``bench/bench_collection_overhead.py``.
+
+    Args:
+        puzzles: the puzzles, in order (a collection's, or any mix of shapes).
+        opts: compiling and solving options; ``time_limit`` and
+            ``conflict_limit`` hold for each puzzle.
+        unique: also settle uniqueness (``res["unique"]``).
+
+    Yields:
+        One result dictionary per puzzle (SPEC.md section 3), as
+        :func:`~satgrid.pipeline.run.solve` makes them, without ``second``.
+
+    Example:
+        >>> from satgrid.puzzles.sudoku import parse_text
+        >>> ps = parse_text("12.43.12..4343.1\\n.23.341.214..32.\\n", "two.txt")
+        >>> [(r["status"], r["grid"][2], r["unique"]) for r in solve_collection(ps, unique=True)]
+        [('sat', [2, 1, 4, 3], True), ('sat', [2, 1, 4, 3], True)]
     """
     opts = opts or Options()
     models: dict[tuple, Model] = {}
+    clock = time.perf_counter
+    time_limit, conflict_limit = opts.time_limit, opts.conflict_limit
+    key = m = None
     for p in puzzles:
-        t0 = time.perf_counter()
-        key = p.signature()
-        m = models.get(key)
-        if m is None:
-            m = models[key] = compile_puzzle(p, opts, givens="none")
-            open_session(m, p, opts)
+        t0 = clock()
+        sig = p.signature()
+        if sig != key:                 # a new shape: its rules, compiled once
+            key, m = sig, models.get(sig)
+            if m is None:
+                m = models[sig] = compile_puzzle(p, opts, givens="none")
+                open_session(m, p, opts)
         assumptions = p.givens(m)
-        sol = m.solve(assumptions, time_limit=opts.time_limit, conflict_limit=opts.conflict_limit)
+        sol = m.solve(assumptions, time_limit=time_limit, conflict_limit=conflict_limit)
         res = new_result(p, m.status)
         if sol is not None:
-            add_solution(res, p, sol)
+            add_solution(res, p, sol)   # decoded, and checked by the referee
         else:
             res["answer"] = None
-        res["unique"] = m.is_unique(assumptions, time_limit=opts.time_limit, first=sol) if (
+        res["unique"] = m.is_unique(assumptions, time_limit=time_limit, first=sol) if (
             unique and sol is not None) else None
-        res["stats"] = run_stats(m, opts, time.perf_counter() - t0)
+        res["stats"] = run_stats(m, opts, clock() - t0)
         yield res
 
 

@@ -14,8 +14,8 @@ Example:
 
 from __future__ import annotations
 
-from functools import lru_cache
-from itertools import compress
+from itertools import chain, compress
+from operator import add
 from typing import Sequence
 
 from ..referee import changed_givens
@@ -43,38 +43,56 @@ def units(n: int, box: tuple[int, int]) -> list[tuple[str, list[tuple[int, int]]
     return out
 
 
-@lru_cache(maxsize=32)
-def _box_index(n: int, box: tuple[int, int]) -> tuple[tuple[int, ...], ...]:
-    """Flat indices r*n + c of the cells of each box."""
-    return tuple(tuple(r * n + c for r, c in cells) for name, cells in units(n, box)[2 * n:])
+def _tables(box: tuple[int, int]) -> tuple:
+    """The tables of the quick test for ``box``, made once (:data:`_TABLES`):
+    n; ``keys``, where ``keys[k * n * n + i]`` is ``u * (n + 1)`` for the
+    k-th unit (row, column, box) holding flat cell ``i = r * n + c`` (rows
+    are units 0..n-1, columns n..2n-1, boxes 2n..3n-1); the values 1..n;
+    ``{n}``; and 3n^2. A cell of value v in 1..n gives the pair (unit, value)
+    the key ``u * (n + 1) + v``, which lies strictly between the keys of
+    unit u - 1 and unit u + 1.
+    """
+    h, w = box
+    n = h * w
+    cells = [(r, c) for r in range(n) for c in range(n)]
+    keys = [r * (n + 1) for r, c in cells]
+    keys += [(n + c) * (n + 1) for r, c in cells]
+    keys += [(2 * n + (r // h) * (n // w) + c // w) * (n + 1) for r, c in cells]
+    t = (n, tuple(keys), frozenset(range(1, n + 1)), {n}, 3 * n * n)
+    if len(_TABLES) < 64:
+        _TABLES[box] = t
+    return t
+
+
+#: box -> the tables of the quick test (:func:`_tables`)
+_TABLES: dict[tuple[int, int], tuple] = {}
+_INT = {int}
+_ROW_TYPES = frozenset((list, tuple))
 
 
 def _valid(grid, box, givens) -> bool:
     """True when ``grid`` is a valid solution (quick yes/no; :func:`check` says why not).
 
-    Written with C-level builtins (set, map, zip, compress): it runs once per
-    solved puzzle in collection benchmarks.
+    The rule, in a form that C-level builtins (set, map, chain, compress)
+    test in a few passes, since it runs once per solved puzzle of a
+    collection: every cell holds an int in 1..n, and the 3n^2 pairs (unit,
+    value) of the n^2 cells in their row, column and box are all distinct,
+    that is no unit repeats a value; n cells of n distinct values out of n
+    make every unit a permutation of 1..n. The givens are kept.
     """
-    h, w = box
-    n = h * w
-    if type(grid) not in (list, tuple) or len(grid) != n:
+    n, keys, values, lengths, pairs = _TABLES.get(box) or _tables(box)
+    if type(grid) not in _ROW_TYPES or len(grid) != n:
         return False
-    if not all(type(row) in (list, tuple) and len(row) == n for row in grid):
+    if not _ROW_TYPES.issuperset(map(type, grid)) or set(map(len, grid)) != lengths:
         return False
-    flat = [v for row in grid for v in row]
-    if set(map(type, flat)) != {int}:
+    flat = list(chain.from_iterable(grid))
+    if set(map(type, flat)) != _INT or not values.issuperset(flat):
         return False
-    full = set(range(1, n + 1))
-    if not all(set(row) == full for row in grid):
-        return False
-    if not all(set(col) == full for col in zip(*grid)):
-        return False
-    get = flat.__getitem__
-    if not all(set(map(get, idx)) == full for idx in _box_index(n, box)):
+    if len(set(map(add, keys, flat * 3))) != pairs:
         return False
     if givens is not None:
-        gflat = [v for row in givens for v in row]
-        if len(gflat) != n * n or list(compress(flat, gflat)) != list(compress(gflat, gflat)):
+        gflat = list(chain.from_iterable(givens))
+        if len(gflat) != len(flat) or list(compress(flat, gflat)) != list(compress(gflat, gflat)):
             return False
     return True
 

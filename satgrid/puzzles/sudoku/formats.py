@@ -238,9 +238,35 @@ def _cell_value(tok: str, n: int, token_mode: bool, fail) -> int:
     raise fail(f"expected {_describe_values(n, True)}, '.' or '0' (empty), found {tok!r}")
 
 
+def _line_tables(n: int) -> tuple[dict, dict]:
+    """For one-line puzzles of side n: a ``str.translate`` table that deletes
+    every valid character (``.``, ``0``, the values' characters in either
+    case) and one that turns each into the character of its value (0 empty)."""
+    tables = _LINE_TABLES.get(n)
+    if tables is None:
+        chars = {ch: 0 for ch in EMPTY}
+        for v, ch in enumerate(ALPHABET[:n], 1):
+            chars[ch] = chars[ch.lower()] = v
+        tables = _LINE_TABLES[n] = (str.maketrans("", "", "".join(chars)),
+                                    str.maketrans({ch: chr(v) for ch, v in chars.items()}))
+    return tables
+
+
+#: side -> the tables of :func:`_line_tables`
+_LINE_TABLES: dict[int, tuple[dict, dict]] = {}
+
+
 def _parse_line(s: str, file: str, line: int, col0: int, n: int, length: int,
                 first_line: int) -> list[list[int]]:
     """One puzzle of a collection: ``length`` characters, row after row."""
+    if len(s) == length:
+        # the usual line, in two C-level passes: nothing left once the valid
+        # characters are deleted, then each read as its value
+        invalid, values = _line_tables(n)
+        if not s.translate(invalid):
+            vals = list(s.translate(values).encode("latin-1"))
+            return [vals[r * n:(r + 1) * n] for r in range(n)]
+    # anything else, character by character, for the position of what is wrong
     if len(s) != length or any(ch.isspace() for ch in s):
         ws = next((i for i, ch in enumerate(s) if ch.isspace()), None)
         if ws is not None and ws < length:

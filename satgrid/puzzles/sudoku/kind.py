@@ -26,8 +26,10 @@ Example:
 from __future__ import annotations
 
 import math
+import struct
 import weakref
-from operator import sub
+from itertools import chain, compress
+from operator import add
 from typing import Any, Sequence
 
 from ...encodings import estimate
@@ -49,7 +51,8 @@ def default_box(n: int) -> tuple[int, int] | None:
 class _Table:
     """Literals of one compiled Sudoku model: ``first[i]`` is x[r,c]=1 of cell i = r*n + c."""
 
-    __slots__ = ("n", "first", "lits", "consecutive", "block", "bases", "__weakref__")
+    __slots__ = ("n", "first", "lits", "consecutive", "block", "bases", "offsets", "rows",
+                 "pack", "weights", "values", "__weakref__")
 
     def __init__(self, n: int, lits: list[list[int]]):
         self.n = n
@@ -62,6 +65,14 @@ class _Table:
         flat = [l for ls in lits for l in ls]
         self.block = lo if flat == list(range(lo + 1, lo + 1 + len(flat))) else None
         self.bases = [lo + i * n for i in range(len(lits))]
+        # x[cell i]=v is offsets[i] + v when each cell's literals are consecutive
+        self.offsets = [f - 1 for f in self.first] if self.consecutive else None
+        self.rows = [slice(i, i + n) for i in range(0, n * n, n)]   # a flat grid's rows
+        # the block's n^3 literals as little-endian int64s (see grid); the sums
+        # of a cell's values must fit a byte
+        self.pack = struct.Struct(f"<{n ** 3}q").pack if n * (n + 1) // 2 < 256 else None
+        self.weights = int.from_bytes(bytes(range(n, 0, -1)), "little")
+        self.values = frozenset(range(n + 1))     # a given's values, 0 = empty
 
     def grid(self, m: Sequence[int]) -> list[list[int]]:
         """Decode a PySAT model list (index v-1 holds +-v) into n rows of values.
@@ -70,15 +81,27 @@ class _Table:
             SatgridError: a cell with no value or several (a broken encoding).
         """
         n = self.n
-        if self.block is not None:
-            # the positive literals of the block, in id order: exactly one per
-            # cell iff there are n*n of them and the i-th lies in cell i's range
-            lo = self.block
-            pos = [l for l in m[lo:lo + n * n * n] if l > 0]
-            if len(pos) == n * n:
-                vals = list(map(sub, pos, self.bases))
-                if min(vals) >= 1 and max(vals) <= n:
-                    return [vals[r * n:(r + 1) * n] for r in range(n)]
+        if self.block is not None and self.pack is not None:
+            # C-level passes over the block's n^3 literals, cell after cell:
+            # packed as little-endian int64s, the last byte of each is 0x00
+            # for a true literal (+v) and 0xff for a false one (-v), so
+            # ``true`` holds a byte 1 per true literal, 0 per false one.
+            # Read as a base-256 number and multiplied by ``weights`` (bytes
+            # n, n-1, ..., 1), byte i*n + n-1 of the product is
+            # sum over v of v * true[i*n + v-1]: the sum of cell i's true
+            # values. No byte of the product carries (each is at most
+            # 1 + ... + n < 256, by the choice of ``pack``). Exactly one value
+            # per cell iff n^2 literals are true and no cell's sum is 0; then
+            # each sum is that value.
+            lo, size = self.block, n * n * n
+            seg = m if lo == 0 and len(m) == size else m[lo:lo + size]
+            true = self.pack(*seg)[7::8].translate(_TRUE_BYTE) if len(seg) == size else b""
+            if true.count(1) == n * n:
+                sums = int.from_bytes(true, "little") * self.weights
+                cells = sums.to_bytes(size + n, "little")[n - 1:size:n]
+                if 0 not in cells:
+                    vals = list(cells)
+                    return list(map(vals.__getitem__, self.rows))
         vals = []
         if self.consecutive:
             # the n literals of a cell are ids b+1..b+n; exactly one is positive,
@@ -97,8 +120,11 @@ class _Table:
                 if len(found) != 1:
                     raise SatgridError(f"cell {divmod(len(vals), n)}: {len(found)} values true")
                 vals.append(found[0])
-        return [vals[r * n:(r + 1) * n] for r in range(n)]
+        return list(map(vals.__getitem__, self.rows))
 
+
+#: the last byte of an int64 (little-endian) -> 1 for 0x00 (a true literal), else 0
+_TRUE_BYTE = bytes([1] + [0] * 255)
 
 #: model -> its Sudoku literal table (so every puzzle of a collection can use it)
 _TABLES: "weakref.WeakKeyDictionary[Model, _Table]" = weakref.WeakKeyDictionary()
@@ -158,8 +184,9 @@ class Sudoku(Puzzle):
         """Cells x[r,c] in 1..n; each row, column and box a permutation of 1..n."""
         n = self.n
         vals = range(1, n + 1)
-        x = [[model.int(f"x[{r},{c}]", vals, group="sudoku.cell") for c in range(n)]
-             for r in range(n)]
+        flat = model.int_block([f"x[{r},{c}]" for r in range(n) for c in range(n)], vals,
+                               group="sudoku.cell")
+        x = [flat[r * n:(r + 1) * n] for r in range(n)]
         for r in range(n):
             model.permutation(x[r], vals, group="sudoku.row")
         for c in range(n):
@@ -191,9 +218,14 @@ class Sudoku(Puzzle):
     def givens(self, model: Model) -> list[int]:
         """The literals x[r,c]=v of the givens, in reading order."""
         t = self.table(model)
-        n = self.n
-        return [t.lits[r * n + c][v - 1] for r, row in enumerate(self.grid)
-                for c, v in enumerate(row) if v]
+        flat = list(chain.from_iterable(self.grid))
+        if not t.values.issuperset(flat):
+            i, v = next((i, v) for i, v in enumerate(flat) if v not in t.values)
+            raise SatgridError(f"cell {divmod(i, self.n)}: a given {v!r} outside 0..{self.n}")
+        if t.offsets is not None:    # x[cell i]=v is offsets[i] + v: C-level passes
+            return list(map(add, compress(t.offsets, flat), filter(None, flat)))
+        lits = t.lits
+        return [lits[i][v - 1] for i, v in enumerate(flat) if v]
 
     # ------------------------------------------------------------- decoding
     def decode(self, sol: Solution) -> dict[str, Any]:
