@@ -21,7 +21,9 @@ the used subgraph and conversely, so :meth:`Model.connected
 <satgrid.model.Model.connected>` over the edge literals says exactly "one
 component" -- lazily by separator cuts (CEGAR, the default; the layered
 encoding joins after 30 rounds), or eagerly by the layered reachability
-encoding (complete CNF, for DIMACS). Connectivity on the vertices would not
+encoding (complete CNF, for DIMACS), or by the reachability propagator
+inside the search (``"propagate"``, :mod:`satgrid.propagator`; no encoding
+built, cadical195). Connectivity on the vertices would not
 do: two cycles side by side are adjacent in the grid graph without sharing
 an edge.
 
@@ -198,7 +200,8 @@ def path(model, edges: dict[Edge, int], start: Hashable, end: Hashable,
             ``start == end``, makes the model unsatisfiable).
         group: constraint group (default ``"path"``); parts go to
             ``group.on``, ``group.degree``, ``group.connected``.
-        connectivity: ``"lazy"`` or ``"eager"`` (default: the model's).
+        connectivity: ``"lazy"``, ``"eager"`` or ``"propagate"`` (the
+            reachability propagator, :mod:`satgrid.propagator`; default: the model's).
 
     Returns:
         vertex -> a literal true exactly when the path visits the vertex.
@@ -241,7 +244,8 @@ def cycle(model, edges: dict[Edge, int], group: str | None = None,
         edges: ``(u, v)`` -> literal, each undirected edge once.
         group: constraint group (default ``"cycle"``); parts go to
             ``group.on``, ``group.degree``, ``group.connected``.
-        connectivity: ``"lazy"`` or ``"eager"`` (default: the model's).
+        connectivity: ``"lazy"``, ``"eager"`` or ``"propagate"`` (the
+            reachability propagator, :mod:`satgrid.propagator`; default: the model's).
 
     Returns:
         vertex -> a literal true exactly when the cycle visits the vertex.

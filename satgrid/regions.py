@@ -131,6 +131,8 @@ def regions(m, cells: Iterable[Hashable], graph, anchors: Mapping[Hashable, int 
         A :class:`Regions`.
     """
     mode = mode or m.connectivity
+    if mode == "propagate":     # regions: the lazy cuts (satgrid/propagator.py: connected sets)
+        mode = "lazy"
     if mode not in ("lazy", "eager"):
         raise SatgridError(f"connectivity must be 'lazy' or 'eager', not {mode!r}")
     cells = list(dict.fromkeys(cells))
@@ -392,6 +394,8 @@ def partition(m, cells: Iterable[Hashable], graph, *, sizes: Mapping[Hashable, i
         mode, group, switch_after, fallback_method: as for :func:`regions`.
     """
     mode = mode or m.connectivity
+    if mode == "propagate":     # regions: the lazy cuts (satgrid/propagator.py: connected sets)
+        mode = "lazy"
     if mode not in ("lazy", "eager"):
         raise SatgridError(f"connectivity must be 'lazy' or 'eager', not {mode!r}")
     cells = list(dict.fromkeys(cells))

@@ -23,8 +23,9 @@ def model_run(model, mode: str, solver: str, options: dict | None = None) -> Cer
         raise CertifyRefused(f"--certify: the lazy constraint {what} gives clauses without "
                              "a justification a checker can re-check")
     f = model.formula
+    propagate = any(hasattr(c, "join_engine") for c in model.lazy)   # connected(mode="propagate")
     return certified_run(f.clauses, f.nvars, model.over, model.connections, mode,
-                         solver=solver, options=options)
+                         solver=solver, options=options, propagate=propagate)
 
 
 def certify_model(model, mode: str, folder, limit, assumptions, time_limit, solver: str):

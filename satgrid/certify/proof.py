@@ -8,7 +8,10 @@ works on a *plain* formula, to which clauses are only ever added:
   connectivity is broken gets separator cuts from fresh
   :class:`~satgrid.connectivity.ConnectivityCuts` checkers *without the
   layered fallback* (so every lazily added clause is a cut with a
-  justification a graph search can re-check); a connected model is a
+  justification a graph search can re-check; with ``propagate``, for
+  ``Model.connected(mode="propagate")``, the reachability propagator runs
+  inside the search and every clause it gives is written as such a cut);
+  a connected model is a
   solution and gets its plain blocking clause (the negation of the model on
   the projection variables), added permanently. Until UNSAT.
 * proof: by default the search itself runs in one proof-logging solver
@@ -40,6 +43,7 @@ from pysat.solvers import Solver
 
 from ..connectivity import ConnectivityCuts
 from ..errors import SatgridError, SolverError
+from ..propagator import PROPAGATOR_SOLVERS, PropagatedConnectivity, ReachEngine
 from ..solvers import CAPABILITIES, canonical_name
 
 __all__ = ["PROOF_SOLVERS", "MAX_SOLUTIONS", "CertifyRefused", "Connection", "Cut",
@@ -133,10 +137,46 @@ def _model(solver: Solver, nvars: int) -> list[int]:
     return m[:nvars]
 
 
+class _RecordingEngine(ReachEngine):
+    """The reachability propagator (:mod:`satgrid.propagator`) that keeps
+    every clause it gives the solver (reasons, cuts of rejected models): each
+    is a separator cut, justified and written to the certificate."""
+
+    def __init__(self):
+        super().__init__(activate_after=0)
+        self.given: list[list[int]] = []
+
+    def propagate(self):
+        # every propagation's reason, asked for or not: CaDiCaL may fix a
+        # literal at the root without asking (probed: the proof then relies on it)
+        out = super().propagate()
+        for lit in out:
+            r = self._reason[lit]
+            if type(r) is tuple:
+                r = self._reason[lit] = r[0].articulation_reason(*r[1:])
+            self.given.append(r)
+        return out
+
+    def add_clause(self):
+        clause = super().add_clause()
+        self.given.append(clause)
+        return clause
+
+
+def _engine_cut(clause, connections, node_of) -> Cut | None:
+    """The Cut of a clause the engine gave: the first constraint whose nodes
+    hold all its literals."""
+    for k, nodes in enumerate(node_of):
+        if -clause[0] in nodes and -clause[1] in nodes and all(l in nodes for l in clause[2:]):
+            return _justify(clause, k, connections[k], nodes)
+    return None
+
+
 def certified_run(clauses: Sequence[Sequence[int]], nvars: int, over: Sequence[int],
                   connections: Sequence[Connection], mode: str, *,
                   solver: str = DEFAULT_PROOF_SOLVER, options: dict | None = None,
-                  max_solutions: int = MAX_SOLUTIONS, fresh: bool = False) -> CertifiedRun:
+                  max_solutions: int = MAX_SOLUTIONS, fresh: bool = False,
+                  propagate: bool = False) -> CertifiedRun:
     """Run the search and the proof solve (see the module docs).
 
     Args:
@@ -151,6 +191,9 @@ def certified_run(clauses: Sequence[Sequence[int]], nvars: int, over: Sequence[i
         fresh: search with ``solver`` without proof logging, then prove with a
             fresh solver (see the module docs); default: one proof-logging
             solver does both.
+        propagate: the search solver also runs the reachability propagator
+            (when it has the interface: cadical195); every reason and cut it
+            gives is written as a justified cut.
 
     Raises:
         CertifyRefused: more than ``max_solutions`` solutions (count).
@@ -178,6 +221,22 @@ def certified_run(clauses: Sequence[Sequence[int]], nvars: int, over: Sequence[i
             s.configure(options)
         if nvars and fresh:                 # (not in a proof run: no clause outside the formula)
             s.add_clause([nvars, -nvars])   # declare every variable (dense models)
+        engine = None
+        if propagate and search in PROPAGATOR_SOLVERS and run.connections:
+            engine = _RecordingEngine()
+            for c in run.connections:
+                engine.add(PropagatedConnectivity(c.lits, c.graph, name=c.name))
+            engine.connect(s)
+
+        def collect() -> None:              # the engine's clauses, as justified cuts
+            if engine is not None:
+                for cl in engine.given:
+                    key = tuple(sorted(cl))
+                    cut = None if key in seen else _engine_cut(cl, run.connections, node_of)
+                    if cut is not None:
+                        seen.add(key)
+                        run.cuts.append(cut)
+                engine.given.clear()
         while True:
             if expect_last:
                 # the call expected to be the last (right after a solution is blocked):
@@ -192,7 +251,9 @@ def certified_run(clauses: Sequence[Sequence[int]], nvars: int, over: Sequence[i
                     run.proof = proof
                     break
             else:
-                if not s.solve():
+                solved = s.solve()
+                collect()
+                if not solved:
                     if not fresh:
                         run.proof = _proof_of(s)
                     break
