@@ -18,6 +18,9 @@ Example::
 
 from __future__ import annotations
 
+import logging
+import signal
+import threading
 from contextlib import contextmanager
 from typing import Iterator
 
@@ -90,17 +93,47 @@ def connect(workers: int | None = None, scheduler: str | None = None, client=Non
             c.close()
         return
     options = dict(n_workers=workers, threads_per_worker=1, processes=True,
-                   dashboard_address=None, silence_logs=40)
+                   dashboard_address=":0", silence_logs=40)   # any free port: no warning about 8787
     options.update(cluster_options)
-    cluster = distributed.LocalCluster(**options)
+    cluster = None
     try:
+        cluster = _quiet_on_ctrl_c(distributed.LocalCluster, options)
         c = distributed.Client(cluster, timeout=timeout)
         try:
             yield c
         finally:
             c.close()
+    except KeyboardInterrupt:
+        _hush()
+        raise
     finally:
-        cluster.close()
+        if cluster is not None:
+            cluster.close()
+
+
+def _hush() -> None:
+    """After Ctrl-C: the cluster is torn down mid-work, and Dask's and asyncio's
+    loggers would report the cut connections with tracebacks; satgrid says in
+    one line what happened instead."""
+    for name in ("distributed", "asyncio", "tornado"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
+def _quiet_on_ctrl_c(make, options: dict):
+    """``make(**options)`` with SIGINT ignored while it starts the worker
+    processes: they inherit the ignored signal across exec, so Ctrl-C at a
+    terminal, sent to every process of the foreground group, reaches this
+    process alone, which cancels the tasks and closes the cluster, instead of
+    every worker printing a traceback. The price: a Ctrl-C during the 2-4
+    seconds of the start is not seen (press it again). Only from the main
+    thread (the one Python's signal handlers run in)."""
+    if threading.current_thread() is not threading.main_thread():
+        return make(**options)
+    handler = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return make(**options)
+    finally:
+        signal.signal(signal.SIGINT, handler)
 
 
 def chunk_bounds(n: int, chunks: int) -> list[tuple[int, int]]:

@@ -1,0 +1,186 @@
+"""Keyed, idempotent chunk tasks on a Dask cluster, their results in input order.
+
+What the collection, family and split-count runners share:
+
+* :func:`task_key`: a task's key is a hash of the function's name and the
+  chunk's whole content (puzzles, options, seed, cube, ...), so submitting
+  the same chunk twice is one task (Dask's ``pure=True`` idea, made explicit
+  because Dask cannot hash puzzle objects deterministically);
+* :func:`submit_chunks`: one task per chunk with ``retries=``; a worker that
+  dies mid-chunk has the chunk rescheduled on another worker by the
+  scheduler, and only the one finished result of a key ever reaches the
+  client, so nothing is counted twice or lost;
+* :func:`in_order`: results streamed back as they finish and handed on in
+  the order of the chunks; on any exit (Ctrl-C included) the futures not
+  yet collected are cancelled.
+
+Example::
+
+    >>> from satgrid.cluster.client import connect
+    >>> with connect(workers=2) as c:                     # doctest: +SKIP
+    ...     futs = submit_chunks(c, pow, [(2, 10), (3, 3)], prefix="pow")
+    ...     list(in_order(futs))
+    [(0, 1024), (1, 27)]
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import pickle
+from typing import Callable, Iterator, Sequence
+
+from ..errors import SatgridError, SolverError, UsageError
+
+#: default number of retries of a chunk whose task raised (a worker that
+#: dies is rescheduled by the scheduler on its own, up to its
+#: ``distributed.scheduler.allowed-failures``)
+RETRIES = 2
+
+
+#: what pickling raises for an object it cannot pickle
+_UNPICKLABLE = (pickle.PicklingError, AttributeError, TypeError)
+
+
+def pack(args: tuple, prefix: str, portable_items: bool = False) -> bytes:
+    """A task's arguments pickled once: the key is the hash of these bytes and
+    the worker unpickles them (:func:`run_packed`), so nothing is pickled twice.
+
+    Args:
+        portable_items: when the arguments do not pickle, make every item of
+            a list argument :func:`portable` and try again (a collection of
+            puzzles solved before, which keep caches of their models).
+
+    Raises:
+        UsageError: arguments that cannot be sent to a worker.
+    """
+    try:
+        return pickle.dumps(args, protocol=4)
+    except _UNPICKLABLE as e:
+        error = e
+    if portable_items:
+        fixed = tuple([portable(x) for x in a] if isinstance(a, list) else a for a in args)
+        try:
+            return pickle.dumps(fixed, protocol=4)
+        except _UNPICKLABLE as e:
+            error = e
+    raise UsageError(f"{prefix}: the task's arguments cannot be sent to a worker (they do "
+                     f"not pickle: {error})")
+
+
+def task_key(prefix: str, name: str, blob: bytes) -> str:
+    """``satgrid-PREFIX-HASH``: the same function and arguments give the same
+    key (SHA-1 of the function's name and the pickled arguments), so a
+    resubmitted chunk is the same task."""
+    digest = hashlib.sha1(name.encode() + b"\0" + blob).hexdigest()
+    return f"satgrid-{prefix}-{digest}"
+
+
+def run_packed(fn: Callable, blob: bytes):
+    """What a worker runs: ``fn(*arguments)`` from :func:`pack`'s bytes."""
+    return fn(*pickle.loads(blob))
+
+
+def portable(obj):
+    """``obj`` if it pickles, else a shallow copy without the attributes that do
+    not (the caches a puzzle keeps of the model it was built into, such as a
+    Sudoku's literal table): what a worker rebuilds from the puzzle's own data.
+
+    >>> import threading
+    >>> class P: pass
+    >>> p = P(); p.grid = [1]; p._lock = threading.Lock()
+    >>> q = portable(p); vars(q), vars(p) == {"grid": [1], "_lock": p._lock}
+    ({'grid': [1]}, True)
+    """
+    try:
+        pickle.dumps(obj, protocol=4)
+        return obj
+    except (pickle.PicklingError, AttributeError, TypeError):
+        pass
+    if not hasattr(obj, "__dict__"):
+        return obj                  # pack says what does not pickle
+    clone = copy.copy(obj)
+    for name, value in list(vars(clone).items()):
+        try:
+            pickle.dumps(value, protocol=4)
+        except (pickle.PicklingError, AttributeError, TypeError):
+            delattr(clone, name)
+    return clone
+
+
+def submit_chunks(client, fn: Callable, chunks: Sequence[tuple], *, prefix: str,
+                  retries: int = RETRIES, portable_items: bool = False) -> list:
+    """Submit ``fn(*args)`` for every ``args`` in ``chunks``; return the futures.
+
+    Args:
+        client: a ``distributed.Client``.
+        fn: a module-level function (the workers import it by name).
+        chunks: one argument tuple per chunk.
+        prefix: the key prefix (``solve``, ``family``, ``cube``, ...).
+        retries: how often a chunk that raised is run again elsewhere.
+        portable_items: see :func:`pack`.
+
+    Returns:
+        One future per chunk, in the order of ``chunks``.
+    """
+    name = f"{fn.__module__}.{fn.__qualname__}"
+    futures = []
+    for args in chunks:
+        blob = pack(tuple(args), prefix, portable_items)
+        futures.append(client.submit(run_packed, fn, blob, key=task_key(prefix, name, blob),
+                                     retries=retries, pure=False))
+    return futures
+
+
+def _raise_remote(i: int, fut) -> None:
+    """Re-raise a chunk's failure: a SatgridError as it is (one line, its exit
+    status), anything else as a SolverError naming the chunk."""
+    try:
+        exc = fut.exception()
+    except Exception as e:  # a cancelled future, a lost scheduler
+        raise SolverError(f"chunk {i + 1}: {type(e).__name__}: {e}") from None
+    if isinstance(exc, SatgridError):
+        raise exc
+    name = type(exc).__name__
+    if name == "KilledWorker":
+        raise SolverError(f"chunk {i + 1}: the workers running it died too often ({exc})")
+    raise SolverError(f"chunk {i + 1} failed on its worker: {name}: {exc}")
+
+
+def in_order(futures: list, *, on_done: Callable[[int, object], None] | None = None,
+             ) -> Iterator[tuple]:
+    """Yield ``(index, result)`` for every future, in index order, each as soon
+    as it and every one before it have finished.
+
+    ``on_done(i, result)`` is called as each chunk finishes (in finishing
+    order: a progress bar, a running total). Whatever stops the iteration (Ctrl-C, an error, the caller
+    closing the generator) cancels the futures not yet yielded.
+    """
+    import distributed  # optional dependency (the [cluster] extra); connect() checked it
+
+    where: dict[str, list[int]] = {}
+    unique = []
+    for i, f in enumerate(futures):     # two chunks of one content share one task
+        if f.key not in where:
+            unique.append(f)
+        where.setdefault(f.key, []).append(i)
+    done: dict[int, object] = {}
+    nxt = 0
+    try:
+        for fut in distributed.as_completed(unique):
+            first = where[fut.key][0]
+            if fut.status != "finished":
+                _raise_remote(first, fut)
+            result = fut.result()
+            fut.release()
+            for i in where[fut.key]:
+                done[i] = result
+                if on_done is not None:
+                    on_done(i, result)
+            while nxt in done:
+                yield nxt, done.pop(nxt)
+                nxt += 1
+    finally:
+        rest = [f for f in unique if f.status == "pending"]
+        if rest:
+            unique[0].client.cancel(rest)
