@@ -14,7 +14,7 @@ import tomllib
 from ..compression import STDIO, decompress, read_bytes
 from ..errors import InstanceError
 from ..limits import MAX_EXPANDED
-from ..puzzles import KINDS, Puzzle
+from ..puzzles import KINDS, Puzzle, puzzlink
 from ..puzzles.base import text_format_for
 from ..puzzles.parsing import key_line
 
@@ -33,6 +33,8 @@ def read_data(path: str) -> bytes:
     try:
         data = read_bytes(path)
     except FileNotFoundError:
+        if isinstance(path, str) and re.fullmatch(r"https?://[^\s?]+\?\S+", path):
+            return path.encode() + b"\n"     # a puzz.link URL in place of a file: its text
         raise InstanceError("no such file", name) from None
     except IsADirectoryError:
         raise InstanceError("is a directory, expected a puzzle file", name) from None
@@ -100,6 +102,10 @@ def loads(text: str, file: str = "<string>") -> list[Puzzle]:
     if fmt is None:
         raise InstanceError("expected a TOML instance (puzzle = \"KIND\") or a text format "
                             "of a kind; found neither", file, 1, 1)
+    pid = puzzlink.url_pid(text) if fmt.kind == "sudoku" else None
+    if pid is not None and pid not in puzzlink.READ:   # not for the Sudoku fallback
+        raise InstanceError(f"a puzz.link URL of {pid!r}; satgrid reads those of "
+                            f"{', '.join(puzzlink.READ)}", file, 1, 1)
     return fmt.parse(text, file)
 
 

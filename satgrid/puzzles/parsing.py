@@ -95,6 +95,20 @@ class TokenGrid:
         return out
 
 
+def number_clues(tg: TokenGrid, max_side: int = 100,
+                 empty: tuple[str, ...] = (".", "-")) -> list[list[int]]:
+    """A rectangular grid of number clues (Nurikabe, Fillomino): ints
+    1..rows*cols, 0 for a token in ``empty``; at most ``max_side`` rows and
+    columns, every row as long as the first (positioned errors otherwise)."""
+    rows, cols = tg.height, len(tg.rows[0])
+    if rows > max_side or cols > max_side:
+        raise tg.error(0, 0, f"expected at most {max_side} rows and columns")
+    tg.expect_shape(rows, cols)
+    dots = TokenGrid([["." if t in empty else t for t in row] for row in tg.rows],
+                     tg.positions, tg.file, tg.key)
+    return dots.ints(1, rows * cols)
+
+
 def parse_token_grid(text: str, *, file: str, key: str, first_line: int | None = None) -> TokenGrid:
     """Split a multi-line grid string into rows of tokens (blank lines skipped).
 

@@ -18,6 +18,10 @@ Instance (TOML)::
 Text (the plain grid of transcribed puzzle collections): a line ``ROWS
 COLS``, then the rows of ``w``/``b``/``-`` (told by its tokens: only these).
 
+URL: a file holding one puzz.link URL, ``https://puzz.link/p?mashu/COLS/ROWS/BODY``
+(pzprjs's circle encoding, :func:`satgrid.puzzles.puzzlink.decode_circle`:
+1 white, 2 black); :func:`to_url` writes one.
+
 Example:
     >>> [p] = parse_text("2 3\\n- w -\\nb - .\\n", "a.txt")
     >>> p.pearls
@@ -28,6 +32,7 @@ from __future__ import annotations
 
 import os
 
+from .. import puzzlink
 from ..base import TextFormat, register_format, register_toml
 from ..links import check_toml_keys, header_grid_tokens, read_header_grid, read_toml_grid
 from ..parsing import TokenGrid
@@ -72,7 +77,32 @@ def sniff(text: str, file: str) -> bool:
             and bool(found[1] & {"w", "b", "W", "B"}))
 
 
+#: the puzz.link names of the puzzle
+PIDS = ("mashu", "masyu", "pearl")
+
+
+def parse_url(text: str, file: str) -> list[Masyu]:
+    """A puzz.link URL (``p?mashu/COLS/ROWS/BODY``)."""
+    u = puzzlink.read(text, file, PIDS)
+    cells, end = puzzlink.decode_circle(u, u.rows * u.cols)
+    if end != len(u.body) or end != (u.rows * u.cols + 2) // 3:
+        raise u.error(end, f"expected {(u.rows * u.cols + 2) // 3} characters for "
+                           f"{u.rows * u.cols} cells, found {len(u.body)}")
+    pearls = [[".wb"[v] for v in cells[r * u.cols:(r + 1) * u.cols]] for r in range(u.rows)]
+    return [Masyu(pearls, file=file, title=os.path.basename(file), source=text.strip())]
+
+
+def to_url(p: Masyu) -> str:
+    """The puzz.link URL of ``p``'s pearls (as pzprjs writes it)."""
+    return puzzlink.url("mashu", p.cols, p.rows,
+                        puzzlink.encode_circle([".wb".index(v) for row in p.pearls for v in row]))
+
+
 TEXT_FORMAT = register_format(TextFormat(
     "masyu-text", "masyu", "a line 'ROWS COLS' then rows of w, b, '-'",
     sniff=sniff, parse=parse_text), first=True)
+# registered after the text grid, so tried before it (a URL in a file named *slither*)
+URL_FORMAT = register_format(TextFormat(
+    "masyu-url", "masyu", "a puzz.link URL, p?mashu/COLS/ROWS/...",
+    sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
 register_toml("masyu", read_toml)

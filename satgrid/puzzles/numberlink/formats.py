@@ -20,6 +20,10 @@ Text (the plain grid of transcribed puzzle collections): a line ``ROWS
 COLS``, then the rows (``-`` or ``.`` = empty), in a file whose name
 contains ``numberlink`` or ``arukone`` (the same grid could be another kind's).
 
+URL: a file holding one puzz.link URL, ``https://puzz.link/p?numlin/COLS/ROWS/BODY``
+(pzprjs's number encoding, :func:`satgrid.puzzles.puzzlink.decode_number16`);
+:func:`to_url` writes one.
+
 Example:
     >>> [p] = parse_text("1 3\\n1 - 1\\n", "a.numberlink")
     >>> p.pairs
@@ -30,6 +34,7 @@ from __future__ import annotations
 
 import os
 
+from .. import puzzlink
 from ..base import TextFormat, register_format, register_toml
 from ..links import check_toml_keys, read_header_grid, read_toml_grid, toml_error
 from ..parsing import TokenGrid
@@ -80,7 +85,38 @@ def sniff(text: str, file: str) -> bool:
     return "numberlink" in name or "arukone" in name
 
 
+#: the puzz.link names of the puzzle
+PIDS = ("numlin", "numberlink")
+
+
+def parse_url(text: str, file: str) -> list[Numberlink]:
+    """A puzz.link URL (``p?numlin/COLS/ROWS/BODY``)."""
+    u = puzzlink.read(text, file, PIDS)
+    cells, end = puzzlink.decode_number16(u, u.rows * u.cols)
+    if end < len(u.body):
+        raise u.error(end, f"expected the end of the URL after {u.rows * u.cols} cells, "
+                           f"found {u.body[end:]!r}")
+    if puzzlink.UNKNOWN in cells:
+        raise u.error(0, "a '?' number (no value) cannot be paired; expected numbers only")
+    rows = [["." if v is None else str(v) for v in cells[r * u.cols:(r + 1) * u.cols]]
+            for r in range(u.rows)]
+    where = [[(u.line, u.column)] * u.cols for _ in range(u.rows)]
+    numbers = read_numbers(TokenGrid(rows, where, file, f"puzz.link {u.pid}"))
+    return [Numberlink(numbers, file=file, title=os.path.basename(file), source=text.strip())]
+
+
+def to_url(p: Numberlink) -> str:
+    """The puzz.link URL of ``p``'s numbers (as pzprjs writes it; the
+    numbers must be whole numbers)."""
+    cells = [None if t == "." else int(t) for row in p.numbers for t in row]
+    return puzzlink.url("numlin", p.cols, p.rows, puzzlink.encode_number16(cells))
+
+
 TEXT_FORMAT = register_format(TextFormat(
     "numberlink-text", "numberlink", "a line 'ROWS COLS' then the rows ('-' = empty), "
     "in a file named *numberlink* or *arukone*", sniff=sniff, parse=parse_text), first=True)
+# registered after the text grid, so tried before it (a URL in a file named *slither*)
+URL_FORMAT = register_format(TextFormat(
+    "numberlink-url", "numberlink", "a puzz.link URL, p?numlin/COLS/ROWS/...",
+    sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
 register_toml("numberlink", read_toml)

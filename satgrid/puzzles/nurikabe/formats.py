@@ -21,23 +21,14 @@ from __future__ import annotations
 from ...errors import InstanceError
 from .. import pzprv3
 from ..base import TextFormat, parse_expect, register_format, register_toml
-from ..parsing import TokenGrid, toml_grid, toml_token_grid
+from ..parsing import TokenGrid, number_clues, toml_grid, toml_token_grid
 from .kind import K, Nurikabe
 
 KEYS = ("puzzle", "title", "source", "clues", "expect")
 EMPTY = (".", "-")
-MAX_SIDE = 100
 
-
-def read_clues(tg: TokenGrid) -> list[list[int]]:
-    """The clue grid: ints (0 = no number), every row as long as the first."""
-    rows, cols = tg.height, len(tg.rows[0])
-    if rows > MAX_SIDE or cols > MAX_SIDE:
-        raise tg.error(0, 0, f"expected at most {MAX_SIDE} rows and columns")
-    tg.expect_shape(rows, cols)
-    dots = TokenGrid([["." if t in EMPTY else t for t in row] for row in tg.rows],
-                     tg.positions, tg.file, tg.key)
-    return dots.ints(1, rows * cols)
+#: the clue grid: ints (0 = no number), every row as long as the first
+read_clues = number_clues
 
 
 def read_shading(tg: TokenGrid, rows: int, cols: int) -> list[list[int]]:

@@ -19,6 +19,10 @@ Text (the plain grid of transcribed puzzle collections): a line ``ROWS
 COLS``, then the rows of clues (``-`` or ``.`` = none), in a file whose name
 contains ``slither`` (the same grid could be another kind's).
 
+URL: a file holding one puzz.link URL, ``https://puzz.link/p?slither/COLS/ROWS/BODY``
+(pzprjs's 4-cell encoding, :func:`satgrid.puzzles.puzzlink.decode_4cell`; a
+"?" clue is no clue); :func:`to_url` writes one.
+
 Example:
     >>> [p] = parse_text("2 2\\n3 -\\n- .\\n", "a.slitherlink")
     >>> p.clues
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 import os
 
+from .. import puzzlink
 from ..base import TextFormat, register_format, register_toml
 from ..links import check_toml_keys, read_header_grid, read_toml_grid
 from ..parsing import TokenGrid
@@ -87,7 +92,33 @@ def sniff(text: str, file: str) -> bool:
     return "slither" in os.path.basename(file).lower()
 
 
+#: the puzz.link names of the puzzle
+PIDS = ("slither", "slitherlink")
+
+
+def parse_url(text: str, file: str) -> list[Slitherlink]:
+    """A puzz.link URL (``p?slither/COLS/ROWS/BODY``)."""
+    u = puzzlink.read(text, file, PIDS)
+    cells, end = puzzlink.decode_4cell(u, u.rows * u.cols)
+    if end < len(u.body):
+        raise u.error(end, f"expected the end of the URL after {u.rows * u.cols} cells, "
+                           f"found {u.body[end:]!r}")
+    clues = [[None if v in (None, puzzlink.UNKNOWN) else v
+              for v in cells[r * u.cols:(r + 1) * u.cols]] for r in range(u.rows)]
+    return [Slitherlink(clues, file=file, title=os.path.basename(file), source=text.strip())]
+
+
+def to_url(p: Slitherlink) -> str:
+    """The puzz.link URL of ``p``'s clues (as pzprjs writes it)."""
+    return puzzlink.url("slither", p.cols, p.rows,
+                        puzzlink.encode_4cell([v for row in p.clues for v in row]))
+
+
 TEXT_FORMAT = register_format(TextFormat(
     "slitherlink-text", "slitherlink", "a line 'ROWS COLS' then the clue rows ('-' = none), "
     "in a file named *slither*", sniff=sniff, parse=parse_text), first=True)
+# registered after the text grid, so tried before it (a URL in a file named *slither*)
+URL_FORMAT = register_format(TextFormat(
+    "slitherlink-url", "slitherlink", "a puzz.link URL, p?slither/COLS/ROWS/...",
+    sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
 register_toml("slitherlink", read_toml)

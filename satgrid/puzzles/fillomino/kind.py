@@ -1,0 +1,150 @@
+"""``fillomino``: divide the grid into regions, each cell holding its region's size.
+
+Rules (Nikoli): a number in every cell, so that the grid divides into regions
+(orthogonally connected) whose cells hold the region's size; regions of one
+size never share a side; givens stay; a given border (puzz.link) separates.
+
+Model (Model API only; groups ``fillomino.*``):
+
+* ``region``: :meth:`Model.regions <satgrid.model.Model.regions>` without
+  anchors (:func:`satgrid.regions.partition`): every cell in one connected
+  region, named by its first cell in row-major order; the givens as
+  ``sizes``, ``max_size`` as the largest region, and its per-cell size
+  literals ``size[v][k]`` ("v's region has k cells").
+* ``touch``: for each pair of neighbours v, w and each k: ``size[v][k] and
+  size[w][k] -> same(v, w)`` (equal sizes side by side are one region);
+  ``-same(v, w)`` across a given border.
+
+``max_size``, the largest region considered, is the largest given unless the
+instance sets it (no published puzzle in ``instances/`` has a larger region;
+the size literals are rows x cols x max_size). Uniqueness is proven within
+that bound (``max_size = rows * cols`` lifts it); the referee knows no bound.
+
+Example:
+    >>> from satgrid.pipeline import count, solve
+    >>> count(Fillomino([[0, 0], [0, 3]]))["count"]      # a 3 and a 1, three ways
+    3
+    >>> res = solve(Fillomino([[0, 0], [1, 3]]), unique=True); res["grid"], res["unique"]
+    ([[3, 3], [1, 3]], True)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ... import geometry as G
+from ...connectivity import eager_size
+from ...encodings import estimate
+from ...model import Model, Solution
+from ...render import svg_grid, text_grid
+from ..base import Puzzle, register
+from . import check as checker
+
+K = "fillomino"
+#: the estimate searches the candidate roots up to this many steps (else: the diamond bound)
+COUNT_LIMIT = 10 ** 6
+
+
+@register
+class Fillomino(Puzzle):
+    """A Fillomino instance: ``clues`` rows of ints (0 = no number);
+    ``borders``: pairs of adjacent cells separated by a given border;
+    ``max_size``: the largest region considered (default: the largest number)."""
+
+    kind = K
+    encoding_choices = ("amo", "card", "connectivity")
+
+    def __init__(self, clues: list[list[int]], *, borders=(), max_size: int | None = None,
+                 solution=None, **kw):
+        super().__init__(**kw)
+        self.clues = [list(row) for row in clues]
+        self.rows, self.cols = len(clues), len(clues[0])
+        self.borders = [tuple(sorted(b)) for b in borders]
+        largest = max((k for row in clues for k in row), default=0)
+        self.max_size = max_size or max(largest, 1)
+        self._solution = solution
+        self._part = None
+
+    def estimate_clauses(self, m: Model) -> int:
+        """An upper estimate from the candidate roots (:func:`satgrid.regions.partition`:
+        root r labels the cells within ``max_size - 1`` steps through cells not
+        before it, m_r of them; counted by search up to a million steps, else
+        bounded by the diamond of that radius): per cell exactly one label; per
+        root a totalizer cut at s + 1 (up and down: at most 2 (p+1)(q+1) per node)
+        and, eager, its layered encoding; per label s + 12 (size, ``same``)."""
+        h, w, s, amo, card, n = self.rows, self.cols, self.max_size, m.amo, m.card, self.rows * self.cols
+        reach = min(n, 2 * s * s)
+        members, labels = [reach] * n, [reach] * n
+        if n * reach <= COUNT_LIMIT:
+            members, labels = [], [0] * n
+            for i in range(n):                          # BFS from each root, later cells only
+                seen, todo = {i: 0}, [i]
+                for u in todo:
+                    r, c = divmod(u, w)
+                    for x, ok in ((u - w, r), (u + w, r < h - 1), (u - 1, c), (u + 1, c < w - 1)):
+                        if ok and x > i and x not in seen and seen[u] < s - 1:
+                            seen[x] = seen[u] + 1
+                            todo.append(x)
+                members.append(len(seen))
+                for x in seen:
+                    labels[x] += 1
+        tree = {0: 0, 1: 0}
+
+        def tot(k):                                     # totalizer clauses over k inputs, cut s + 1
+            if k not in tree:
+                a, b = k >> 1, k - (k >> 1)
+                tree[k] = tot(a) + tot(b) + 2 * (min(a, s + 1) + 1) * (min(b, s + 1) + 1)
+            return tree[k]
+        total = sum(estimate.exactly(amo, card, k, 1) + k for k in labels)
+        for k in members:
+            total += tot(k) + k * (s + 12) + 2
+            if m.connectivity == "eager" and k > 1:
+                total += eager_size(k, 0, max(1, min(k, s) - 1), 0, method="layers",
+                                    rooted=True)[1]
+        return total + n * estimate.exactly(amo, card, s, 1) + 2 * n * s + len(self.borders)
+
+    def build(self, m: Model) -> None:
+        cells = G.cells(self.rows, self.cols)
+        graph = G.grid_graph(self.rows, self.cols)
+        sizes = {(r, c): k for r, c in cells if (k := self.clues[r][c])}
+        part = m.regions(cells, graph, sizes=sizes, max_size=self.max_size, group=f"{K}.region")
+        self._part = part
+        touch = []
+        for v, w in graph.edges:
+            touch += [[-part.size[v][k], -part.size[w][k], part.same(v, w)]
+                      for k in range(1, self.max_size + 1)]
+        touch += [[-part.same(v, w)] for v, w in self.borders]
+        m.clauses(touch, f"{K}.touch")
+        m.projection = part.projection()
+
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        size = self._part.size
+        return {"grid": [[next(k for k, l in size[r, c].items() if sol[l])
+                          for c in range(self.cols)] for r in range(self.rows)]}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        return checker.check(decoded["grid"], self.clues, self.borders)
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        return text_grid(decoded["grid"])
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        grid = decoded["grid"]
+        region = {}
+        for r in range(self.rows):          # regions: groups of equal numbers, by flood fill
+            for c in range(self.cols):
+                if (r, c) in region:
+                    continue
+                region[r, c], todo = (r, c), [(r, c)]
+                while todo:
+                    y, x = todo.pop()
+                    for v in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
+                        if 0 <= v[0] < self.rows and 0 <= v[1] < self.cols \
+                                and v not in region and grid[v[0]][v[1]] == grid[r][c]:
+                            region[v] = (r, c)
+                            todo.append(v)
+        labels = [[str(region[r, c]) for c in range(self.cols)] for r in range(self.rows)]
+        return svg_grid(grid, regions=labels)
+
+    def expected_solution(self):
+        return self._solution
