@@ -36,7 +36,10 @@ class ProjectedEnumeration:
 
     def _over(self, over: Iterable[int]) -> list[int]:
         """The variables of ``over`` (literals allowed), checked, without repeats."""
-        return list(dict.fromkeys(abs(l) for l in self._literals(over, "variable")))
+        lits = self._literals(over, "variable")
+        if lits and min(lits) > 0:   # the usual case: already variables, already distinct
+            return lits
+        return list(dict.fromkeys(map(abs, lits)))
 
     def _blocker(self, over: list[int], one_hot) -> Callable[[list[int]], list[int]]:
         """The function that makes the blocking clause of a model (without

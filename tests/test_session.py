@@ -898,3 +898,13 @@ def test_assumptions_of_integer_types_other_than_int_are_accepted():
     assert s.solve([MyInt(-2)]) == "sat" and s.model[:2] == [1, -2]
     with pytest.raises(ValueError, match="is not an integer literal"):
         s.solve([fractions.Fraction(1, 1)])
+
+
+def test_projection_given_as_literals_and_repeats():
+    """``over`` may hold negative literals and repeats: the same projection."""
+    f = Formula()
+    x, y, z = f.var("x"), f.var("y"), f.var("z")
+    f.add([x, y, z])
+    with Session(f) as s:
+        assert s.count([x, y]) == s.count([-x, y, x, -y]) == (4, True)
+        assert s.count([x, y, z]) == (7, True)
