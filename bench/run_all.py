@@ -30,11 +30,15 @@ SCRIPTS = {
     "connectivity": ([], ["--quick"]),
     "hooks": ([], ["--seconds", "20"]),
     "knight_moves": ([], ["--no-baseline"]),
-    "twentyfourseven": ([], ["--no-baseline"]),
+    "twentyfourseven": ([], ["--quick"]),
+    "compile": ([], ["--quick"]),
     "families": ([], []),
     "certify": ([], []),
     "paths": ([], ["--quick"]),
     "session_memory": ([], ["--quick"]),
+    "collection_overhead": ([], ["--quick"]),
+    "startup": ([], ["--quick"]),
+    "cluster": ([], ["--quick"]),
 }
 
 

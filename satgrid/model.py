@@ -23,16 +23,21 @@ from __future__ import annotations
 
 from typing import Hashable, Iterable, Sequence
 
-from . import connectivity as con
 from . import encodings as enc
-from .certify import modelrun as _certify
-from . import paths as _paths
-from . import regions as _regions
-from . import shapes as _shapes
+from . import lazy
 from .errors import EncodingError, SatgridError
 from .formula import Formula, Sizes
 from .solving import Solving
 from .values import IntVar, Solution  # noqa: F401  (made here, public as satgrid.model.*)
+
+# the parts a grid of numbers never needs load on first use (satgrid/lazy.py):
+# connectivity, paths, regions, shapes, certified runs
+con = lazy.module("satgrid.connectivity")
+_certify = lazy.module("satgrid.certify.modelrun")
+_paths = lazy.module("satgrid.paths")
+_regions = lazy.module("satgrid.regions")
+_shapes = lazy.module("satgrid.shapes")
+_prop = lazy.module("satgrid.propagator")
 
 #: the default encodings (see SPEC.md section 4). Cardinality: Knuth's
 #: irredundant sequential counter, never larger than Sinz's ``seqcounter``
@@ -41,6 +46,8 @@ DEFAULT_AMO = "pairwise"
 #: CEGAR rounds of connectivity cuts before the layered encoding joins in
 #: (Hooks 8 needs 5 rounds, Twenty Four Seven 2; far-apart givens hundreds)
 LAZY_SWITCH_AFTER = 30
+#: the ways connectivity is imposed (``Model(connectivity=...)``, ``connected(mode=...)``)
+CONNECTIVITY_MODES = ("lazy", "eager", "propagate")
 DEFAULT_CARD = "seqcounter-knuth"
 DEFAULT_PB = "bdd"
 
@@ -53,8 +60,9 @@ class Model(Solving):
         card: encoding for other cardinality constraints (default
             ``seqcounter-knuth``, see :data:`DEFAULT_CARD`).
         pb: encoding for weighted sums.
-        connectivity: ``"lazy"`` (cuts in a CEGAR loop) or ``"eager"``
-            (complete CNF, for DIMACS export).
+        connectivity: ``"lazy"`` (cuts in a CEGAR loop), ``"eager"``
+            (complete CNF, for DIMACS export) or ``"propagate"`` (a
+            reachability propagator inside the search, :mod:`satgrid.propagator`).
         description: text for DIMACS headers.
 
     ``card`` alone sets every cardinality constraint, k = 1 included (so
@@ -76,8 +84,9 @@ class Model(Solving):
         # unknown names fail here, at construction, not at the first constraint
         self.amo, self.card = enc.card_method(self.amo), enc.card_method(self.card)
         enc.pb_method_kind(self.pb)
-        if connectivity not in ("lazy", "eager"):
-            raise EncodingError(f"connectivity must be 'lazy' or 'eager', not {connectivity!r}")
+        if connectivity not in CONNECTIVITY_MODES:
+            raise EncodingError(f"connectivity must be one of {', '.join(CONNECTIVITY_MODES)}, "
+                                f"not {connectivity!r}")
         self.connectivity = connectivity
         self.formula = Formula(description)
         self.lazy: list = []
@@ -142,7 +151,7 @@ class Model(Solving):
         if not values:
             raise SatgridError(f"{name}: empty domain")
         g = group or self.formula.current_group
-        lits = [self.formula.var(f"{name}={v}", g) for v in values]
+        lits = list(self.formula.vars([f"{name}={v}" for v in values], g))
         x = IntVar(name, values, lits, self)
         self.ints.append(x)
         if len(values) == 1:
@@ -152,6 +161,28 @@ class Model(Solving):
         if order:
             self._order(x, g)
         return x
+
+    def int_block(self, names: Sequence[str], values: Iterable[int], *,
+                  group: str | None = None) -> list[IntVar]:
+        """``[self.int(name, values, group=group) for name in names]``, made in
+        bulk: the same variables, names and clauses in the same order; with
+        the pairwise at-most-one (the default) the exactly-one clauses of all
+        of them come from one pass (a grid of cells: 81 of them in a Sudoku).
+
+        >>> m = Model(); xs = m.int_block(["a", "b"], range(1, 4)); xs, m.formula.name(xs[1].lit(1))
+        ([IntVar('a', 1..3), IntVar('b', 1..3)], 'b=1')
+        """
+        values = sorted(set(values))
+        if self.amo != "pairwise" or len(values) < 2:
+            return [self.int(name, values, group=group) for name in names]
+        g = group or self.formula.current_group
+        d = len(values)
+        first = self.formula.vars([f"{name}={v}" for name in names for v in values], g).start
+        xs = [IntVar(name, values, range(first + i * d, first + (i + 1) * d), self)
+              for i, name in enumerate(names)]
+        self.ints.extend(xs)
+        self._pairwise_all([list(x.lits.values()) for x in xs], True, g, None)
+        return xs
 
     def _order(self, x: IntVar, group: str) -> None:
         """Order literals o_v <-> (x >= v) for v above the minimum (ladder)."""
@@ -243,11 +274,13 @@ class Model(Solving):
             return encoding
         return self.amo if k <= 1 else self.card
 
-    def _encode(self, clauses_of, group: str | None, method: str) -> None:
-        """Add ``clauses_of(method)`` (an encoder call) to ``group``, its auxiliaries too."""
+    def _encode(self, clauses_of, group: str | None, method: str, inputs=()) -> None:
+        """Add ``clauses_of(method)`` (an encoder call over ``inputs``, which the
+        encoder checks) to ``group``, its auxiliaries too; the literals are
+        checked once per batch (:meth:`~satgrid.formula.Formula.add_pool_clauses`)."""
         g = self._group_or_current(group)
         with self.formula.group(g):
-            self.formula.add_clauses(clauses_of(method), g)
+            self.formula.add_pool_clauses(clauses_of(method), inputs, g)
         self._note(g, method)
 
     def at_most(self, lits: Sequence[int], k: int, group: str | None = None,
@@ -259,7 +292,7 @@ class Model(Solving):
         """
         lits = list(lits)
         self._encode(lambda m: enc.at_most(lits, k, self.formula, m), group,
-                     self._card_method(k, encoding))
+                     self._card_method(k, encoding), lits)
 
     def at_least(self, lits: Sequence[int], k: int, group: str | None = None,
                  encoding: str | None = None) -> None:
@@ -273,7 +306,7 @@ class Model(Solving):
             self.clause(lits, group)
             return
         self._encode(lambda m: enc.at_least(lits, k, self.formula, m), group,
-                     encoding or self.card)
+                     encoding or self.card, lits)
 
     def exactly(self, lits: Sequence[int], k: int, group: str | None = None,
                 encoding: str | None = None) -> None:
@@ -284,7 +317,7 @@ class Model(Solving):
         """
         lits = list(lits)
         self._encode(lambda m: enc.exactly(lits, k, self.formula, m), group,
-                     self._card_method(k, encoding))
+                     self._card_method(k, encoding), lits)
 
     def linear(self, lits: Sequence[int], weights: Sequence[int], op: str, bound: int,
                group: str | None = None, encoding: str | None = None) -> None:
@@ -295,7 +328,7 @@ class Model(Solving):
         """
         lits, weights = list(lits), list(weights)
         self._encode(lambda m: enc.linear(lits, weights, op, bound, self.formula, m), group,
-                     encoding or self.pb)
+                     encoding or self.pb, lits)
 
     def linear_int(self, terms: Sequence["IntVar | tuple[int, IntVar]"], op: str, bound: int,
                    group: str | None = None, encoding: str | None = None) -> None:
@@ -324,10 +357,12 @@ class Model(Solving):
         (6, True)
         """
         values = sorted({v for x in xs for v in x.values})
-        for v in values:
-            lits = [x.lits[v] for x in xs if v in x.lits]
-            if len(lits) > 1:
-                self.at_most(lits, 1, group, encoding)
+        lists = [[x.lits[v] for x in xs if v in x.lits] for v in values]
+        lists = [lits for lits in lists if len(lits) > 1]
+        if self._pairwise_all(lists, False, group, encoding):
+            return
+        for lits in lists:
+            self.at_most(lits, 1, group, encoding)
 
     def permutation(self, xs: Sequence[IntVar], values: Iterable[int], group: str | None = None,
                     encoding: str | None = None) -> None:
@@ -336,8 +371,40 @@ class Model(Solving):
         >>> m = Model(); xs = [m.int(f"x{i}", range(1, 4)) for i in range(3)]; m.permutation(xs, [1, 2, 3]); m.count()
         (6, True)
         """
-        for v in values:
-            self.exactly([x.lit(v) for x in xs if v in x.lits], 1, group, encoding)
+        lists = [[x.lits[v] for x in xs if v in x.lits] for v in values]
+        if self._pairwise_all(lists, True, group, encoding):
+            return
+        for lits in lists:
+            self.exactly(lits, 1, group, encoding)
+
+    def at_most_one_each(self, lists: Sequence[Sequence[int]], group: str | None = None,
+                         encoding: str | None = None) -> None:
+        """``at_most(lits, 1, group, encoding)`` for every list of ``lists``, in
+        order; with the pairwise method (the default) in one pass.
+
+        >>> m = Model(); xs = [m.bool(f"x{i}") for i in range(4)]
+        >>> m.at_most_one_each([xs[:2], xs[2:]]); m.count()
+        (9, True)
+        """
+        lists = [list(lits) for lits in lists]
+        if not self._pairwise_all(lists, False, group, encoding):
+            for lits in lists:
+                self.at_most(lits, 1, group, encoding)
+
+    def _pairwise_all(self, lists, exactly: bool, group, encoding) -> bool:
+        """``at_most(l, 1)`` (``exactly``) for every list, in one pass, when
+        the method is pairwise (no auxiliaries: the same clauses in the same
+        order, :func:`satgrid.encodings.amo.pairwise_all`); False, nothing
+        done, otherwise."""
+        if (encoding or self.amo) != "pairwise" or not lists:
+            return False
+        cl = enc.amo.pairwise_all(lists, exactly)
+        if cl is None:
+            return False
+        g = self._group_or_current(group)
+        self.formula.add_pool_clauses(cl, [l for ls in lists for l in ls], g)
+        self._note(g, "pairwise")
+        return True
 
     def allowed(self, x: IntVar, values: Iterable[int], group: str | None = None) -> None:
         """x takes one of ``values``.
@@ -356,7 +423,10 @@ class Model(Solving):
         to the model's ``connectivity`` option: ``"lazy"`` registers cuts found
         by networkx (a CEGAR checker) that hands the session the layered
         encoding after :data:`LAZY_SWITCH_AFTER` rounds if the cuts have not
-        settled it by then; ``"eager"`` adds the layered encoding up front.
+        settled it by then; ``"eager"`` adds the layered encoding up front;
+        ``"propagate"`` reasons inside the search (a reachability propagator,
+        :mod:`satgrid.propagator`; no encoding is ever built) on solvers with
+        the user-propagator interface (cadical195), the lazy cuts elsewhere.
 
         >>> import networkx as nx; g = nx.path_graph(3)     # 0 - 1 - 2: every subset but {0, 2}
         >>> m = Model(); on = {v: m.bool(f"on{v}") for v in g}; m.connected(on, g); m.count()
@@ -364,17 +434,18 @@ class Model(Solving):
         """
         mode = mode or self.connectivity
         g = self._group_or_current(group)
-        if mode == "lazy":
+        if mode in ("lazy", "propagate"):
             def fallback():
                 # variables from the pool, clauses to the session only (the
                 # checker's clauses are added to the solver, not the formula)
                 with self.formula.group(g + ".fallback"):
                     return con.eager_connectivity(lits, graph, self.formula,
                                                   max_true=max_true, method="layers")
-            self.lazy.append(con.ConnectivityCuts(lits, graph, name=g, fallback=fallback,
-                                                  switch_after=LAZY_SWITCH_AFTER))
+            cuts = _prop.PropagatedConnectivity if mode == "propagate" else con.ConnectivityCuts
             self.connections.append(_certify.Connection(g, dict(lits), graph))
-            self.formula.encodings[g] = "lazy cuts"
+            self.add_lazy(cuts(lits, graph, name=g, fallback=fallback,
+                               switch_after=LAZY_SWITCH_AFTER))
+            self.formula.encodings[g] = "lazy cuts" if mode == "lazy" else "reachability propagator"
         elif mode == "eager":
             with self.formula.group(g):
                 cl = con.eager_connectivity(lits, graph, self.formula, max_true=max_true,
@@ -382,7 +453,8 @@ class Model(Solving):
                 self.formula.add_clauses(cl, g)
             self.formula.encodings[g] = "eager reachability layers"
         else:
-            raise EncodingError(f"connectivity must be 'lazy' or 'eager', not {mode!r}")
+            raise EncodingError(f"connectivity must be one of {', '.join(CONNECTIVITY_MODES)}, "
+                                f"not {mode!r}")
 
     def path(self, edges: dict, start: Hashable, end: Hashable, group: str | None = None,
              connectivity: str | None = None) -> dict:

@@ -1,7 +1,8 @@
 """Session: a formula loaded once into a PySAT solver, then used incrementally.
 
 A :class:`Session` hands a :class:`~satgrid.formula.Formula` to a PySAT solver
-in bulk (``append_formula``) and then answers questions about it without ever
+in bulk (:func:`~satgrid.solvers.load_clauses`: one C-level pass for
+CaDiCaL, ``append_formula`` otherwise) and then answers questions about it without ever
 rebuilding the solver: solve under assumptions, read the model or the
 failed-assumption core, add clauses, enumerate and count solutions *projected
 on the puzzle's own variables*, prove uniqueness, and run a generic CEGAR loop
@@ -95,6 +96,7 @@ from .formula import Formula
 from .oracle import Budget as _Budget
 from .oracle import SlicedOracle
 from .solvers import CAPABILITIES, DEFAULT_SOLVER, canonical_name, new_solver, validate_options
+from .solvers import load_clauses as _load_clauses
 from .util import paused_gc
 
 __all__ = ["LazyChecker", "Session", "SAT", "UNSAT", "UNKNOWN"]
@@ -105,6 +107,7 @@ SOLVER_GROUP = "session.solver"
 #: retired activation variables (ended enumerations) that make the session
 #: rebuild its solver and recycle them (see Session._rebuild)
 RECYCLE_AT = 1024
+
 
 
 # -------------------------------------------------------------- lazy checkers
@@ -119,6 +122,9 @@ class LazyChecker(Protocol):
     """
 
     def violated(self, model: list[int]) -> list[list[int]]: ...
+
+
+_INT_ONLY = frozenset((int,))
 
 
 def _whole(l, what: str) -> int:
@@ -197,7 +203,7 @@ class Session(ProjectedEnumeration, SlicedOracle):
         self._loaded = {g: len(cl) for g, cl in formula.clause_groups()}
         self._nloaded = sum(self._loaded.values())
         with paused_gc():
-            self._solver.append_formula(formula.iter_clauses())
+            _load_clauses(self._solver, formula.iter_clauses())
         self._top = 0
         self._sync_vars()
         # activation variables: retired ones (fixed false in the solver) and
@@ -298,8 +304,8 @@ class Session(ProjectedEnumeration, SlicedOracle):
         if self.options:
             fresh.configure(self.options)
         with paused_gc():
-            fresh.append_formula(self.formula.iter_clauses())
-            fresh.append_formula(self.added_clauses)
+            _load_clauses(fresh, self.formula.iter_clauses())
+            _load_clauses(fresh, self.added_clauses)
         n = self.formula.nvars
         fresh.add_clause([n, -n])
         before = old.accum_stats() if self.capabilities.stats else None
@@ -333,7 +339,7 @@ class Session(ProjectedEnumeration, SlicedOracle):
                 loaded[g] = len(cl)
         if new:
             self._check_incremental("adding clauses")
-            s.append_formula(new)
+            _load_clauses(s, new)
         # recorded after the solver has them: an interrupt in between loads them twice, no harm
         self._loaded = loaded
         self._nloaded = sum(loaded.values())
@@ -383,6 +389,8 @@ class Session(ProjectedEnumeration, SlicedOracle):
         if not self.capabilities.incremental:
             raise SolverError(f"solver {self.solver_name} is not incremental: lazy "
                               f"constraints need re-solving; use for example {DEFAULT_SOLVER}")
+        if hasattr(checker, "join_engine"):  # also inside the search: satgrid.propagator
+            checker.join_engine(self)
         self._checkers.append(checker)
 
     def phases(self, lits: Iterable[int]) -> None:
@@ -397,11 +405,14 @@ class Session(ProjectedEnumeration, SlicedOracle):
     def _literals(self, lits: Iterable[int], what: str) -> list[int]:
         """``lits`` without repeats, checked: whole numbers (not bool, not
         1.5, which ``int()`` would quietly make 1), non-zero, in the pool."""
-        out = list(dict.fromkeys(lits))
-        if set(map(type, out)) - {int}:
-            out = list(dict.fromkeys(map(lambda l: _whole(l, what), out)))
+        out = list(lits)
+        if not _INT_ONLY.issuperset(map(type, out)):
+            out = [_whole(l, what) for l in out]
+        seen = set(out)              # one pass for repeats, range and zero
+        if len(seen) != len(out):
+            out = list(dict.fromkeys(out))
         n = self.formula.nvars
-        if out and (max(out) > n or min(out) < -n or 0 in out):
+        if out and (max(seen) > n or min(seen) < -n or 0 in seen):
             for l in out:
                 if l == 0 or abs(l) > n:
                     raise ValueError(f"{what} {l} is not a literal of the formula's "
@@ -562,8 +573,13 @@ class Session(ProjectedEnumeration, SlicedOracle):
         if self._solver is not None and self.capabilities.stats:
             acc = self._solver.accum_stats() or {}
         out = {"solver": self.solver_name, "seconds": self._seconds}
-        for k in ("conflicts", "decisions", "propagations", "restarts"):
-            out[k] = None if acc is None else acc.get(k, 0) + self._stats_before.get(k, 0)
+        if acc is not None and not self._stats_before:   # (once per puzzle of a collection)
+            get = acc.get
+            out["conflicts"], out["decisions"] = get("conflicts", 0), get("decisions", 0)
+            out["propagations"], out["restarts"] = get("propagations", 0), get("restarts", 0)
+        else:
+            for k in ("conflicts", "decisions", "propagations", "restarts"):
+                out[k] = None if acc is None else acc.get(k, 0) + self._stats_before.get(k, 0)
         out["solves"] = self._calls
         out.update(self._counters)
         out["added_clauses"] = len(self.added_clauses)

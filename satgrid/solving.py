@@ -10,11 +10,13 @@ from __future__ import annotations
 from typing import Iterable, Iterator, Sequence
 
 from .assignment import assignment
-from .certify import modelrun as _certify
+from . import lazy
 from .errors import SatgridError
 from .session import Session
 from .solvers import DEFAULT_SOLVER
 from .values import Solution
+
+_certify = lazy.module("satgrid.certify.modelrun")   # loaded by a certified run only
 
 
 class Solving:

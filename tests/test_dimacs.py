@@ -215,8 +215,11 @@ def test_empty_clause_and_unusual_literal_types():
     f = Formula.from_clauses([[1, 2], [], [-2]], 2)
     assert dimacs_text(f).endswith("p cnf 2 3\n1 2 0\n0\n-2 0\n")
     assert parse_dimacs(dimacs_text(f)).clauses == [[1, 2], [], [-2]]
-    f = Formula.from_clauses([[np.int64(1), -2], [True]], 2)
+    f = Formula.from_clauses([[np.int64(1), -2], [np.int32(1)]], 2)
     assert dimacs_text(f).endswith("1 -2 0\n1 0\n")
+    # a bool is not a literal ([2/9]: True would silently mean variable 1)
+    with pytest.raises(ValueError, match="bool"):
+        Formula.from_clauses([[True]], 2)
 
 
 # ------------------------------------------------------------------ reading

@@ -179,6 +179,42 @@ def test_referees_import_only_the_standard_library(mod):
     assert not bad, f"{mod} imports {bad}"
 
 
+#: what a kind's builder may take from its referee: the verdict and the
+#: published-answer string, never rules, tables or geometry (a shared helper
+#: would make a builder bug and a referee bug the same bug)
+REFEREE_USES = {"check", "answer", "answer_2x2"}
+
+
+def _builder_uses_of_referee(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text())
+    aliases, names = set(), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 1:
+            for a in node.names:
+                if node.module is None and a.name == "check":
+                    aliases.add(a.asname or a.name)
+                elif node.module == "check":
+                    names.add(a.name)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
+                and node.value.id in aliases:
+            names.add(node.attr)
+    return names
+
+
+@pytest.mark.parametrize("kind", sorted(p.parent.name for p in (PKG / "puzzles").glob("*/kind.py")))
+def test_builders_take_only_the_verdict_from_their_referee(kind):
+    used = _builder_uses_of_referee(PKG / "puzzles" / kind / "kind.py")
+    assert used <= REFEREE_USES, f"{kind}/kind.py uses {sorted(used - REFEREE_USES)} of check.py"
+
+
+def test_builder_referee_finder_sees_a_planted_use(tmp_path):
+    planted = tmp_path / "kind.py"
+    planted.write_text("from . import check as checker\nX = checker.line_rules(7)\n"
+                       "from .check import vertex_cells\n")
+    assert _builder_uses_of_referee(planted) == {"line_rules", "vertex_cells"}
+
+
 # ------------------------------------------------ imports point down the page
 ARCHITECTURE = ROOT / "docs" / "ARCHITECTURE.md"
 #: modules outside the owner table: the package roots and entry points sit on

@@ -5,17 +5,22 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 from ..certify.certificate import certify_puzzle
 from ..certify.proof import proof_solver_for
 from ..certify.verify import VerifyFailed, verify_folder, verify_proof
+from .. import lazy
 from ..errors import EXIT_OK, EXIT_UNSAT, UsageError
 from ..pipeline.load import load
 from ..pipeline.run import Options, public
 from .report import format_result
 
 __all__ = ["cmd_verify", "certified"]
+
+#: a split count's certificate (docs/guide/cluster.md): one folder per cube
+verify_split = lazy.function("satgrid.cluster.split", "verify_split")
 
 
 def cmd_verify(a) -> int:
@@ -27,6 +32,8 @@ def cmd_verify(a) -> int:
         check = lambda: verify_proof(a.formula, a.proof)  # noqa: E731
     elif a.folder:
         check = lambda: verify_folder(a.folder)  # noqa: E731
+        if os.path.isfile(os.path.join(a.folder, "split.json")):   # count --split --certify
+            check = lambda: verify_split(a.folder)  # noqa: E731
     else:
         raise UsageError("satgrid verify: give a certificate folder, or --formula F and --proof P")
     try:

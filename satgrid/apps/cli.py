@@ -17,11 +17,8 @@ from typing import Sequence
 
 import satgrid.apps as apps  # the commands load through apps.__getattr__, after parsing
 
-from .. import interrupts
+from .. import interrupts, lazy
 from .._version import __version__
-from ..encodings.methods import (AMO_METHODS, CARD_METHODS, METHOD_ALIASES, PB_METHODS,
-                                 PYSAT_CARD, PYSAT_PB)
-from .family_params import SPECS as FAMILY_SPECS
 from . import argtypes
 from ..errors import EXIT_INPUT, EXIT_OK, SatgridError, UsageError
 
@@ -40,8 +37,14 @@ EXIT_TEXT = """exit status:
   130  interrupted (SIGINT; 143 for SIGTERM)
 a DIMACS/iCNF file without --json answers as SAT competition solvers do:
   10 satisfiable, 20 unsatisfiable, 0 unknown (iCNF: 0 unless all answers agree)"""
-FAMILY_LIST = "families:\n" + "\n".join(
-    f"  {s.name:<13} {s.summary}" for s in FAMILY_SPECS.values())
+#: each family's name, parameters and meaning (read when ``family``'s parsers are built)
+family_params = lazy.module("satgrid.apps.family_params")
+
+
+def family_list() -> str:
+    """The epilog of ``satgrid family --help``: one line per family."""
+    return "families:\n" + "\n".join(
+        f"  {s.name:<13} {s.summary}" for s in family_params.SPECS.values())
 
 
 class _Parser(argparse.ArgumentParser):
@@ -49,14 +52,21 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{self.prog}: {message}")
 
 
-#: the names --card, --amo and --pb accept (the encodings registry, aliases,
-#: and PySAT's own encoders as pysat:NAME)
-CARD_CHOICES = (*AMO_METHODS, *CARD_METHODS, *METHOD_ALIASES, *(f"pysat:{n}" for n in PYSAT_CARD))
-AMO_CHOICES = (*AMO_METHODS, *CARD_METHODS, *METHOD_ALIASES,
-               *(f"pysat:{n}" for n in PYSAT_CARD))
-PB_CHOICES = (*PB_METHODS, *(f"pysat:{n}" for n in PYSAT_PB))
-ENCODE_CHOICES = (*AMO_METHODS, *CARD_METHODS, *PB_METHODS, *METHOD_ALIASES,
-                  *(f"pysat:{n}" for n in sorted({*PYSAT_CARD, *PYSAT_PB})))
+#: the encodings registry (AMO_METHODS, CARD_METHODS, PB_METHODS, METHOD_ALIASES,
+#: PYSAT_CARD, PYSAT_PB), read when a parser is built: importing the CLI stays cheap
+methods = lazy.module("satgrid.encodings.methods")
+
+
+def encoding_choices() -> dict[str, tuple[str, ...]]:
+    """The names ``--card``, ``--amo``, ``--pb`` and ``encode --encoding`` accept:
+    the encodings registry, its aliases, and PySAT's own encoders as ``pysat:NAME``."""
+    m = methods
+    card = (*m.AMO_METHODS, *m.CARD_METHODS, *m.METHOD_ALIASES,
+            *(f"pysat:{n}" for n in m.PYSAT_CARD))
+    return {"card": card, "amo": card,
+            "pb": (*m.PB_METHODS, *(f"pysat:{n}" for n in m.PYSAT_PB)),
+            "encode": (*m.AMO_METHODS, *m.CARD_METHODS, *m.PB_METHODS, *m.METHOD_ALIASES,
+                       *(f"pysat:{n}" for n in sorted({*m.PYSAT_CARD, *m.PYSAT_PB})))}
 
 
 def _max_clauses_option(p: argparse.ArgumentParser) -> None:
@@ -67,24 +77,26 @@ def _max_clauses_option(p: argparse.ArgumentParser) -> None:
 
 def _encoding_options(p: argparse.ArgumentParser, connectivity: bool = True) -> None:
     """The options that choose how a puzzle is compiled into CNF."""
-    p.add_argument("--card", metavar="ENC", choices=CARD_CHOICES,
-                   help="cardinality encoding: " + ", ".join(CARD_METHODS)
+    choices, m = encoding_choices(), methods
+    p.add_argument("--card", metavar="ENC", choices=choices["card"],
+                   help="cardinality encoding: " + ", ".join(m.CARD_METHODS)
                         + " (default seqcounter-knuth); an at-most-one-only one ("
-                        + ", ".join(AMO_METHODS) + ") is used where at most one may be true;"
+                        + ", ".join(m.AMO_METHODS) + ") is used where at most one may be true;"
                         " pysat:NAME uses PySAT's encoder, NAME one of "
-                        + ", ".join(sorted(PYSAT_CARD)))
-    p.add_argument("--amo", metavar="ENC", choices=AMO_CHOICES,
-                   help="at-most-one (and exactly-one) encoding: " + ", ".join(AMO_METHODS)
+                        + ", ".join(sorted(m.PYSAT_CARD)))
+    p.add_argument("--amo", metavar="ENC", choices=choices["amo"],
+                   help="at-most-one (and exactly-one) encoding: " + ", ".join(m.AMO_METHODS)
                         + " (default pairwise), or any --card encoding")
-    p.add_argument("--pb", metavar="ENC", choices=PB_CHOICES,
-                   help="weighted-sum (pseudo-Boolean) encoding: " + ", ".join(PB_METHODS)
+    p.add_argument("--pb", metavar="ENC", choices=choices["pb"],
+                   help="weighted-sum (pseudo-Boolean) encoding: " + ", ".join(m.PB_METHODS)
                         + " (default bdd); pysat:NAME uses PySAT's encoder, NAME one of "
-                        + ", ".join(sorted(PYSAT_PB)))
+                        + ", ".join(sorted(m.PYSAT_PB)))
     _max_clauses_option(p)
     if connectivity:
-        p.add_argument("--connectivity", choices=("lazy", "eager"), default="lazy",
+        p.add_argument("--connectivity", choices=("lazy", "eager", "propagate"), default="lazy",
                        help="regions that must be connected: lazy (cut clauses added while "
-                            "solving; the default) or eager (encoded up front)")
+                            "solving; the default), eager (encoded up front) or propagate "
+                            "(reasoned about inside the search; cadical195 only, lazy elsewhere)")
 
 
 def _solving_options(p: argparse.ArgumentParser) -> None:
@@ -116,8 +128,30 @@ def _formula_options(p: argparse.ArgumentParser, solving: bool = True) -> None:
                             "(repeatable)")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser of every command."""
+def _cluster_options(p: argparse.ArgumentParser, chunks: bool = False) -> None:
+    """Where to run: a LocalCluster or a running Dask cluster (docs/guide/cluster.md)."""
+    p.add_argument("--workers", type=argtypes.count_limit, metavar="N",
+                   help="run on a Dask LocalCluster of N worker processes on this machine "
+                        "(needs the [cluster] extra; docs/guide/cluster.md)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run on a running Dask cluster ('dask scheduler' and 'dask worker' "
+                        "processes), e.g. tcp://10.0.0.1:8786")
+    if chunks:
+        p.add_argument("--chunk-size", type=argtypes.count_limit, metavar="N",
+                       help="with --workers/--scheduler: puzzles per task, each task one "
+                            "incremental session (default: 4 tasks per worker)")
+        p.add_argument("--chunk-time-limit", type=argtypes.seconds, metavar="S",
+                       help="with --workers/--scheduler: seconds per task; puzzles it has no "
+                            "time left for are reported unknown (exit 3)")
+
+
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser of every command.
+
+    ``command``: the command about to run, when known (``main`` reads it from
+    the arguments); the parsers of the family generators, a third of the
+    build, are made for ``family`` only. None: every parser.
+    """
     ap = _Parser(prog="satgrid", description="SAT-encoding compiler for grid logic puzzles.",
                  epilog=EXIT_TEXT,
                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -150,6 +184,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--model-out", metavar="OUT",
                    help="DIMACS/iCNF input: also write the answer in the SAT competition's "
                         "format to OUT ('-': standard output; .gz/.xz/.bz2 compress)")
+    _cluster_options(p, chunks=True)
 
     p = sub.add_parser("count", help="number of solutions",
                        description="Count the solutions of each puzzle (blocking clauses over "
@@ -165,6 +200,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write a certificate of the complete count to DIR (docs/certify.md)")
     p.add_argument("--quiet", action="store_true", help=QUIET_HELP)
     _formula_options(p)
+    _cluster_options(p)
+    p.add_argument("--split", type=argtypes.count_limit, metavar="K",
+                   help="with --workers/--scheduler: cube-and-conquer over 2^K cubes of K "
+                        "split variables, each counted on a worker; the sum is the count "
+                        "(with --certify: one certificate per cube)")
 
     p = sub.add_parser("check", help="solve and compare with the [expect] table",
                        description="Solve each puzzle and compare the answer, uniqueness, "
@@ -176,6 +216,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per puzzle: ok, mismatches, answer, unique")
     p.add_argument("--quiet", action="store_true", help=QUIET_HELP)
+    _cluster_options(p, chunks=True)
 
     p = sub.add_parser("stats", help="encoding size per constraint group",
                        description="Compile the (first) puzzle without solving it and print "
@@ -228,11 +269,12 @@ def build_parser() -> argparse.ArgumentParser:
                         "exactly (sum == K)")
     p.add_argument("--n", type=int, required=True, metavar="N", help="number of inputs")
     p.add_argument("--k", type=int, required=True, metavar="K", help="the bound")
-    p.add_argument("--encoding", default="seqcounter", metavar="ENC", choices=ENCODE_CHOICES,
+    p.add_argument("--encoding", default="seqcounter", metavar="ENC",
+                   choices=encoding_choices()["encode"],
                    help="the method (default seqcounter: Sinz 2005; seqcounter-knuth: Knuth's "
                         "irredundant form, what pysat:seqcounter emits): "
-                        + ", ".join((*AMO_METHODS, *CARD_METHODS))
-                        + "; with --weights: " + ", ".join(PB_METHODS)
+                        + ", ".join((*methods.AMO_METHODS, *methods.CARD_METHODS))
+                        + "; with --weights: " + ", ".join(methods.PB_METHODS)
                         + "; or pysat:NAME for PySAT's own encoder")
     p.add_argument("--weights", metavar="W1,W2,...",
                    help="N comma-separated integer weights: a weighted sum (needs a "
@@ -296,12 +338,13 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Write generated instance files (and their DIMACS), the same "
                                    "bytes for the same family, parameters and seed. "
                                    "'satgrid family NAME --help' lists NAME's parameters.",
-                       epilog=FAMILY_LIST, formatter_class=argparse.RawDescriptionHelpFormatter)
+                       epilog=family_list() if command in (None, "family") else None,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--list", action="store_true",
                    help="list the families and their parameters, then exit")
     fam = p.add_subparsers(dest="name", metavar="NAME", parser_class=_Parser,
                            help="the family to generate")
-    for spec in FAMILY_SPECS.values():
+    for spec in family_params.SPECS.values() if command in (None, "family") else ():
         f = fam.add_parser(spec.name, help=spec.summary, description=spec.description,
                            epilog=spec.help_text(),
                            formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -317,6 +360,11 @@ def build_parser() -> argparse.ArgumentParser:
         f.add_argument("--json", action="store_true",
                        help="print the files written as JSON instead of one per line")
         f.add_argument("--quiet", action="store_true", help=QUIET_HELP)
+        _cluster_options(f)
+        f.add_argument("--ship", action="store_true",
+                       help="with --workers/--scheduler: the workers ship the files back and "
+                            "this process writes them (default: the workers write into DIR "
+                            "when they all reach it)")
     return ap
 
 
@@ -330,7 +378,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     sigterm = interrupts.raise_on_sigterm()   # SIGTERM: Interrupted, exit 143
     try:
-        a = build_parser().parse_args(argv)
+        a = build_parser(argv[0] if argv and not argv[0].startswith("-") else None
+                         ).parse_args(argv)
         if not a.command:
             build_parser().print_help()
             return EXIT_INPUT

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sys
 
+from .. import lazy
 from ..encodings import encode_formula, estimate
 from ..errors import EXIT_INPUT, EXIT_LIMIT, EXIT_OK, EXIT_UNSAT, SatgridError, UsageError
 from .. import interrupts
@@ -20,17 +21,26 @@ from ..fileio import atomic_write_text, check_target
 from ..limits import check_clauses
 from ..pipeline.cnf import CnfInput, read_input
 from ..pipeline.collection import is_collection, published_solutions, solve_puzzles
-from ..pipeline.export import decode_external, export_dimacs, export_each
 from ..pipeline.load import load
 from ..pipeline.run import Options, compare_expect, count, public, sizes, solve, solve_all
-from ..puzzles.vertex_sums import from_sums
-from ..solvers import CAPABILITIES, SOLVER_OPTIONS
-from . import certify_commands, cnf_commands, web
-from .families import generate
-from .family_params import SPECS as FAMILY_SPECS
+from ..solvers import CAPABILITIES, SOLVER_OPTIONS, canonical_name
+from . import cnf_commands
 from .progress import Progress, track
 from .report import format_result, format_solution, format_stats, solutions_summary
-from .sudoku_workflow import interactive
+
+# what only some commands need loads when they run (satgrid/lazy.py): a Sudoku
+# solve imports no certificate code, workbench, cluster client, generator or exporter
+certify_commands = lazy.module("satgrid.apps.certify_commands")
+propagator = lazy.module("satgrid.propagator")      # --connectivity propagate only
+web = lazy.module("satgrid.apps.web")
+cluster_commands = lazy.module("satgrid.apps.cluster_commands")
+generate = lazy.function("satgrid.apps.families", "generate")
+from_sums = lazy.function("satgrid.puzzles.vertex_sums", "from_sums")
+family_params = lazy.module("satgrid.apps.family_params")
+interactive = lazy.function("satgrid.apps.sudoku_workflow", "interactive")
+export_dimacs = lazy.function("satgrid.pipeline.export", "export_dimacs")
+export_each = lazy.function("satgrid.pipeline.export", "export_each")
+decode_external = lazy.function("satgrid.pipeline.export", "decode_external")
 
 
 # ------------------------------------------------------------------ helpers
@@ -48,6 +58,11 @@ def parse_solver_options(items) -> dict[str, int]:
 
 def options_from_args(a) -> Options:
     """The pipeline's Options from a command's parsed arguments."""
+    solver = getattr(a, "solver", Options.solver)
+    if getattr(a, "connectivity", None) == "propagate" and \
+            canonical_name(solver) not in propagator.PROPAGATOR_SOLVERS:   # asked for: no fallback
+        raise UsageError(f"--connectivity propagate: solver {solver} has no user-propagator "
+                         f"interface; use --solver cadical195 or --connectivity lazy")
     return Options(solver=getattr(a, "solver", Options.solver),  # stats, dimacs: no solver
                    solver_options=parse_solver_options(getattr(a, "solver_option", None)),
                    amo=getattr(a, "amo", None), card=getattr(a, "card", None),
@@ -92,6 +107,15 @@ def write_svg(p, res: dict, path: str) -> None:
     atomic_write_text(path, render_svg(res))
 
 
+def on_cluster(a) -> bool:
+    """Whether a cluster option was given (``--workers``, ``--scheduler``, ``--split``,
+    ...): then :mod:`satgrid.apps.cluster_commands` takes over, and refuses what
+    does not fit (docs/guide/cluster.md)."""
+    return (any(getattr(a, o, None) is not None for o in ("workers", "scheduler", "split",
+                                                           "chunk_size", "chunk_time_limit"))
+            or bool(getattr(a, "ship", False))) and cluster_commands.asked(a)
+
+
 def command_line() -> str | None:
     """This process's command line, for the header of a DIMACS file."""
     return "satgrid " + " ".join(sys.argv[1:]) if sys.argv[1:] else None
@@ -108,6 +132,8 @@ def cmd_solve(a) -> int:
         return cnf_commands.solve(a, puzzles, parse_solver_options(a.solver_option))
     cnf_commands.refuse_formula_options(a)
     opts = options_from_args(a)
+    if on_cluster(a) and is_collection(puzzles):   # docs/guide/cluster.md
+        return cluster_commands.solve(a, puzzles, opts)
     if a.certify:                         # docs/certify.md
         return certify_commands.certified(a, "solve", opts)
     worst = EXIT_OK
@@ -154,10 +180,15 @@ def cmd_solve(a) -> int:
 def cmd_count(a) -> int:
     """``satgrid count FILE``: the number of solutions of each puzzle."""
     worst = EXIT_OK
+    cluster = on_cluster(a)
     puzzles = read_input(a.file, a.format)
     if isinstance(puzzles, CnfInput):     # plain DIMACS / iCNF: model counting output
+        if cluster:
+            raise UsageError("--workers/--scheduler: a split count is of a puzzle file")
         return cnf_commands.count(a, puzzles, parse_solver_options(a.solver_option))
     cnf_commands.refuse_formula_options(a)
+    if cluster:                           # docs/guide/cluster.md
+        return cluster_commands.count(a, puzzles, options_from_args(a))
     if a.certify:                         # docs/certify.md
         return certify_commands.certified(a, "count", options_from_args(a))
     for p in puzzles:
@@ -187,6 +218,8 @@ def cmd_check(a) -> int:
     worst = EXIT_OK
     puzzles = load(a.file)
     published = published_solutions(a.file, puzzles)   # a collection's NAME.solutions
+    if on_cluster(a):                     # docs/guide/cluster.md
+        return cluster_commands.check(a, puzzles, published, options_from_args(a))
     for i, p in enumerate(track(puzzles, desc="checking", unit="puzzle",
                                 quiet=a.quiet or len(puzzles) < 2)):
         ok, bad, res = compare_expect(p, options_from_args(a),
@@ -315,8 +348,8 @@ def cmd_family(a) -> int:
     if a.list or a.name is None:
         if a.name is None and not a.list:
             raise UsageError("family: expected a family name or --list "
-                             f"(one of {', '.join(FAMILY_SPECS)})")
-        for spec in FAMILY_SPECS.values():
+                             f"(one of {', '.join(family_params.SPECS)})")
+        for spec in family_params.SPECS.values():
             print(f"{spec.name}: {spec.summary}\n{spec.help_text()}\n")
         return EXIT_OK
     params = {}
@@ -325,8 +358,11 @@ def cmd_family(a) -> int:
             raise UsageError(f"family: expected NAME=VALUE, found {item!r}")
         k, v = item.split("=", 1)
         params[k.strip()] = v.strip()
-    written = generate(a.name, params, seed=a.seed, out=a.output, dimacs=a.dimacs,
-                       quiet=a.quiet)
+    if on_cluster(a):                     # docs/guide/cluster.md
+        written = cluster_commands.family(a, params)
+    else:
+        written = generate(a.name, params, seed=a.seed, out=a.output, dimacs=a.dimacs,
+                           quiet=a.quiet)
     if a.json:
         emit({"family": a.name, "seed": a.seed, "files": written})
     else:
@@ -375,4 +411,5 @@ def cmd_app(a) -> int:
 COMMANDS = {"solve": cmd_solve, "count": cmd_count, "check": cmd_check, "stats": cmd_stats,
             "encode": cmd_encode, "sqgrid": cmd_sqgrid, "sudoku": cmd_sudoku,
             "dimacs": cmd_dimacs, "decode": cmd_decode, "family": cmd_family,
-            "solvers": cmd_solvers, "app": cmd_app, "verify": certify_commands.cmd_verify}
+            "solvers": cmd_solvers, "app": cmd_app,
+            "verify": lazy.function("satgrid.apps.certify_commands", "cmd_verify")}

@@ -106,12 +106,21 @@ def full_sudoku(order: int, rng: random.Random) -> list[list[int]]:
     return [[digits[pattern(r, c)] for c in cols] for r in rows]
 
 
-def sudoku_instance(order: int, givens: int | None, unique: bool, rng: random.Random) -> tuple[list, list]:
-    """(puzzle rows with 0 = empty, solution rows)."""
+def sudoku_draw(order: int, rng: random.Random) -> tuple[list, list]:
+    """The random part of one instance: (full grid, cells in removal order).
+    The reduction after it draws nothing, so the next instance's random state
+    depends on this alone (``satgrid.cluster`` steps over instances with it)."""
     n = order * order
     sol = full_sudoku(order, rng)
     cells = [(r, c) for r in range(n) for c in range(n)]
     rng.shuffle(cells)
+    return sol, cells
+
+
+def sudoku_instance(order: int, givens: int | None, unique: bool, rng: random.Random) -> tuple[list, list]:
+    """(puzzle rows with 0 = empty, solution rows)."""
+    n = order * order
+    sol, cells = sudoku_draw(order, rng)
     keep = set(cells)
     target = n * n if givens is None else givens
     if not unique:
@@ -146,7 +155,11 @@ def sudoku(params: dict, seed: int, rng: random.Random, bar: Progress) -> list[F
     count = params["count"]
     bar.set_total(count)
     files = []
+    only = params.get("only")   # satgrid.cluster: these instances only; the rng steps over the rest
     for i in range(count):
+        if only is not None and i not in only:
+            sudoku_draw(order, rng)
+            continue
         puzzle, sol = sudoku_instance(order, givens, unique, rng)
         bar.update()
         expect = {"unique": True} if unique else {}
@@ -378,6 +391,71 @@ def numberlink(params: dict, seed: int, rng: random.Random, bar: Progress) -> li
 FAMILIES.update({"slitherlink": slitherlink, "masyu": masyu, "numberlink": numberlink})
 
 
+def fillomino(params: dict, seed: int, rng: random.Random, bar: Progress) -> list[File]:
+    """``fillomino rows=8 cols=8 largest=5 shown=40``: a planted filling (solvable)."""
+    h, w, big, shown = params["rows"], params["cols"], params["largest"], params["shown"]
+    for _ in range(10000):
+        size = _plant_fillomino(h, w, big, rng)
+        if size is not None:
+            break
+    else:  # pragma: no cover - never seen: a few tries at most
+        raise SatgridError(f"family fillomino: no filling found for {h}x{w}")
+    clues = [[size[r, c] if rng.random() * 100 < shown else 0 for c in range(w)]
+             for r in range(h)]
+    body = toml_text(f"satgrid family fillomino rows={h} cols={w} largest={big} shown={shown} "
+                     f"seed={seed}: the planted filling solves it; not promised unique",
+                     {"puzzle": "fillomino", "title": f"fillomino {h}x{w} (planted)",
+                      "max_size": max(size.values()), "clues": _grid_text(clues)})
+    return [(f"fillomino-{h}x{w}-s{seed}.toml", body)]
+
+
+def _plant_fillomino(h: int, w: int, big: int, rng: random.Random) -> dict | None:
+    """cell -> its region's size, regions of equal size never side by side; None: retry."""
+    size: dict = {}
+
+    def near(v):
+        return [x for x in ((v[0] - 1, v[1]), (v[0] + 1, v[1]), (v[0], v[1] - 1),
+                            (v[0], v[1] + 1)) if 0 <= x[0] < h and 0 <= x[1] < w]
+    for start in rng.sample([(r, c) for r in range(h) for c in range(w)], h * w):
+        if start in size:
+            continue
+        region, goal = [start], rng.randint(1, big)
+
+        def grow() -> bool:
+            free = sorted({x for v in region for x in near(v) if x not in size
+                           and x not in region})
+            if free and len(region) < big:
+                region.append(rng.choice(free))
+            return bool(free) and len(region) <= big
+        while len(region) < goal and grow():
+            pass
+        while any(size.get(x) == len(region) for v in region for x in near(v)):
+            if len(region) >= big or not grow():
+                return None
+        for v in region:
+            size[v] = len(region)
+    return size
+
+
+FAMILIES["fillomino"] = fillomino
+
+
+def instances(name: str, params: dict, *, seed: int = 0, only: range | None = None,
+              quiet: bool = True) -> list[File]:
+    """The family's files as ``(file name, TOML text)``, not written. ``only``:
+    just the instances of these indices (a family with ``count=N``; the same
+    bytes as in the whole family: ``satgrid.cluster`` splits a family so)."""
+    family = FAMILIES.get(name)
+    if family is None:
+        raise SatgridError(f"unknown family {name!r}; expected one of {', '.join(FAMILIES)}")
+    values = read_params(SPECS[name], {k: str(v) for k, v in params.items()})
+    if only is not None:
+        values["only"] = only
+    rng = random.Random(f"satgrid-{name}-{seed}")
+    with Progress(desc=f"family {name}", unit="instance", quiet=quiet) as bar:
+        return family(values, seed, rng, bar)
+
+
 def generate(name: str, params: dict, *, seed: int = 0, out: str = ".",
              dimacs: bool = False, quiet: bool = True) -> list[str]:
     """Write the family's instances (and DIMACS) into folder ``out``; return the paths.
@@ -385,22 +463,23 @@ def generate(name: str, params: dict, *, seed: int = 0, out: str = ".",
     ``params`` maps parameter names to their text (``{"order": "3"}``);
     ``quiet=False`` shows a progress bar on stderr when it is a terminal.
     """
-    family = FAMILIES.get(name)
-    if family is None:
-        raise SatgridError(f"unknown family {name!r}; expected one of {', '.join(FAMILIES)}")
-    values = read_params(SPECS[name], {k: str(v) for k, v in params.items()})
-    rng = random.Random(f"satgrid-{name}-{seed}")
-    with Progress(desc=f"family {name}", unit="instance", quiet=quiet) as bar:
-        files = family(values, seed, rng, bar)
+    files = instances(name, params, seed=seed, quiet=quiet)
     os.makedirs(out, exist_ok=True)
     written = []
     for fname, body in track(files, desc="writing", unit="file", quiet=quiet or len(files) < 2):
-        path = os.path.join(out, fname)
-        atomic_write_text(path, body)
-        written.append(path)
-        if dimacs:
-            cnf = path[:-5] + ".cnf"
-            export_dimacs(loads(body, path), cnf,
-                          command_line=f"satgrid family {name} --seed {seed} ({fname})")
-            written.append(cnf)
+        written += write_instance(out, fname, body, name, seed, dimacs)
     return written
+
+
+def write_instance(out: str, fname: str, body: str, name: str, seed: int,
+                   dimacs: bool) -> list[str]:
+    """Write one generated instance into folder ``out`` (atomically), and its
+    DIMACS beside it when ``dimacs``; return the paths written."""
+    path = os.path.join(out, fname)
+    atomic_write_text(path, body)
+    if not dimacs:
+        return [path]
+    cnf = path[:-5] + ".cnf"
+    export_dimacs(loads(body, path), cnf,
+                  command_line=f"satgrid family {name} --seed {seed} ({fname})")
+    return [path, cnf]

@@ -140,6 +140,18 @@ NUMBERLINK = FamilySpec(
      Param("pairs", "number of pairs (fewer when the grid fills up)", 8, 1, 500)))
 SPECS.update({s.name: s for s in (SLITHERLINK, MASYU, NUMBERLINK)})
 
+FILLOMINO = FamilySpec(
+    "fillomino", "a planted Fillomino filling with some of its numbers shown",
+    "Random regions of 1 to 'largest' cells are planted on the grid (each grown from a random "
+    "free cell to a random size, grown on while it touches a region of its size; a layout "
+    "that cannot avoid that is drawn again); each cell shows its region's size with "
+    "probability 'shown' percent, and max_size is the largest region planted. The planted "
+    "filling solves it; not promised unique.",
+    (Param("rows", "grid rows", 8, 1, 60), Param("cols", "grid columns", 8, 1, 60),
+     Param("largest", "the largest region", 5, 1, 12),
+     Param("shown", "percent of the cells showing their number", 40, 0, 100)))
+SPECS[FILLOMINO.name] = FILLOMINO
+
 
 def read_params(spec: FamilySpec, raw: dict[str, str]) -> dict[str, int | str | None]:
     """``raw`` ``NAME -> text`` checked against ``spec``: every parameter's value

@@ -219,16 +219,19 @@ def count(p: Puzzle, opts: Options | None = None, limit: int | None = None,
 
 
 def compare_expect(p: Puzzle, opts: Options | None = None,
-                   published: Any = None) -> tuple[bool, list[str], dict]:
+                   published: Any = None, result: dict | None = None,
+                   ) -> tuple[bool, list[str], dict]:
     """Solve and compare with the instance's ``[expect]`` table (``satgrid check``)
     and with ``published``, a solution from elsewhere (a collection's
     ``.solutions`` file). Nothing to compare is a failed check, not "ok".
+    ``result``: a solve result already made (a collection's session, with
+    ``unique`` where ``[expect]`` asks for it) instead of solving here.
 
     Returns (ok, list of mismatches, the solve result).
     """
     opts = opts or Options()
     exp = p.expect
-    res = solve(p, opts, unique="unique" in exp)
+    res = solve(p, opts, unique="unique" in exp) if result is None else result
     if not exp and published is None and p.expected_solution() is None:
         return False, ["nothing to compare: no [expect] table (nor, for a Sudoku "
                        "collection, a .solutions file beside it)"], res
