@@ -31,7 +31,7 @@ bench: $(STAMP)
 
 atlas: $(STAMP)
 	$(PY) -m pip install -q -e '.[test,plot]'
-	$(PY) -m satgrid.atlas --out encodings
+	$(PY) -m satgrid.atlas --out encodings --workers 2
 
 # Debian's solver binaries for the external-solver tests (root on Debian only).
 solvers:

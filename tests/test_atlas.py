@@ -9,6 +9,7 @@ the claims the atlas's prose makes are checked against its own data.
 
 from __future__ import annotations
 
+import contextlib
 import doctest
 import json
 import os
@@ -16,9 +17,14 @@ import re
 from pathlib import Path
 
 import pytest
+from itertools import product
+from pysat.solvers import Solver
 
 from satgrid import api, atlas
-from satgrid.atlas import sweep
+from satgrid.apps.families import FAMILIES, generate
+from satgrid.atlas import sweep, timing_pages
+from satgrid.atlas import __main__ as atlas_main
+from satgrid.oracle import FIRST_FREE_SLICE
 from satgrid import encodings as enc
 from satgrid.apps.report import format_stats
 
@@ -243,6 +249,9 @@ def test_bounds_and_weights():
     assert atlas.pb_bounds([10] * 10) == [(10, "W/10"), (50, "W/2")]
     failures, tried = doctest.testmod(sweep)
     assert tried >= 2 and failures == 0
+    for module in (atlas.constraints, atlas.distribute, atlas.timing):
+        failures, tried = doctest.testmod(module)
+        assert tried >= 2 and failures == 0, module.__name__
 
 
 # ------------------------------------------------------------ puzzles, main
@@ -272,7 +281,7 @@ def test_puzzle_table_uses_api_sizes_and_records_failures(tmp_path):
 def test_main_writes_every_page(tmp_path):
     out = tmp_path / "atlas"
     assert atlas.main(["--out", str(out), "--ns", "4,8", "--pb-ns", "4,8", "--no-puzzles",
-                       "--no-plots"]) == 0
+                       "--no-plots", "--no-timing"]) == 0
     names = set(os.listdir(out))
     assert {"README.md", "cardinality.md", "pb.md", "cardinality.csv", "pb.csv",
             "atlas.json"} <= names
@@ -287,7 +296,8 @@ def test_main_writes_every_page(tmp_path):
     assert readme.count('<a id="seqcounter"></a>') == readme.count('<a id="seqcounter-knuth"></a>') == 1
     assert "seqcounter-sinz`]" not in readme and '<a id="seqcounter-sinz">' not in readme
     first = (out / "cardinality.csv").read_bytes()
-    atlas.main(["--out", str(out), "--ns", "4,8", "--pb-ns", "4,8", "--no-puzzles", "--no-plots"])
+    atlas.main(["--out", str(out), "--ns", "4,8", "--pb-ns", "4,8", "--no-puzzles", "--no-plots",
+                "--no-timing"])
     assert (out / "cardinality.csv").read_bytes() == first
     assert (out / "README.md").read_text() == readme
 
@@ -305,3 +315,234 @@ def test_committed_puzzle_tables_match_todays_models():
                       text, re.M)
         assert m, p.kind
         assert int(m.group(3)) == total["variables"], (p.kind, m.group(0))
+
+
+# ------------------------------------------------------------ at_least, exactly
+def _sinz(n, k):            # Sinz 2005, LTSEQ: k(n-1) aux, 2nk + n - 3k - 1 clauses
+    return k * (n - 1), 2 * n * k + n - 3 * k - 1
+
+
+def _knuth(n, k):           # Knuth 7.2.2.2 (18)-(19)
+    return k * (n - k), (n - k - 1) * k + (n - k) * (k + 1)
+
+
+@pytest.mark.parametrize("constraint", ["at_least", "exactly"])
+def test_constraint_sizes_match_the_formula(constraint):
+    """Every built at_least / exactly row equals its composed formula, and the
+    formula equals closed forms written out here from the papers."""
+    rows = atlas.as_strings(atlas.sweep_cardinality((5, 12, 33, 100), pysat=False,
+                                                    constraint=constraint), atlas.CARD_FIELDS)
+    assert _check_formula_rows(rows) > 60
+    assert {r["method"] for r in rows if r["formula_match"] == "yes"} >= set(
+        enc.AMO_METHODS + enc.CARD_METHODS)
+    closed = 0
+    for r in rows:
+        if r["clauses"] == "":
+            continue
+        m, n, k = r["method"], int(r["n"]), int(r["k"])
+        got = (int(r["aux"]), int(r["clauses"]))
+        if constraint == "at_least":          # at_most over the negations, bound n - k
+            want = {"seqcounter": _sinz, "seqcounter-knuth": _knuth}.get(m)
+            if want is not None and k < n - 1:
+                assert got == want(n, n - k), r
+                closed += 1
+            if m == "pairwise":               # k = n - 1: at most one false
+                assert (k, got) == (n - 1, (0, n * (n - 1) // 2))
+                closed += 1
+        else:
+            if m in ("seqcounter", "seqcounter-knuth"):
+                f = _sinz if m == "seqcounter" else _knuth
+                up = (0, 1) if k == n - 1 else f(n, k)
+                down = (0, 1) if k == 1 else f(n, n - k)
+                assert got == (up[0] + down[0], up[1] + down[1]), r
+                closed += 1
+            if m == "pairwise":               # exactly one: the AMO plus OR(x)
+                assert got == (0, n * (n - 1) // 2 + 1) and k in (1, n - 1)
+                closed += 1
+            if m == "ladder" and k == 1:      # 3n-4 clauses and the clause OR(x)
+                assert got == (n - 1, 3 * n - 3)
+                closed += 1
+    assert closed > 20
+
+
+def _models_on_inputs(clauses, n):
+    """Every assignment of the inputs 1..n that extends to a model of ``clauses``."""
+    out = set()
+    with Solver(name="m22", bootstrap_with=clauses) as s:
+        while s.solve():
+            ins = tuple(s.get_model()[i] > 0 for i in range(n))
+            out.add(ins)
+            s.add_clause([-(i + 1) if v else i + 1 for i, v in enumerate(ins)])
+    return out
+
+
+def test_measured_constraints_mean_what_they_say():
+    """The clauses the atlas sizes encode the constraint: the input assignments
+    of their models are exactly those with the right number of inputs true."""
+    n = 6
+    build = {"at_least": enc.at_least, "exactly": enc.exactly}
+    for constraint, fn in build.items():
+        for k, _ in atlas.constraint_bounds(n, constraint):
+            want = {bits for bits in product([False, True], repeat=n)
+                    if (sum(bits) >= k if constraint == "at_least" else sum(bits) == k)}
+            for m in enc.AMO_METHODS + enc.CARD_METHODS:
+                if m in enc.AMO_METHODS and not atlas.constraints.amo_bound(constraint, n, k):
+                    continue
+                cl = fn(list(range(1, n + 1)), k, enc.VarCounter(n), m)
+                assert _models_on_inputs(cl, n) == want, (constraint, m, k)
+
+
+@pytest.mark.parametrize("constraint", ["at_least", "exactly"])
+def test_constraint_slices_match_committed_csv(constraint, meta):
+    name = atlas.CONSTRAINT_FILES[constraint][0] + ".csv"
+    committed = _committed(name)
+    same = atlas.versions()["python-sat"] == meta["versions"]["python-sat"]
+    fresh = atlas.as_strings(atlas.sweep_cardinality(SLICE, constraint=constraint),
+                             atlas.CARD_FIELDS)
+    _compare(fresh, committed, _fields(atlas.CARD_FIELDS, same))
+    assert _check_formula_rows(committed) > 150
+    assert sorted({int(r["n"]) for r in committed}) == meta["card_ns"]
+    assert meta["constraint_bounds"][constraint] == atlas.BOUND_RULES[constraint]
+
+
+# ------------------------------------------------------------ the cluster
+def _files(folder):
+    out = {}
+    for dirpath, _, names in os.walk(folder):
+        for name in names:
+            path = os.path.join(dirpath, name)
+            out[os.path.relpath(path, folder)] = Path(path).read_bytes()
+    return out
+
+
+def test_cluster_runs_write_the_serial_files(tmp_path, monkeypatch):
+    """On a LocalCluster of 2 worker processes, reached by --scheduler ADDRESS
+    and by --workers 2, the atlas writes the same bytes as the serial run:
+    sizes of the three constraints and PB, propagation, the study's counts
+    and pages; only the seconds differ."""
+    distributed = pytest.importorskip("distributed")
+    serial, remote, local = tmp_path / "serial", tmp_path / "remote", tmp_path / "local"
+    quick = ["--quick", "--quiet", "--no-plots"]
+    assert atlas.main(quick + ["--out", str(serial)]) == 0
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=":0") as cluster:
+        assert atlas.main(quick + ["--out", str(remote), "--scheduler",
+                                   cluster.scheduler_address]) == 0
+        # --workers N asks connect() for a LocalCluster of N: this one stands in
+        asked = []
+
+        @contextlib.contextmanager
+        def fake_connect(**kw):
+            asked.append(kw)
+            with distributed.Client(cluster) as client:
+                yield client
+        monkeypatch.setattr(atlas_main, "connect", fake_connect)
+        assert atlas.main(quick + ["--out", str(local), "--workers", "2"]) == 0
+        assert asked == [{"workers": 2, "scheduler": None}]
+    a, b, c = _files(serial), _files(remote), _files(local)
+    assert set(a) == set(b) == set(c)
+    assert {"cardinality-at-least.csv", "cardinality-exactly.csv", "timing.csv",
+            "timing-seconds.csv", "timing.md"} <= set(a)
+    seconds = {"timing-seconds.csv", "timing-seconds.md"}
+    for name in sorted(set(a) - seconds):
+        assert a[name] == b[name] == c[name], name
+    # the seconds files hold the same runs in the same order
+    strip = lambda files: [line.rsplit(",", 2)[0]
+                           for line in files["timing-seconds.csv"].decode().splitlines()]
+    assert strip(a) == strip(b) == strip(c)
+    assert "on a Dask cluster of 2 workers" in b["timing-seconds.md"].decode()
+
+
+def test_run_units_keeps_order_and_reports_each_unit():
+    units = [atlas.Unit(f"pow-{i}", pow, (i, 2)) for i in range(5)]
+    seen = []
+    assert atlas.run_units(units, on_done=lambda u: seen.append(u.name)) == [0, 1, 4, 9, 16]
+    assert seen == [u.name for u in units]
+
+
+# ------------------------------------------------------------ the solve-time study
+def test_study_counts_are_deterministic_and_refereed():
+    """Each run is refereed; a solve's counts are a function of its inputs (the
+    same unit run twice gives the same counts, seconds aside)."""
+    units = atlas.prepare_units(atlas.QUICK, ROOT)
+    prepared = atlas.run_units(units)
+    assert [p["kind"] for p in prepared] == ["sudoku", "sudoku", "vertex-sums", "vertex-sums"]
+    assert prepared[0]["dimensions"] == {"amo": list(atlas.timing.DIMENSIONS["amo"])}
+    assert set(prepared[2]["dimensions"]) == {"amo", "pb"}
+    solves = atlas.solve_units(prepared, atlas.QUICK, solvers=("cadical195", "glucose4"))
+    rows = atlas.result_rows(solves, atlas.run_units(solves))
+    assert len(rows) == 2 * 2 * 7 + 2 * 2 * (7 + 3)
+    assert all(r["status"] == "sat" and r["checked"] == "yes" for r in rows)
+    assert any(r["conflicts"] > 0 for r in rows) and all(r["propagations"] > 0 for r in rows)
+    again = [atlas.solve_one(*u.args) for u in solves[::7]]
+    keys = ("status", "variables", "clauses", "conflicts", "decisions", "propagations")
+    assert [{k: r[k] for k in keys} for r in again] == [{k: r[k] for k in keys}
+                                                         for r in rows[::7]]
+    # a lower conflict limit stops the hardest run: reported unknown, not solved
+    hard = max(rows, key=lambda r: r["conflicts"])
+    u = solves[rows.index(hard)]
+    got = atlas.solve_one(*u.args[:5], max(1, hard["conflicts"] // 4))
+    assert got["status"] == "unknown" and got["checked"] == ""
+    s = atlas.summarise(rows)
+    assert len(s) == len(rows) // 2 and all(x["solved"] == x["runs"] == 2 for x in s)
+    for x in s:
+        c = x["conflicts"]
+        assert c["min"] <= c["median"] <= c["max"]
+
+
+def test_a_solve_stopped_by_the_conflict_limit_counts_the_same_every_time():
+    """The study's limit keeps a solve in one budget slice of the Session: a run
+    that hits it reports the same counts each time (beyond one slice the slices
+    follow the clock, and CaDiCaL's counts were seen to differ run to run)."""
+    assert atlas.CONFLICT_LIMIT <= FIRST_FREE_SLICE
+    [(name, text)] = [atlas.timing.instance_text("knights-tour", (("n", 6),), 1)]
+    keys = ("status", "conflicts", "decisions", "propagations", "restarts")
+    runs = [atlas.solve_one(text, name, "amo", "seqcounter-knuth", "cadical195", 3000)
+            for _ in range(2)]
+    assert runs[0]["status"] == "unknown" and runs[0]["conflicts"] >= 3000
+    assert {k: runs[0][k] for k in keys} == {k: runs[1][k] for k in keys}
+
+
+def test_study_instances_are_the_family_command_files(tmp_path):
+    [path] = generate("vertex-sums", {"n": "3", "clues": "2"}, seed=2, out=str(tmp_path))
+    name, text = atlas.timing.instance_text("vertex-sums", (("n", 3), ("clues", 2)), 2)
+    assert os.path.basename(path) == name and Path(path).read_text() == text
+
+
+def test_committed_study_covers_every_kind_and_matches_its_pages(meta):
+    """encodings/timing.csv: every family and the two repository-only kinds,
+    both solvers, every encoding of each dimension that applies, every
+    run refereed; timing.md is what its rows summarise to."""
+    rows = atlas.read_csv(os.path.join(OUT, "timing.csv"))
+    kinds = {r["kind"] for r in rows}
+    assert kinds >= {"sudoku", "hooks", "knight-moves", "vertex-sums", "hitori", "nurikabe",
+                     "slitherlink", "masyu", "numberlink", "lits", "twenty-four-seven"}
+    studied = {w["workload"].split()[0] for w in meta["timing"]["workloads"]}
+    assert studied >= set(FAMILIES), "a family the study leaves out"
+    assert {r["solver"] for r in rows} == {"cadical195", "glucose4"}
+    assert all(r["checked"] == "yes" for r in rows if r["status"] == "sat")
+    assert all(r["status"] in ("sat", "unsat", "unknown") for r in rows)
+    for (kind, dim) in {(r["kind"], r["dimension"]) for r in rows}:
+        encs = {r["encoding"] for r in rows if (r["kind"], r["dimension"]) == (kind, dim)}
+        assert encs == set(atlas.timing.DIMENSIONS[dim]), (kind, dim)
+    ints = ("seed", "variables", "clauses", "literals", "conflicts", "decisions",
+            "propagations", "restarts", "rounds", "cuts")
+    typed = [{**r, **{k: int(r[k]) for k in ints if r[k] != ""}} for r in rows]
+    assert atlas.timing_csv(typed) == Path(OUT, "timing.csv").read_text()
+    study = [atlas.Workload(w["workload"], (), tuple(w["seeds"]))
+             for w in meta["timing"]["workloads"]]
+    plots = sorted(p for p in os.listdir(os.path.join(OUT, "plots")) if p.startswith("timing-"))
+    page = timing_pages.counts_page(atlas.summarise(typed), study,
+                                    conflict_limit=meta["timing"]["conflict_limit"], plots=plots)
+    assert page == Path(OUT, "timing.md").read_text()
+
+
+def test_bad_cluster_options_exit_2_with_one_line(capsys):
+    for argv in (["--workers", "0"], ["--solvers", "nosuch"], ["--seeds", "0"],
+                 ["--conflict-limit", "0"], ["--conflict-limit", "1000000"],
+                 ["--workers", "2", "--scheduler", "tcp://127.0.0.1:1"]):
+        with pytest.raises(SystemExit) as e:
+            atlas.main(["--quick", "--out", "/nonexistent/never"] + argv)
+        assert e.value.code == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert err[-1].startswith("python -m satgrid.atlas: error: ") and "Traceback" not in err

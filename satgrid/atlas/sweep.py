@@ -16,13 +16,16 @@ import importlib.util
 import io
 from typing import Iterable, Sequence
 
-from pysat.card import CardEnc, EncType as CardEncType, UnsupportedBound
+from pysat.card import UnsupportedBound
 from pysat.formula import IDPool
 from pysat.pb import EncType as PBEncType, PBEnc
 
 from .. import encodings as enc
 from ..errors import EncodingError
 from ..fileio import atomic_write_text
+from .constraints import (BOUND_RULES, CONSTRAINTS, amo_bound, amo_note, constraint_bounds, constraint_formula,
+                          measure_constraint, measure_pysat_constraint, pysat_predicted)
+from .distribute import Unit
 
 # ------------------------------------------------------------------ settings
 #: n of the cardinality sweep: 4, 8, ..., 4096
@@ -136,10 +139,7 @@ def measure_card(method: str, n: int, k: int) -> tuple[int, int, int]:
     Raises:
         EncodingError: the method cannot do this bound.
     """
-    vc = enc.VarCounter(n)
-    cl = enc.at_most(list(range(1, n + 1)), k, vc, method)
-    c, l = _count(cl)
-    return vc.top - n, c, l
+    return measure_constraint(method, "at_most", n, k)
 
 
 def measure_pysat_card(method: str, n: int, k: int) -> tuple[int, int, int]:
@@ -150,11 +150,7 @@ def measure_pysat_card(method: str, n: int, k: int) -> tuple[int, int, int]:
     Raises:
         KeyError: no PySAT counterpart; pysat.card.UnsupportedBound.
     """
-    encoding = getattr(CardEncType, enc.PYSAT_CARD[method])
-    cnf = CardEnc.atmost(list(range(1, n + 1)), bound=k, vpool=IDPool(start_from=n + 1),
-                         encoding=encoding)
-    c, l = _count(cnf.clauses)
-    return max(cnf.nv, n) - n, c, l
+    return measure_pysat_constraint(method, "at_most", n, k)
 
 
 def measure_pb(method: str, weights: Sequence[int], bound: int) -> tuple[int, int, int]:
@@ -234,21 +230,31 @@ def _measure_ours(row: dict, formula, ours, keys, n: int, budget: int, measure) 
 
 
 def sweep_cardinality(ns: Iterable[int] = CARD_NS, methods: Sequence[str] = CARD_SWEEP_METHODS,
-                      *, pysat: bool = True, budget: int = CLAUSE_BUDGET) -> list[dict]:
-    """Measure ``at_most(x_1..x_n, k)`` for every method, n and bound.
+                      *, pysat: bool = True, budget: int = CLAUSE_BUDGET,
+                      constraint: str = "at_most") -> list[dict]:
+    """Measure ``constraint(x_1..x_n, k)`` for every method, n and bound.
 
     Args:
         ns: numbers of inputs (each >= 4).
-        methods: encoding names (``AMO_METHODS`` ones are measured at k = 1
-            only; other bounds get a row saying so; an alias such as
+        methods: encoding names (``AMO_METHODS`` ones are measured only at the
+            bounds they can do, :func:`~satgrid.atlas.constraints.amo_bound`;
+            other bounds get a row saying so; an alias such as
             ``seqcounter-sinz`` is measured, and named, as the method it stands
             for).
         pysat: also measure PySAT's counterpart (``PYSAT_CARD``).
         budget: combinations expected to exceed this many clauses are not built.
+        constraint: ``"at_most"`` (``cardinality.csv``), ``"at_least"`` or
+            ``"exactly"``; the bounds are
+            :func:`~satgrid.atlas.constraints.constraint_bounds`'s.
 
     Returns:
         rows (dicts over :data:`CARD_FIELDS`, values int or str, '' when
         empty), sorted by method (in ``methods`` order), n, k.
+
+    Example:
+        >>> [(r["k"], r["clauses"]) for r in sweep_cardinality([6], ["seqcounter"],
+        ...                                                     constraint="exactly")]
+        [(1, 15), (2, 64), (3, 64)]
     """
     ns = sorted(set(ns))
     rows = []
@@ -256,26 +262,26 @@ def sweep_cardinality(ns: Iterable[int] = CARD_NS, methods: Sequence[str] = CARD
         ours, theirs = _Series(budget), _Series(budget)
         family = "amo" if method in enc.AMO_METHODS else "card"
         for n in ns:
-            for k, rule in card_bounds(n):
+            for k, rule in constraint_bounds(n, constraint):
                 keys = [(r,) for r in rule.split(" = ")]
                 row = {f: "" for f in CARD_FIELDS}
                 row.update(method=method, family=family, n=n, k=k, k_rule=rule)
-                formula = enc.size_formula(method, n, k)
+                formula = constraint_formula(method, constraint, n, k)
                 if formula is not None:
                     row["formula_aux"], row["formula_clauses"] = formula
-                if family == "amo" and k != 1:
-                    row["note"] = "at-most-one only (bound 1)"
+                if family == "amo" and not amo_bound(constraint, n, k):
+                    row["note"] = amo_note(constraint)
                 else:
                     _measure_ours(row, formula, ours, keys, n, budget,
-                                  lambda: measure_card(method, n, k))
+                                  lambda: measure_constraint(method, constraint, n, k))
                 if pysat:
-                    _pysat_card_cell(row, method, n, k, keys, theirs, budget)
+                    _pysat_card_cell(row, method, n, k, keys, theirs, budget, constraint)
                 rows.append(row)
     return rows
 
 
-def _pysat_card_cell(row, method, n, k, keys, series, budget):
-    """Fill ``row``'s PySAT columns for ``at_most`` (or say why they are empty)."""
+def _pysat_card_cell(row, method, n, k, keys, series, budget, constraint="at_most"):
+    """Fill ``row``'s PySAT columns for ``constraint`` (or say why they are empty)."""
     name = enc.PYSAT_CARD.get(method)
     if name is None:
         row["pysat_note"] = "no PySAT counterpart"
@@ -283,13 +289,7 @@ def _pysat_card_cell(row, method, n, k, keys, series, budget):
     row["pysat_encoding"] = name
     # PySAT's totalizer and modulo totalizer are built whole, whatever k
     # (numbers measured at n = 64): size them by the uncut tree.
-    if name == "totalizer":
-        predicted = enc.totalizer.size_totalizer(n, n - 1)[1]
-    elif name == "mtotalizer":
-        predicted = None
-    else:
-        f = enc.size_formula(PYSAT_STRUCTURE.get(method, method), n, k)
-        predicted = f[1] if f else None
+    predicted = pysat_predicted(method, constraint, n, k, PYSAT_STRUCTURE.get(method, method))
     expected = series.expected(keys, n)
     if predicted is not None and predicted > budget:
         row["pysat_note"] = (f"not built: about {predicted} clauses (our formula for the "
@@ -300,7 +300,7 @@ def _pysat_card_cell(row, method, n, k, keys, series, budget):
                              f"{budget}-clause budget")
         return
     try:
-        got = measure_pysat_card(method, n, k)
+        got = measure_pysat_constraint(method, constraint, n, k)
     except UnsupportedBound:
         row["pysat_note"] = f"PySAT: unsupported bound (EncType.{name} is at-most-one only)"
         return
@@ -374,6 +374,38 @@ def _pysat_pb_cell(row, method, weights, bound, keys, series, budget, pinda, for
     series.record(keys, n, got[1])
 
 
+# ------------------------------------------------------------------ work units
+def card_unit(constraint: str, method: str, ns: Sequence[int], budget: int) -> list[dict]:
+    """A work unit: one method's series for one constraint (its budget guard
+    needs the previous n, so a series is not split)."""
+    return sweep_cardinality(ns, [method], budget=budget, constraint=constraint)
+
+
+def pb_unit(method: str, ns: Sequence[int], budget: int) -> list[dict]:
+    """A work unit: one pseudo-Boolean method's series."""
+    return sweep_pb(ns, [method], budget=budget)
+
+
+def size_units(card_ns: Sequence[int], pb_ns: Sequence[int], budget: int = CLAUSE_BUDGET,
+               constraints: Sequence[str] = CONSTRAINTS) -> list[Unit]:
+    """The size sweeps as work units, one per (constraint, method) series and
+    per pseudo-Boolean method, in file order: every ``card_unit`` of the
+    first constraint, then the next, then the ``pb_unit`` ones. Each unit's
+    ``tags`` say which file (``constraint`` or ``"pb"``) its rows go to.
+
+    Example:
+        >>> [u.name for u in size_units((4,), (4,), constraints=("exactly",))][:2]
+        ['card-exactly-pairwise', 'card-exactly-bitwise']
+    """
+    ns, pns = tuple(sorted(set(card_ns))), tuple(sorted(set(pb_ns)))
+    units = [Unit(f"card-{c}-{m}", card_unit, (c, m, ns, budget), {"file": c})
+             for c in constraints
+             for m in dict.fromkeys(enc.canonical_method(x) for x in CARD_SWEEP_METHODS)]
+    units += [Unit(f"pb-{m}", pb_unit, (m, pns, budget), {"file": "pb"})
+              for m in enc.PB_METHODS]
+    return units
+
+
 # ------------------------------------------------------------------ CSV
 def csv_text(rows: Sequence[dict], fields: Sequence[str]) -> str:
     """The rows as CSV text (header line, ``\\n`` line ends, '' for empty)."""
@@ -402,15 +434,20 @@ def as_strings(rows: Sequence[dict], fields: Sequence[str]) -> list[dict[str, st
 
 
 # ------------------------------------------------------------------ atlas.json
-def make_meta(card_ns, pb_ns, budget) -> dict:
-    """The parameters and versions written to ``atlas.json``."""
-    return {"card_ns": list(card_ns), "card_methods": list(CARD_SWEEP_METHODS),
+def make_meta(card_ns, pb_ns, budget, timing: dict | None = None) -> dict:
+    """The parameters and versions written to ``atlas.json`` (``timing``: the
+    solve-time study's configuration, when it ran)."""
+    out = {"card_ns": list(card_ns), "card_methods": list(CARD_SWEEP_METHODS),
             "card_bounds": "k in {1, 2, max(1, n // 10), n // 2}, 1 <= k < n - 1",
+            "constraint_bounds": dict(BOUND_RULES),
             "pb_ns": list(pb_ns), "pb_methods": list(enc.PB_METHODS),
             "pb_weights": "x0 = 1, x(i+1) = (1103515245 x(i) + 12345) mod 2^31, "
                           "w(i) = 1 + (x(i+1) >> 16) mod 10",
             "pb_bounds": "K in {W // 10, W // 2}, W = sum of weights",
             "budget": budget, "versions": versions()}
+    if timing is not None:
+        out["timing"] = timing
+    return out
 
 
 
