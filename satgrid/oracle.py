@@ -9,8 +9,11 @@ reached").
 Every call of an incremental solver with conflict budgets (CaDiCaL, Glucose,
 MiniSat, ...) runs in *slices*: ``solve_limited`` with a conflict budget that
 starts at 1,000 conflicts under a deadline (20,000 without one) and
-doubles, but is aimed at no more than
-:data:`TICK` seconds (and half the time left under a deadline). Between
+doubles. Without a deadline the sizes depend on nothing but the conflicts
+(20,000, 40,000, then :data:`MAX_FREE_SLICE` each), so the same call makes the
+same search on every run and machine (the atlas's counts, a cluster run equal
+to the serial one); under a deadline they are aimed at no more than
+:data:`TICK` seconds and half the time left. Between
 slices the oracle looks at the clock and the conflicts left, and Python runs
 its signal handlers: a SIGINT or SIGTERM received during a slice raises
 ``KeyboardInterrupt`` when the slice ends, with the solver consistent (see
@@ -34,7 +37,8 @@ import time
 
 import pysat.solvers as _pysat_solvers
 
-__all__ = ["Budget", "SlicedOracle", "FIRST_SLICE", "MAX_SLICE", "TICK"]
+__all__ = ["Budget", "SlicedOracle", "FIRST_SLICE", "FIRST_FREE_SLICE", "MAX_FREE_SLICE",
+           "MAX_SLICE", "TICK"]
 
 
 class _NotMainThread:
@@ -54,6 +58,9 @@ FIRST_SLICE = 1000          # conflicts of the first budget slice under a deadli
 #: almost every call ends in it (a slice that ends unanswered costs a restart)
 FIRST_FREE_SLICE = 20_000
 MAX_SLICE = 1 << 22
+#: the largest slice of a call without a deadline: how many conflicts a
+#: signal may wait for (well under a second on puzzle-sized formulas)
+MAX_FREE_SLICE = 1 << 16
 #: seconds a slice (or an interrupt-timer period) aims at: how long a signal may wait
 TICK = 0.25
 
@@ -193,8 +200,11 @@ class SlicedOracle:
                 budget.conflicts -= (self._stat("conflicts") - c0) if counted else n
             if result is not None:
                 return result
+            if left is None:          # deterministic: conflicts alone decide the cuts
+                size = min(2 * size, MAX_FREE_SLICE)
+                continue
             dt = time.monotonic() - t0
             # double, but aim a slice at TICK seconds and at most half the time left
-            horizon = TICK if left is None else min(TICK, max(budget.time_left(), 0.0) / 2)
+            horizon = min(TICK, max(budget.time_left(), 0.0) / 2)
             rate = n / dt if dt > 0 else float("inf")
             size = int(max(100, min(2 * size, rate * horizon, MAX_SLICE)))

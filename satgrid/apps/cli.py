@@ -138,8 +138,9 @@ def _cluster_options(p: argparse.ArgumentParser, chunks: bool = False) -> None:
                         "processes), e.g. tcp://10.0.0.1:8786")
     if chunks:
         p.add_argument("--chunk-size", type=argtypes.count_limit, metavar="N",
-                       help="with --workers/--scheduler: puzzles per task, each task one "
-                            "incremental session (default: 4 tasks per worker)")
+                       help="puzzles per incremental session (a cluster task each): the same "
+                            "N gives the same results serially and on any number of workers "
+                            "(default: one session serially, 250 per task on a cluster)")
         p.add_argument("--chunk-time-limit", type=argtypes.seconds, metavar="S",
                        help="with --workers/--scheduler: seconds per task; puzzles it has no "
                             "time left for are reported unknown (exit 3)")

@@ -34,7 +34,7 @@ def asked(a) -> bool:
     if not on and getattr(a, "split", None) is not None:
         raise UsageError("--split: the cubes are counted on a cluster; add --workers N or "
                          "--scheduler ADDRESS")
-    for opt in ("chunk_size", "chunk_time_limit", "ship"):
+    for opt in ("chunk_time_limit", "ship"):   # --chunk-size also cuts the serial run
         if not on and getattr(a, opt, None):
             raise UsageError(f"--{opt.replace('_', '-')}: only with --workers or --scheduler")
     if getattr(a, "chunk_size", None) == 0:

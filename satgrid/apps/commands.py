@@ -112,7 +112,7 @@ def on_cluster(a) -> bool:
     ...): then :mod:`satgrid.apps.cluster_commands` takes over, and refuses what
     does not fit (docs/guide/cluster.md)."""
     return (any(getattr(a, o, None) is not None for o in ("workers", "scheduler", "split",
-                                                           "chunk_size", "chunk_time_limit"))
+                                                           "chunk_time_limit"))
             or bool(getattr(a, "ship", False))) and cluster_commands.asked(a)
 
 
@@ -164,7 +164,8 @@ def cmd_solve(a) -> int:
                 print(solutions_summary(p, res["count"], res["complete"], stop), flush=True)
             worst = max(worst, count_exit(res["count"], res["complete"], a.limit))
         return worst
-    results = solve_puzzles(puzzles, opts, unique=a.unique)
+    results = solve_puzzles(puzzles, opts, unique=a.unique,
+                            chunk_size=getattr(a, "chunk_size", None))
     if is_collection(puzzles):  # a bar on a terminal, over the puzzles of a collection
         results = track(results, total=len(puzzles), desc="solving", unit="puzzle",
                         quiet=a.quiet)

@@ -151,6 +151,21 @@ def chunk_bounds(n: int, chunks: int) -> list[tuple[int, int]]:
     return out
 
 
+#: puzzles per chunk when a run names no chunking: fixed, so that a run on any
+#: number of workers cuts a collection the same way (and equals the serial
+#: run with ``--chunk-size DEFAULT_CHUNK_SIZE``), and small enough that a
+#: million-puzzle collection keeps every worker busy
+DEFAULT_CHUNK_SIZE = 250
+
+
+def size_bounds(n: int, size: int) -> list[tuple[int, int]]:
+    """``range(n)`` cut every ``size`` items: ``(0, size), (size, 2 size), ...``,
+    the last one shorter (the cut :func:`satgrid.pipeline.collection.solve_collection`
+    makes with ``chunk_size``)."""
+    size = max(1, size)
+    return [(a, min(a + size, n)) for a in range(0, n, size)]
+
+
 def default_chunks(n: int, nworkers: int, per_worker: int = 4) -> int:
     """A chunk count that keeps every worker busy and lets a lost chunk be
     retried without redoing much: ``per_worker`` chunks per worker, at most

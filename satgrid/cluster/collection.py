@@ -38,7 +38,7 @@ from typing import Callable, Iterator, Sequence
 from ..pipeline import collection as serial
 from ..pipeline.run import Options, compare_expect, new_result, public
 from ..puzzles import Puzzle
-from .client import chunk_bounds, connect, default_chunks
+from .client import DEFAULT_CHUNK_SIZE, chunk_bounds, connect, size_bounds
 from .tasks import RETRIES, in_order, submit_chunks
 
 __all__ = ["solve_collection", "check_collection", "solve_chunk", "check_chunk"]
@@ -106,12 +106,12 @@ def check_chunk(puzzles: Sequence[Puzzle], published: Sequence | None, opts: Opt
 
 
 def _chunks(n: int, client, chunks: int | None, chunk_size: int | None) -> list[tuple[int, int]]:
-    if chunk_size is not None:
-        chunks = -(-n // max(1, chunk_size))
-    if chunks is None:
-        nworkers = max(1, len(client.scheduler_info().get("workers", {})))
-        chunks = default_chunks(n, nworkers)
-    return chunk_bounds(n, chunks)
+    """``chunks`` near-equal pieces, or pieces of ``chunk_size`` (default
+    :data:`~satgrid.cluster.client.DEFAULT_CHUNK_SIZE`) cut as the serial run
+    with that chunk size cuts them: the same sessions, the same results."""
+    if chunks is not None and chunk_size is None:
+        return chunk_bounds(n, chunks)
+    return size_bounds(n, chunk_size or DEFAULT_CHUNK_SIZE)
 
 
 def _stream(fn, args_of, n, *, client, workers, scheduler, chunks, chunk_size, retries,
@@ -143,8 +143,11 @@ def solve_collection(puzzles: Sequence[Puzzle], opts: Options | None = None, *,
         client, workers, scheduler: where to run: a ``distributed.Client``, a
             ``LocalCluster`` of ``workers`` processes, or a scheduler address
             (exactly one; see :func:`satgrid.cluster.client.connect`).
-        chunks: number of chunks (default: 4 per worker); or ``chunk_size``
-            puzzles per chunk. Each chunk compiles the rules once.
+        chunks: number of chunks; or ``chunk_size`` puzzles per chunk (default
+            :data:`~satgrid.cluster.client.DEFAULT_CHUNK_SIZE`, whatever the
+            number of workers). Each chunk compiles the rules once and is one
+            session, as the serial run's ``chunk_size`` sessions: with the same
+            chunk size the results are the serial run's, statistics included.
         retries: how often a chunk whose task failed is run again.
         chunk_time_limit: seconds per chunk on its worker (see :func:`solve_chunk`).
         on_chunk: ``on_chunk(i, (start, stop), results)`` as chunk ``i`` is handed on.

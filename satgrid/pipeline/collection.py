@@ -34,8 +34,15 @@ def is_collection(puzzles: list[Puzzle]) -> bool:
 
 
 def solve_collection(puzzles: list[Puzzle], opts: Options | None = None, *,
-                     unique: bool = False) -> Iterator[dict]:
+                     unique: bool = False, chunk_size: int | None = None) -> Iterator[dict]:
     """Solve puzzles that share a base formula in one incremental session.
+
+    The session is the unit of a run's state: what the solver learnt from one
+    puzzle shapes its search (and, where a puzzle has several solutions, the
+    one it finds) for the next. ``chunk_size`` starts fresh sessions every
+    ``chunk_size`` puzzles, exactly as a cluster run's chunks do
+    (:mod:`satgrid.cluster.collection`), so the serial run with the same
+    chunk size gives the same results, statistics included.
 
     The rules are compiled once (per signature); each puzzle's givens are
     assumptions, so the solver is never rebuilt. Yields one result per puzzle,
@@ -51,6 +58,7 @@ def solve_collection(puzzles: list[Puzzle], opts: Options | None = None, *,
         opts: compiling and solving options; ``time_limit`` and
             ``conflict_limit`` hold for each puzzle.
         unique: also settle uniqueness (``res["unique"]``).
+        chunk_size: puzzles per session (default: one session for all).
 
     Yields:
         One result dictionary per puzzle (SPEC.md section 3), as
@@ -63,6 +71,13 @@ def solve_collection(puzzles: list[Puzzle], opts: Options | None = None, *,
         [('sat', [2, 1, 4, 3], True), ('sat', [2, 1, 4, 3], True)]
     """
     opts = opts or Options()
+    if chunk_size is not None:
+        if chunk_size < 1:
+            raise ValueError(f"chunk_size must be >= 1, not {chunk_size!r}")
+        puzzles = list(puzzles)
+        for start in range(0, len(puzzles), chunk_size):
+            yield from solve_collection(puzzles[start:start + chunk_size], opts, unique=unique)
+        return
     models: dict[tuple, Model] = {}
     clock = time.perf_counter
     time_limit, conflict_limit = opts.time_limit, opts.conflict_limit
@@ -89,13 +104,13 @@ def solve_collection(puzzles: list[Puzzle], opts: Options | None = None, *,
 
 
 def solve_puzzles(puzzles: list[Puzzle], opts: Options | None = None, *,
-                  unique: bool = False) -> Iterator[dict]:
+                  unique: bool = False, chunk_size: int | None = None) -> Iterator[dict]:
     """Solve what a file holds: one puzzle with :func:`~satgrid.pipeline.run.solve`,
     a collection with :func:`solve_collection`. Yields one result per puzzle."""
     if not is_collection(puzzles):
         yield solve(puzzles[0], opts, unique=unique)
         return
-    yield from solve_collection(puzzles, opts, unique=unique)
+    yield from solve_collection(puzzles, opts, unique=unique, chunk_size=chunk_size)
 
 
 def published_solutions(path: str, puzzles: list[Puzzle]) -> list | None:
