@@ -20,7 +20,8 @@ from .. import interrupts
 from ..fileio import atomic_write_text, check_target
 from ..limits import check_clauses
 from ..pipeline.cnf import CnfInput, read_input
-from ..pipeline.collection import is_collection, published_solutions, solve_puzzles
+from ..pipeline.collection import (DEFAULT_CHUNK_SIZE, is_collection, published_solutions,
+                                   solve_puzzles)
 from ..pipeline.load import load
 from ..pipeline.run import Options, compare_expect, count, public, sizes, solve, solve_all
 from ..solvers import CAPABILITIES, SOLVER_OPTIONS, canonical_name
@@ -165,7 +166,7 @@ def cmd_solve(a) -> int:
             worst = max(worst, count_exit(res["count"], res["complete"], a.limit))
         return worst
     results = solve_puzzles(puzzles, opts, unique=a.unique,
-                            chunk_size=getattr(a, "chunk_size", None))
+                            chunk_size=getattr(a, "chunk_size", None) or DEFAULT_CHUNK_SIZE)
     if is_collection(puzzles):  # a bar on a terminal, over the puzzles of a collection
         results = track(results, total=len(puzzles), desc="solving", unit="puzzle",
                         quiet=a.quiet)

@@ -25,6 +25,7 @@ from contextlib import contextmanager
 from typing import Iterator
 
 from ..errors import NotAvailableError, SolverError, UsageError
+from ..pipeline.collection import DEFAULT_CHUNK_SIZE  # noqa: F401  (the serial run's, shared)
 
 #: how to get Dask when it is missing
 INSTALL_HINT = "pip install 'satgrid[cluster]' (dask and distributed)"
@@ -151,11 +152,6 @@ def chunk_bounds(n: int, chunks: int) -> list[tuple[int, int]]:
     return out
 
 
-#: puzzles per chunk when a run names no chunking: fixed, so that a run on any
-#: number of workers cuts a collection the same way (and equals the serial
-#: run with ``--chunk-size DEFAULT_CHUNK_SIZE``), and small enough that a
-#: million-puzzle collection keeps every worker busy
-DEFAULT_CHUNK_SIZE = 250
 
 
 def size_bounds(n: int, size: int) -> list[tuple[int, int]]:

@@ -28,6 +28,14 @@ from ..puzzles.sudoku import Sudoku, parse_text
 from .run import Options, add_solution, compile_puzzle, new_result, open_session, run_stats, solve
 
 
+#: puzzles per session of ``satgrid solve COLLECTION`` and of a cluster run's
+#: tasks (``--chunk-size``): a session's per-call cost grows with what it has
+#: learnt (a bare CaDiCaL's too), so 50,000 hard variants run 1.57x faster in
+#: sessions of 250 than in one (bench/bench_cluster.py), and every run, on any
+#: number of workers, cuts a collection the same way
+DEFAULT_CHUNK_SIZE = 250
+
+
 def is_collection(puzzles: list[Puzzle]) -> bool:
     """Whether ``puzzles`` (what one file holds) are a collection rather than one puzzle."""
     return len(puzzles) != 1
