@@ -140,7 +140,7 @@ def _cluster_options(p: argparse.ArgumentParser, chunks: bool = False) -> None:
         p.add_argument("--chunk-size", type=argtypes.count_limit, metavar="N",
                        help="puzzles per incremental session (a cluster task each): the same "
                             "N gives the same results serially and on any number of workers "
-                            "(default 250)")
+                            "(default 1000)")
         p.add_argument("--chunk-time-limit", type=argtypes.seconds, metavar="S",
                        help="with --workers/--scheduler: seconds per task; puzzles it has no "
                             "time left for are reported unknown (exit 3)")
