@@ -7,10 +7,12 @@ their results in the list's order either way. The atlas's files are made
 from those results alone, so a cluster run writes the same bytes as the
 serial run.
 
-On a cluster every unit is one task: its key is the unit's name plus a hash
-of its arguments (Dask's ``tokenize``), so a task is idempotent and a worker
-lost mid-run has its units retried elsewhere (``retries``) without anything
-computed twice into the results. Ctrl-C cancels the futures still pending.
+On a cluster every unit is one task, keyed, retried and collected in order
+by :mod:`satgrid.cluster.tasks` (the collections' and split counts'
+machinery): its key is a hash of the function and its pickled arguments, so
+a task is idempotent and a worker lost mid-run has its units retried
+elsewhere (``retries``) without anything computed twice into the results.
+Ctrl-C cancels the futures still pending.
 
 Example::
 
@@ -28,8 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-#: task retries when a worker is lost (Dask's ``retries``)
-RETRIES = 2
+from ..cluster.tasks import RETRIES, in_order, submit_calls
 
 
 @dataclass(frozen=True)
@@ -49,12 +50,6 @@ class Unit:
     tags: dict = field(default_factory=dict, compare=False)
 
 
-def _key(unit: Unit) -> str:
-    from dask.base import tokenize  # optional dependency (the [cluster] extra): cluster runs only
-    safe = "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in unit.name)
-    return f"satgrid-atlas-{safe}-{tokenize(unit.fn.__module__, unit.fn.__name__, unit.args)}"
-
-
 def run_units(units: Sequence[Unit], client=None, *, retries: int = RETRIES,
               on_done: Callable[[Unit], Any] | None = None) -> list:
     """Run ``units``; their results in ``units`` order.
@@ -66,8 +61,10 @@ def run_units(units: Sequence[Unit], client=None, *, retries: int = RETRIES,
         on_done: called with each unit as it finishes (any order on a cluster).
 
     Raises:
-        whatever a unit raises (the atlas's units record failures instead);
-        KeyboardInterrupt after cancelling the pending futures.
+        whatever a unit raises here; on a cluster, a SatgridError as it is and
+        anything else as a SolverError naming the unit's place
+        (:func:`satgrid.cluster.tasks.in_order`; the atlas's units record
+        failures instead); KeyboardInterrupt after cancelling the pending futures.
     """
     if client is None:
         out = []
@@ -76,17 +73,10 @@ def run_units(units: Sequence[Unit], client=None, *, retries: int = RETRIES,
             if on_done is not None:
                 on_done(u)
         return out
-    from distributed import as_completed  # optional dependency (the [cluster] extra)
-    futures = [client.submit(u.fn, *u.args, key=_key(u), pure=True, retries=retries)
-               for u in units]
-    by_key = {f.key: u for f, u in zip(futures, units)}
-    try:
-        for fut in as_completed(futures):
-            if fut.status == "error":
-                fut.result()                    # raises the unit's exception here
-            if on_done is not None:
-                on_done(by_key[fut.key])
-        return client.gather(futures)
-    except BaseException:
-        client.cancel(futures)
-        raise
+    futures = submit_calls(client, [(u.fn, u.args) for u in units], prefix="atlas",
+                           retries=retries)
+    done = None if on_done is None else (lambda i, _result: on_done(units[i]))
+    out = [None] * len(units)
+    for i, result in in_order(futures, on_done=done):
+        out[i] = result
+    return out

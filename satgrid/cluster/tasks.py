@@ -108,28 +108,33 @@ def portable(obj):
     return clone
 
 
-def submit_chunks(client, fn: Callable, chunks: Sequence[tuple], *, prefix: str,
-                  retries: int = RETRIES, portable_items: bool = False) -> list:
-    """Submit ``fn(*args)`` for every ``args`` in ``chunks``; return the futures.
+def submit_calls(client, calls: Sequence[tuple[Callable, tuple]], *, prefix: str,
+                 retries: int = RETRIES, portable_items: bool = False) -> list:
+    """Submit ``fn(*args)`` for every ``(fn, args)`` in ``calls``; return the
+    futures, in the order of ``calls``.
 
     Args:
         client: a ``distributed.Client``.
-        fn: a module-level function (the workers import it by name).
-        chunks: one argument tuple per chunk.
-        prefix: the key prefix (``solve``, ``family``, ``cube``, ...).
-        retries: how often a chunk that raised is run again elsewhere.
+        calls: module-level functions (the workers import them by name) and
+            their argument tuples.
+        prefix: the key prefix (``solve``, ``family``, ``cube``, ``atlas``, ...).
+        retries: how often a task that raised is run again elsewhere.
         portable_items: see :func:`pack`.
-
-    Returns:
-        One future per chunk, in the order of ``chunks``.
     """
-    name = f"{fn.__module__}.{fn.__qualname__}"
     futures = []
-    for args in chunks:
+    for fn, args in calls:
         blob = pack(tuple(args), prefix, portable_items)
-        futures.append(client.submit(run_packed, fn, blob, key=task_key(prefix, name, blob),
-                                     retries=retries, pure=False))
+        key = task_key(prefix, f"{fn.__module__}.{fn.__qualname__}", blob)
+        futures.append(client.submit(run_packed, fn, blob, key=key, retries=retries, pure=False))
     return futures
+
+
+def submit_chunks(client, fn: Callable, chunks: Sequence[tuple], *, prefix: str,
+                  retries: int = RETRIES, portable_items: bool = False) -> list:
+    """Submit ``fn(*args)`` for every ``args`` in ``chunks`` (one function for
+    every chunk: :func:`submit_calls`); return the futures, in chunk order."""
+    return submit_calls(client, [(fn, args) for args in chunks], prefix=prefix,
+                        retries=retries, portable_items=portable_items)
 
 
 def _raise_remote(i: int, fut) -> None:
