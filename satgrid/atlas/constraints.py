@@ -141,7 +141,8 @@ def constraint_formula(method: str, constraint: str, n: int, k: int) -> tuple[in
     return up[0] + down[0], up[1] + down[1]
 
 
-def _count(clauses) -> tuple[int, int]:
+def clause_sizes(clauses) -> tuple[int, int]:
+    """(clauses, literals) of a clause list."""
     return len(clauses), sum(map(len, clauses))
 
 
@@ -154,7 +155,7 @@ def measure_constraint(method: str, constraint: str, n: int, k: int) -> tuple[in
     _check(constraint)
     build = {"at_most": enc.at_most, "at_least": enc.at_least, "exactly": enc.exactly}[constraint]
     vc = enc.VarCounter(n)
-    c, l = _count(build(list(range(1, n + 1)), k, vc, method))
+    c, l = clause_sizes(build(list(range(1, n + 1)), k, vc, method))
     return vc.top - n, c, l
 
 
@@ -172,7 +173,7 @@ def measure_pysat_constraint(method: str, constraint: str, n: int,
     fn = {"at_most": CardEnc.atmost, "at_least": CardEnc.atleast,
           "exactly": CardEnc.equals}[constraint]
     cnf = fn(list(range(1, n + 1)), bound=k, vpool=IDPool(start_from=n + 1), encoding=encoding)
-    c, l = _count(cnf.clauses)
+    c, l = clause_sizes(cnf.clauses)
     return max(cnf.nv, n) - n, c, l
 
 

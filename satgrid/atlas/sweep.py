@@ -25,6 +25,7 @@ from ..errors import EncodingError
 from ..fileio import atomic_write_text
 from .constraints import (BOUND_RULES, CONSTRAINTS, amo_bound, amo_note, constraint_bounds, constraint_formula,
                           measure_constraint, measure_pysat_constraint, pysat_predicted)
+from .constraints import clause_sizes
 from .distribute import Unit
 
 # ------------------------------------------------------------------ settings
@@ -79,7 +80,8 @@ def have_pindakaas() -> bool:
 
 # ------------------------------------------------------------------ families
 def card_bounds(n: int) -> list[tuple[int, str]]:
-    """The bounds of the cardinality sweep for ``n`` inputs.
+    """The bounds of the ``at_most`` sweep for ``n`` inputs
+    (:func:`~satgrid.atlas.constraints.constraint_bounds` of ``at_most``).
 
     Returns:
         sorted ``(k, rule)`` pairs for k in {1, 2, max(1, n // 10), n // 2}
@@ -90,13 +92,7 @@ def card_bounds(n: int) -> list[tuple[int, str]]:
         >>> card_bounds(4), card_bounds(64)
         ([(1, '1 = n/10'), (2, '2 = n/2')], [(1, '1'), (2, '2'), (6, 'n/10'), (32, 'n/2')])
     """
-    rules: dict[int, list[str]] = {}
-    for k, rule in ((1, "1"), (2, "2"), (max(1, n // 10), "n/10"), (n // 2, "n/2")):
-        if 1 <= k < n - 1:
-            rules.setdefault(k, [])
-            if rule not in rules[k]:
-                rules[k].append(rule)
-    return [(k, " = ".join(r)) for k, r in sorted(rules.items())]
+    return constraint_bounds(n, "at_most")
 
 
 def pb_weights(n: int) -> list[int]:
@@ -129,10 +125,6 @@ def pb_bounds(weights: Sequence[int]) -> list[tuple[int, str]]:
 
 
 # ------------------------------------------------------------------ measuring
-def _count(clauses) -> tuple[int, int]:
-    return len(clauses), sum(map(len, clauses))
-
-
 def measure_card(method: str, n: int, k: int) -> tuple[int, int, int]:
     """(aux, clauses, literals) of our ``at_most(x_1..x_n, k)`` with ``method``.
 
@@ -158,7 +150,7 @@ def measure_pb(method: str, weights: Sequence[int], bound: int) -> tuple[int, in
     n = len(weights)
     vc = enc.VarCounter(n)
     cl = enc.linear(list(range(1, n + 1)), list(weights), "<=", bound, vc, method)
-    c, l = _count(cl)
+    c, l = clause_sizes(cl)
     return vc.top - n, c, l
 
 
@@ -168,7 +160,7 @@ def measure_pysat_pb(method: str, weights: Sequence[int], bound: int) -> tuple[i
     encoding = getattr(PBEncType, enc.PYSAT_PB[method])
     cnf = PBEnc.atmost(lits=list(range(1, n + 1)), weights=list(weights), bound=bound,
                        vpool=IDPool(start_from=n + 1), encoding=encoding)
-    c, l = _count(cnf.clauses)
+    c, l = clause_sizes(cnf.clauses)
     return max(cnf.nv, n) - n, c, l
 
 
