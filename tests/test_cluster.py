@@ -86,31 +86,21 @@ def test_same_chunks_same_bytes_statistics_included(client, capsys):
                                                     (r["stats"] for r in serial_run)]
 
 
-def test_the_command_lines_default_sessions_are_the_clusters(client, capsys, tmp_path):
+def test_the_command_lines_default_sessions_are_the_clusters(client, capsys, monkeypatch):
     """Without --chunk-size, serial solve and a cluster run cut a collection
     into the same sessions (DEFAULT_CHUNK_SIZE, set small here so that the
     95 puzzles make several): the same bytes, statistics included."""
+    import satgrid.apps.commands as commands
     import satgrid.pipeline.collection as pc
-    from satgrid.cluster import client as cc
-    old = pc.DEFAULT_CHUNK_SIZE
+    monkeypatch.setattr(pc, "DEFAULT_CHUNK_SIZE", 30)        # the cluster's default
+    monkeypatch.setattr(commands, "DEFAULT_CHUNK_SIZE", 30)  # the command line's copy
     outs = []
-    try:
-        for mod in (pc, cc):
-            setattr(mod, "DEFAULT_CHUNK_SIZE", 30)
-        import satgrid.apps.commands as commands
-        import satgrid.cluster.collection as ccol
-        commands.DEFAULT_CHUNK_SIZE = ccol.DEFAULT_CHUNK_SIZE = 30
-        for extra in ([], ["--scheduler", client.scheduler.address]):
-            assert main(["solve", str(TOP95), "--json", *extra]) == 0
-            lines = [json.loads(l) for l in capsys.readouterr().out.splitlines()]
-            for r in lines:
-                r["stats"].pop("seconds", None)
-            outs.append(lines)
-    finally:
-        import satgrid.apps.commands as commands
-        import satgrid.cluster.collection as ccol
-        for mod in (pc, cc, commands, ccol):
-            setattr(mod, "DEFAULT_CHUNK_SIZE", old)
+    for extra in ([], ["--scheduler", client.scheduler.address]):
+        assert main(["solve", str(TOP95), "--json", *extra]) == 0
+        lines = [json.loads(l) for l in capsys.readouterr().out.splitlines()]
+        for r in lines:
+            r["stats"].pop("seconds", None)
+        outs.append(lines)
     assert outs[0] == outs[1] and len(outs[0]) == 95
 
 

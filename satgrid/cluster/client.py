@@ -154,14 +154,6 @@ def chunk_bounds(n: int, chunks: int) -> list[tuple[int, int]]:
 
 
 
-def size_bounds(n: int, size: int) -> list[tuple[int, int]]:
-    """``range(n)`` cut every ``size`` items: ``(0, size), (size, 2 size), ...``,
-    the last one shorter (the cut :func:`satgrid.pipeline.collection.solve_collection`
-    makes with ``chunk_size``)."""
-    size = max(1, size)
-    return [(a, min(a + size, n)) for a in range(0, n, size)]
-
-
 def default_chunks(n: int, nworkers: int, per_worker: int = 4) -> int:
     """A chunk count that keeps every worker busy and lets a lost chunk be
     retried without redoing much: ``per_worker`` chunks per worker, at most

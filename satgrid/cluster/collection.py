@@ -38,7 +38,7 @@ from typing import Callable, Iterator, Sequence
 from ..pipeline import collection as serial
 from ..pipeline.run import Options, compare_expect, new_result, public
 from ..puzzles import Puzzle
-from .client import DEFAULT_CHUNK_SIZE, chunk_bounds, connect, size_bounds
+from .client import chunk_bounds, connect
 from .tasks import RETRIES, in_order, submit_chunks
 
 __all__ = ["solve_collection", "check_collection", "solve_chunk", "check_chunk"]
@@ -111,7 +111,7 @@ def _chunks(n: int, client, chunks: int | None, chunk_size: int | None) -> list[
     with that chunk size cuts them: the same sessions, the same results."""
     if chunks is not None and chunk_size is None:
         return chunk_bounds(n, chunks)
-    return size_bounds(n, chunk_size or DEFAULT_CHUNK_SIZE)
+    return serial.session_bounds(n, chunk_size or serial.DEFAULT_CHUNK_SIZE)
 
 
 def _stream(fn, args_of, n, *, client, workers, scheduler, chunks, chunk_size, retries,

@@ -38,6 +38,19 @@ from .run import Options, add_solution, compile_puzzle, new_result, open_session
 DEFAULT_CHUNK_SIZE = 1000
 
 
+def session_bounds(n: int, size: int) -> list[tuple[int, int]]:
+    """``range(n)`` cut every ``size`` items, ``(0, size), (size, 2 size), ...``,
+    the last one shorter: the sessions of :func:`solve_collection` with
+    ``chunk_size``, and a cluster run's chunks (the one cut both use, so they
+    give the same results).
+
+    >>> session_bounds(5, 2)
+    [(0, 2), (2, 4), (4, 5)]
+    """
+    size = max(1, size)
+    return [(a, min(a + size, n)) for a in range(0, n, size)]
+
+
 def is_collection(puzzles: list[Puzzle]) -> bool:
     """Whether ``puzzles`` (what one file holds) are a collection rather than one puzzle."""
     return len(puzzles) != 1
@@ -85,8 +98,8 @@ def solve_collection(puzzles: list[Puzzle], opts: Options | None = None, *,
         if chunk_size < 1:
             raise ValueError(f"chunk_size must be >= 1, not {chunk_size!r}")
         puzzles = list(puzzles)
-        for start in range(0, len(puzzles), chunk_size):
-            yield from solve_collection(puzzles[start:start + chunk_size], opts, unique=unique)
+        for start, stop in session_bounds(len(puzzles), chunk_size):
+            yield from solve_collection(puzzles[start:stop], opts, unique=unique)
         return
     models: dict[tuple, Model] = {}
     clock = time.perf_counter
