@@ -69,6 +69,20 @@ class PuzzLink:
         return InstanceError(f"puzz.link {self.pid}: {message}", self.file, self.line,
                              self.column + min(i, len(self.body)))
 
+    def expect_end(self, end: int, after: str = "") -> None:
+        """Refuse what follows the body's decoded part (``end`` characters):
+        ``expected the end of the URL{after}, found ...`` at its position."""
+        if end < len(self.body):
+            raise self.error(end, f"expected the end of the URL{after}, "
+                                  f"found {self.body[end:]!r}")
+
+    def clue_rows(self, cells: list, empty) -> list[list]:
+        """``cells`` (row by row, as decoded) cut into rows, with ``empty`` for
+        a cell without a clue or with a '?' clue."""
+        c = self.cols
+        return [[empty if v is None or v == UNKNOWN else v for v in cells[r * c:(r + 1) * c]]
+                for r in range(self.rows)]
+
 
 def _split(text: str):
     """``(line, column, query parts)`` of the one URL line of ``text``, or None."""

@@ -114,12 +114,10 @@ def parse_url(text: str, file: str) -> list[Fillomino]:
     u = puzzlink.read(text, file, PIDS)
     cells, end = puzzlink.decode_number16(u, u.rows * u.cols)
     vert, hori, end = puzzlink.decode_border(u, end)
-    if end < len(u.body):
-        raise u.error(end, f"expected the end of the URL, found {u.body[end:]!r}")
+    u.expect_end(end)
     if any(v is not None and v > u.rows * u.cols for v in cells):
         raise u.error(0, f"a number larger than the {u.rows * u.cols} cells")
-    clues = [[0 if v in (None, puzzlink.UNKNOWN) else v
-              for v in cells[r * u.cols:(r + 1) * u.cols]] for r in range(u.rows)]
+    clues = u.clue_rows(cells, 0)
     borders = [((r, c), (r, c + 1)) for r, row in enumerate(vert) for c, b in enumerate(row) if b]
     borders += [((r, c), (r + 1, c)) for r, row in enumerate(hori) for c, b in enumerate(row) if b]
     return [Fillomino(clues, borders=borders, file=file, title=os.path.basename(file),

@@ -93,9 +93,7 @@ def parse_url(text: str, file: str) -> list[Numberlink]:
     """A puzz.link URL (``p?numlin/COLS/ROWS/BODY``)."""
     u = puzzlink.read(text, file, PIDS)
     cells, end = puzzlink.decode_number16(u, u.rows * u.cols)
-    if end < len(u.body):
-        raise u.error(end, f"expected the end of the URL after {u.rows * u.cols} cells, "
-                           f"found {u.body[end:]!r}")
+    u.expect_end(end, f" after {u.rows * u.cols} cells")
     if puzzlink.UNKNOWN in cells:
         raise u.error(0, "a '?' number (no value) cannot be paired; expected numbers only")
     rows = [["." if v is None else str(v) for v in cells[r * u.cols:(r + 1) * u.cols]]

@@ -100,11 +100,8 @@ def parse_url(text: str, file: str) -> list[Slitherlink]:
     """A puzz.link URL (``p?slither/COLS/ROWS/BODY``)."""
     u = puzzlink.read(text, file, PIDS)
     cells, end = puzzlink.decode_4cell(u, u.rows * u.cols)
-    if end < len(u.body):
-        raise u.error(end, f"expected the end of the URL after {u.rows * u.cols} cells, "
-                           f"found {u.body[end:]!r}")
-    clues = [[None if v in (None, puzzlink.UNKNOWN) else v
-              for v in cells[r * u.cols:(r + 1) * u.cols]] for r in range(u.rows)]
+    u.expect_end(end, f" after {u.rows * u.cols} cells")
+    clues = u.clue_rows(cells, None)
     return [Slitherlink(clues, file=file, title=os.path.basename(file), source=text.strip())]
 
 
