@@ -365,12 +365,17 @@ def test_line_tables_against_enumeration():
     assert _line_tables(7)[0] == {1: 1, 2: 1, 3: 2, 4: 2, 5: 4, 6: 3, 7: 2}
 
 
-OFF = dict(local=False, line_values=False, line_copies=False, clue_in_line=False)
+OFF = dict(local=False, line_values=False, line_copies=False, clue_in_line=False,
+           row_counts=False, implied_top_count=False)
 
 
 @pytest.mark.parametrize("knobs", [{}, dict(cut_size=1), dict(cut_size=4),
                                    dict(line_values=True, line_copies=True,
-                                        clue_in_line=True)])
+                                        clue_in_line=True),
+                                   dict(line_values=True, row_counts=True),
+                                   dict(implied_top_count=True),
+                                   dict(count_op="==", implied_top_count=True),
+                                   dict(count_op=">=", implied_top_count=True)])
 def test_redundant_clauses_keep_every_solution(monkeypatch, knobs):
     """The relaxed top-left grid has the same solutions with every redundant clause
     off (only the rules and the lazy connectivity cuts) as with the defaults ({})

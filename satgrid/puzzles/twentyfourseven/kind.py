@@ -32,7 +32,14 @@ The model (Model API only), per grid, groups ``<kind>.*``:
   grids for the 2x2 kind, a single Model with four independent sub-grids).
 - ``count``: at most v cells hold v (model card encoding). With exactly
   (n+1)/2 numbers in each of the n rows there are n(n+1)/2 = 1 + 2 + ... + n
-  numbers in all, so "at most v" for every v means "exactly v".
+  numbers in all, so "at most v" for every v means "exactly v". A value no
+  line holds twice (1 and 2 for n = 7) is counted over the rows' "v appears"
+  literals of ``line-values`` (at most v of n, not of n^2); the n's get no
+  count, implied by the others and the exact line sums (``_count_values``).
+  Both cut 15 % of the clauses of 2x2 #2 (51 625 -> 43 673); over its four
+  grids alone, each also with 0, 1 and 3 of its givens, and generated-1 (17
+  ``solve --unique`` runs) the conflicts went from 81 776 to 69 689 and the
+  CPU time from 2.65 to 2.10 s.
 - ``line-count``: exactly (n+1)/2 filled cells per row and column (card).
 - ``line-sum``: per row and column, the *deficit* form of the sum:
   ``sum (n - v) * (x=v) == n(n+1)/2 - line sum`` (8 for n = 7). With exactly
@@ -243,6 +250,13 @@ class TwentyFourSeven(Puzzle):
     line_copies = False
     #: a clue's value appears in its line (implied by the clue clauses)
     clue_in_line = True
+    #: with ``line_values``: a value no line can hold twice (1 and 2 for
+    #: n = 7) is counted over the n rows' "v appears" literals instead of the
+    #: n^2 cells (for the 1s: at most one of 7 instead of one of 49)
+    row_counts = True
+    #: with exact line sums: no count for the n's, which the others imply
+    #: (see :meth:`_count_values`)
+    implied_top_count = True
 
     def __init__(self, size: int, grids: list[SubGrid], *, solution=None, **kw):
         super().__init__(**kw)
@@ -265,7 +279,9 @@ class TwentyFourSeven(Puzzle):
         n, amo, card = self.size, model.amo, model.card
         cells = n * n
         per_line, line_sum = self.per_line, self.line_sum
-        count = sum(estimate.at_most(amo if v <= 1 else card, cells, v) for v in range(1, n + 1))
+        by_rows, by_cells = self._count_values(n)
+        count = sum(estimate.at_most(amo if v <= 1 else card, width, v)
+                    for vals, width in ((by_rows, n), (by_cells, cells)) for v in vals)
         deficit = [n - v for v in range(1, n)] * n
         line = (estimate.exactly(amo, card, n, per_line)
                 + estimate.linear(model.pb, deficit, n * per_line - line_sum)
@@ -307,7 +323,8 @@ class TwentyFourSeven(Puzzle):
             lit = [[xv.lits for xv in row] for row in x]       # lit[r][c][v]: x[r,c] = v
             projection += [l for xv in cells for l in xv.lits.values()]
             empty = [[lit[r][c][0] for c in range(n)] for r in range(n)]
-            for v in range(1, n + 1):
+            by_rows, by_cells = self._count_values(n)
+            for v in by_cells:
                 count([xv.lits[v] for xv in cells], v, f"{K}.count")
             for line in lines:
                 m.exactly([-empty[r][c] for r, c in line], self.per_line, f"{K}.line-count")
@@ -333,14 +350,36 @@ class TwentyFourSeven(Puzzle):
                     cuts.append([empty[r][c] for r, c in S] + [-empty[a][b] for a, b in border])
                 add(cuts, group=f"{K}.connected")
             if self.line_values or self.line_copies:
-                self._line_values(m, lit, n)
+                present = self._line_values(m, lit, n)
+                for v in by_rows:
+                    count([present[r][v] for r in range(n)], v, f"{K}.count")
             m.connected({(r, c): -empty[r][c] for r in range(n) for c in range(n)}, graph,
                         f"{K}.connected", max_true=total)
         m.projection = projection
 
-    def _line_values(self, m: Model, lit, n: int) -> None:
+    def _count_values(self, n: int) -> tuple[list[int], list[int]]:
+        """(values counted over the rows' "v appears" literals, values counted
+        over the cells); a value in neither needs no count.
+
+        Over the rows (``row_counts``): a value that no line holds twice
+        (:func:`_line_tables`) appears in as many rows as cells. Left out
+        (``implied_top_count``, exact line sums): the n's. With N = n(n+1)/2
+        numbers in all (the line counts) summing to 1^2 + ... + n^2 (n lines
+        of sum (n+1)(2n+1)/6), write c_v = v - d_v for v < n; then
+        c_n = n + sum d_v and the total sum is 1^2 + ... + n^2 +
+        sum (n - v) d_v, so sum (n - v) d_v = 0. Under "at most v" (d_v >= 0)
+        or "at least v" (d_v <= 0) every d_v is 0: the n's are exactly n.
+        """
+        rows = self.row_counts and self.line_values
+        copies = _line_tables(n)[0] if rows else {}
+        by_rows = [v for v in range(1, n + 1) if copies.get(v) == 1]
+        skip = n if self.implied_top_count and self.sum_op == "==" else None
+        return by_rows, [v for v in range(1, n + 1) if v not in by_rows and v != skip]
+
+    def _line_values(self, m: Model, lit, n: int) -> list[dict[int, int]]:
         """Redundant per-line clauses on which values a line holds (see the class
-        knobs); ``lit[r][c][v]`` is the literal of x[r,c] = v."""
+        knobs); ``lit[r][c][v]`` is the literal of x[r,c] = v. Returns per line
+        (the rows first) its "v appears" literals (empty without ``line_values``)."""
         copies, forbidden = _line_tables(n)
         g = f"{self.kind}.line-values"
         lines = G.rows_of(n) + G.columns_of(n)
@@ -349,8 +388,10 @@ class TwentyFourSeven(Puzzle):
             with m.formula.group(g):
                 fresh = iter(m.formula.new_vars(len(lines) * n))
         cl = []
+        out = []
         for line in lines:
             present = {}
+            out.append(present)
             for v in range(1, n + 1):
                 lits = [lit[r][c][v] for r, c in line]
                 if self.line_copies and copies[v] < self.per_line:
@@ -364,6 +405,7 @@ class TwentyFourSeven(Puzzle):
             if present:
                 cl.extend([-present[v] for v in S] for S in forbidden)
         m.formula.add_pool_clauses(cl, group=g)     # the cells' and fresh literals only
+        return out
 
     def givens(self, m: Model) -> list[int]:
         out = []
