@@ -22,7 +22,9 @@ Under a deadline a solver with a real interrupt (Glucose, MiniSat, ...) is
 interrupted by a timer instead, every :data:`TICK` seconds at most, and
 resumed while time is left. Solvers without budgets (Lingeling) and
 non-incremental ones (Kissat) get one call: a signal then takes effect when
-that call returns.
+that call returns. A call without limits on CaDiCaL (a collection's every
+puzzle) makes the same slices straight through PySAT's C extension, without
+its Python layers (:meth:`SlicedOracle._solve_direct`).
 
 Needs from the Session: ``_solver``, ``formula``, ``capabilities``,
 ``_counters``, ``_calls``, ``_spent``, ``_check_incremental``,
@@ -36,9 +38,10 @@ import threading
 import time
 
 import pysat.solvers as _pysat_solvers
+import pysolvers
 
-__all__ = ["Budget", "SlicedOracle", "FIRST_SLICE", "FIRST_FREE_SLICE", "MAX_FREE_SLICE",
-           "MAX_SLICE", "TICK"]
+__all__ = ["Budget", "CheckedLiterals", "SlicedOracle", "FIRST_SLICE", "FIRST_FREE_SLICE",
+           "MAX_FREE_SLICE", "MAX_SLICE", "TICK"]
 
 
 class _NotMainThread:
@@ -49,6 +52,8 @@ class _NotMainThread:
     def check() -> bool:
         return False
 
+
+_PySatSolver = _pysat_solvers.Solver   # the direct calls only on PySAT's own (see _DIRECT)
 
 #: PySAT's own, restored after every call (never a stand-in another thread left)
 _PYSAT_MAIN_THREAD = _pysat_solvers.MainThread
@@ -65,6 +70,17 @@ MAX_FREE_SLICE = 1 << 16
 TICK = 0.25
 
 
+#: PySAT backends whose calls without limits go straight to the C extension
+#: (as :func:`satgrid.solvers.load_clauses` does for clauses): class name ->
+#: (conflict budget, solve with a budget, variable count), each taking the
+#: backend's ``cadical`` handle (:meth:`SlicedOracle._solve_direct`)
+_DIRECT = {name: tuple(getattr(pysolvers, f"{prefix}_{f}") for f in ("cbudget", "solve_lim",
+                                                                     "nof_vars"))
+           for name, prefix in (("Cadical195", "cadical195"), ("Cadical153", "cadical153"))
+           if all(hasattr(pysolvers, f"{prefix}_{f}") for f in ("cbudget", "solve_lim",
+                                                                "nof_vars"))}
+
+
 def _stale_propagator(solver) -> None:
     """A SAT call left by an exception (an interrupt): python-sat skipped the
     user propagator's callbacks since (satgrid/propagator.py), which must
@@ -72,6 +88,28 @@ def _stale_propagator(solver) -> None:
     engine = getattr(getattr(solver, "solver", None), "pengine", None)
     if engine is not None and hasattr(engine, "stale"):
         engine.stale()
+
+
+class CheckedLiterals(list):
+    """Assumption literals that the code making them from a formula's own
+    variables vouches for: distinct, non-zero ints of ``formula``'s pool (a
+    kind's literal table, such as a Sudoku's givens), which nobody changes
+    afterwards. :meth:`Session.solve <satgrid.session.Session.solve>` takes
+    them as they are when ``formula`` is its own (the per-call check of up
+    to n^2 literals is a Sudoku collection's cost: see
+    bench/bench_collection_overhead.py); any other assumptions (lists,
+    tuples, iterables, these unbound or bound to another formula) are
+    checked one by one, and a literal outside the pool is refused.
+
+    >>> from satgrid.formula import Formula
+    >>> from satgrid.session import Session
+    >>> f = Formula(); x = f.var("x"); a = CheckedLiterals([x]); a.formula = f
+    >>> with Session(f) as s:
+    ...     s.solve(a), s.value(x)
+    ('sat', True)
+    """
+
+    __slots__ = ("formula",)     # the formula whose pool they are from (unset: checked)
 
 
 class Budget:
@@ -130,6 +168,11 @@ class SlicedOracle:
         self._calls += 1
         if not caps.incremental:
             self._spent = True
+        if budget.conflicts is None and budget.deadline is None and type(s) is _PySatSolver:
+            backend = s.solver
+            direct = _DIRECT.get(type(backend).__name__)
+            if direct is not None and caps.budgets and backend.cadical and not backend.use_timer:
+                return self._solve_direct(backend, direct, assumptions)
         _pysat_solvers.MainThread = _NotMainThread   # no longjmp out of the solver on SIGINT
         try:
             if not caps.incremental or not caps.budgets:
@@ -145,6 +188,33 @@ class SlicedOracle:
         finally:
             _pysat_solvers.MainThread = _PYSAT_MAIN_THREAD
         self._reserve_minted()
+        return result
+
+    def _solve_direct(self, backend, direct, assumptions) -> bool:
+        """:meth:`_solve_slices` without limits (a collection's every puzzle)
+        on CaDiCaL, straight to PySAT's C extension: its ``conf_budget`` and
+        ``solve_limited`` without their Python layers, the same C calls
+        (main thread 0, as under :class:`_NotMainThread`: no SIGINT handler),
+        the same slices and the same status kept for ``get_model``; then the
+        solver's variable count, and :meth:`_reserve_minted` only when it
+        exceeds the pool's."""
+        conf_budget, solve_limited, nof_vars = direct
+        handle, size, counters = backend.cadical, FIRST_FREE_SLICE, self._counters
+        try:
+            while True:
+                counters["slices"] += 1
+                conf_budget(handle, size)
+                status = solve_limited(handle, assumptions, 0)
+                result = None if status == 0 else bool((status + 1) / 2)
+                backend.status, backend.prev_assumps = result, assumptions
+                if result is not None:
+                    break
+                size = min(2 * size, MAX_FREE_SLICE)
+        except BaseException:
+            _stale_propagator(self._solver)
+            raise
+        if nof_vars(handle) > self.formula.nvars:    # (the pool's top is synced)
+            self._reserve_minted()
         return result
 
     def _solve_budget(self, assumptions, budget) -> bool | None:
@@ -181,8 +251,19 @@ class SlicedOracle:
     def _solve_slices(self, assumptions, budget) -> bool | None:
         """Growing conflict-budget slices, looking at the clock, the conflicts
         left between them (and Python its signal handlers)."""
-        size = FIRST_SLICE if budget.deadline is not None else FIRST_FREE_SLICE
         s = self._solver
+        if budget.deadline is None and budget.conflicts is None:
+            # no limits (a collection's every puzzle): the loop below without
+            # its clock and budget work, the same slices
+            size, counters = FIRST_FREE_SLICE, self._counters
+            while True:
+                counters["slices"] += 1
+                s.conf_budget(size)
+                result = s.solve_limited(assumptions)
+                if result is not None:
+                    return result
+                size = min(2 * size, MAX_FREE_SLICE)
+        size = FIRST_SLICE if budget.deadline is not None else FIRST_FREE_SLICE
         counted = budget.conflicts is not None and self.capabilities.stats
         while True:
             left = None if budget.deadline is None else budget.time_left()

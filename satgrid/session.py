@@ -94,12 +94,12 @@ from .enumeration import ProjectedEnumeration
 from .errors import ModelError, SolverError
 from .formula import Formula
 from .oracle import Budget as _Budget
-from .oracle import SlicedOracle
+from .oracle import CheckedLiterals, SlicedOracle
 from .solvers import CAPABILITIES, DEFAULT_SOLVER, canonical_name, new_solver, validate_options
 from .solvers import load_clauses as _load_clauses
 from .util import paused_gc
 
-__all__ = ["LazyChecker", "Session", "SAT", "UNSAT", "UNKNOWN"]
+__all__ = ["CheckedLiterals", "LazyChecker", "Session", "SAT", "UNSAT", "UNKNOWN"]
 
 SAT, UNSAT, UNKNOWN = "sat", "unsat", "unknown"
 SESSION_GROUP = "session"
@@ -471,7 +471,9 @@ class Session(ProjectedEnumeration, SlicedOracle):
     # ----------------------------------------------------------------- solve
     def _prepare(self, assumptions, conflict_limit, time_limit) -> tuple[list[int], _Budget]:
         self._live()
-        assumptions = self._literals(assumptions, "assumption")
+        if type(assumptions) is not CheckedLiterals or \
+                getattr(assumptions, "formula", None) is not self.formula:
+            assumptions = self._literals(assumptions, "assumption")
         if assumptions and not self.capabilities.assumptions:
             self._refuse("assumptions")
         if conflict_limit is not None and not self.capabilities.budgets:
@@ -554,6 +556,16 @@ class Session(ProjectedEnumeration, SlicedOracle):
         return (self._model[v - 1] > 0) == (lit > 0)
 
     # ----------------------------------------------------------------- stats
+    def run_counts(self) -> tuple[int, int, int | None]:
+        """``(rounds, cuts, conflicts)`` as :attr:`stats` gives them, without
+        the rest of it (read once per puzzle of a collection)."""
+        acc = None
+        if self._solver is not None and self.capabilities.stats:
+            acc = self._solver.accum_stats() or {}
+        conflicts = None if acc is None else (
+            acc.get("conflicts", 0) + self._stats_before.get("conflicts", 0))
+        return self._counters["rounds"], self._counters["cuts"], conflicts
+
     @property
     def stats(self) -> dict:
         """Statistics since the session was built.

@@ -17,6 +17,7 @@ import pytest
 
 from satgrid import api
 from satgrid.errors import SatgridError
+from satgrid.oracle import CheckedLiterals
 from satgrid.pipeline.collection import solve_collection
 from satgrid.puzzles.sudoku import Sudoku, parse_text
 from satgrid.puzzles.sudoku import check as referee
@@ -105,6 +106,31 @@ def test_quick_referee_agrees_with_the_rules(box):
             assert (referee.check(g, box, giv) == []) == want, (g, giv)
 
 
+@pytest.mark.parametrize("box", [(3, 4), (4, 4), (5, 5)])
+def test_quick_referee_agrees_with_the_rules_on_larger_grids(box):
+    # 12x12: the byte test one unit kind at a time; 16x16: 256 keys, every
+    # byte value; 25x25: the set of int keys
+    rng = random.Random(box[0] * 13 + box[1])
+    for _ in range(60):
+        good = solved(*box, rng)
+        givens = [[v if rng.random() < 0.3 else 0 for v in row] for row in good]
+        g = corrupt(good, rng)
+        for giv in (None, givens):
+            want = reference_valid(g, box, giv)
+            assert referee._valid(g, box, giv) == want, (g, giv)
+            assert (referee.check(g, box, giv) == []) == want
+
+
+def test_quick_referee_compares_givens_that_are_not_bytes():
+    rng = random.Random(8)
+    good = solved(3, 3, rng)
+    givens = [[float(v) if rng.random() < 0.3 else 0 for v in row] for row in good]
+    assert referee._valid(good, (3, 3), givens)          # 5.0 == 5, as the rules read
+    givens[0][0] = float(good[0][0] % 9 + 1)
+    assert not referee._valid(good, (3, 3), givens)
+    assert referee.check(good, (3, 3), givens)
+
+
 def test_quick_referee_rejects_each_broken_unit_kind():
     box = (3, 3)
     latin = [[(r + c) % 9 + 1 for c in range(9)] for r in range(9)]  # rows, columns fine
@@ -150,7 +176,7 @@ def _reference_decode(table, model):
 
 @pytest.mark.parametrize("box,amo", [((2, 2), "pairwise"), ((3, 3), "pairwise"),
                                      ((3, 3), "ladder"), ((4, 4), "pairwise"),
-                                     ((2, 3), "pairwise")])
+                                     ((2, 3), "pairwise"), ((3, 4), "pairwise")])
 def test_decode_agrees_with_the_reference_on_valid_and_broken_models(box, amo):
     n = box[0] * box[1]
     p = Sudoku([[0] * n for _ in range(n)], box)
@@ -194,6 +220,44 @@ def test_givens_are_the_literals_of_the_given_values(amo):
     p.grid[2][3] = 10                  # changed after construction: refused, not misread
     with pytest.raises(SatgridError, match="outside 0..9"):
         p.givens(m)
+
+
+def test_givens_skip_the_sessions_check_only_when_they_are_ints_of_its_pool():
+    rng = random.Random(6)
+    grid = solved(3, 3, rng)
+    p = Sudoku([[v if rng.random() < 0.4 else 0 for v in row] for row in grid])
+    m = api.compile_puzzle(p, api.Options(), givens="none")
+    lits = p.givens(m)
+    assert type(lits) is CheckedLiterals and lits.formula is m.formula
+    sol = m.solve(lits)
+    assert sol is not None and p.check(p.decode(sol)) == []
+    p.grid[0][0] = float(grid[0][0] or 1)   # a float given: a plain list, checked
+    loose = p.givens(m)
+    assert type(loose) is list
+    with pytest.raises(ValueError, match="not an integer literal"):
+        m.solve(loose)
+    s = m.session()
+    n = m.formula.nvars
+    for bad in ([n + 1], [0]):
+        unbound = CheckedLiterals(bad)                  # vouched for by nobody
+        with pytest.raises(ValueError, match="not a literal"):
+            s.solve(unbound)
+        other = CheckedLiterals(bad)
+        other.formula = api.compile_puzzle(p, api.Options(), givens="none").formula
+        with pytest.raises(ValueError, match="not a literal"):
+            s.solve(other)
+        with pytest.raises(ValueError, match="not a literal"):
+            s.solve(list(bad))
+
+
+def test_run_counts_are_the_stats_entries():
+    ps = [Sudoku(solved(3, 3, random.Random(k))) for k in range(3)]
+    m = api.compile_puzzle(ps[0], api.Options(), givens="none")
+    s = m.session()
+    for p in ps:
+        s.solve(p.givens(m))
+        st = s.stats
+        assert s.run_counts() == (st["rounds"], st["cuts"], st["conflicts"])
 
 
 # ---------------------------------------------------------------- collection
@@ -274,3 +338,27 @@ def test_one_line_parser_agrees_with_the_format(n):
                 _parse_line(s, "f.txt", 3, 0, n, length, 1)
         else:
             assert _parse_line(s, "f.txt", 3, 0, n, length, 1) == want
+
+
+@pytest.mark.skipif(not (BENCH / "sudoku-top95.txt").exists(), reason="no shared benchmarks")
+def test_direct_calls_make_the_same_search_as_pysats_own():
+    # the oracle calls CaDiCaL's C functions itself when there are no limits
+    # (SlicedOracle._solve_direct); through a stand-in of PySAT's Solver it
+    # takes PySAT's methods: the same answers, models and conflicts
+    ps = parse_text((BENCH / "sudoku-top95.txt").read_text(), "top95")[:25]
+    ps.append(Sudoku([[1, 1] + [0] * 7] + [[0] * 9 for _ in range(8)]))   # unsat
+    runs = []
+    for wrapped in (False, True):
+        m = api.compile_puzzle(ps[0], api.Options(), givens="none")
+        s = m.session()
+        if wrapped:
+            real = s._solver
+
+            class StandIn:
+                def __getattr__(self, name):
+                    return getattr(real, name)
+            s._solver = StandIn()
+        runs.append([(s.solve(p.givens(m)), s.model, s.core, s.run_counts())
+                     for p in ps])
+    assert runs[0] == runs[1]
+    assert runs[0][-1][0] == "unsat" and runs[0][-1][2]

@@ -98,10 +98,11 @@ def open_session(m: Model, p: Puzzle, opts: Options) -> Session:
 def run_stats(m: Model, opts: Options, seconds: float) -> dict:
     """The ``stats`` entry of a result: formula size and the solver's run
     statistics (CEGAR rounds, cuts, conflicts) of ``m``'s open session."""
-    s = m.session().stats
-    return {"solver": opts.solver, "variables": m.formula.nvars, "clauses": m.formula.nclauses,
-            "rounds": int(s.get("rounds", 0)), "cuts": int(s.get("cuts", 0)),
-            "conflicts": int(s.get("conflicts", 0)), "seconds": round(seconds, 6)}
+    rounds, cuts, conflicts = m.session().run_counts()
+    f = m.formula
+    return {"solver": opts.solver, "variables": f.nvars, "clauses": f.nclauses,
+            "rounds": rounds, "cuts": cuts, "conflicts": int(conflicts or 0),
+            "seconds": round(seconds, 6)}
 
 
 def verify(p: Puzzle, decoded: dict) -> None:

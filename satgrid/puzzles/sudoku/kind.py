@@ -28,13 +28,15 @@ from __future__ import annotations
 import math
 import struct
 import weakref
-from itertools import chain, compress
-from operator import add
+from functools import reduce
+from itertools import compress
+from operator import add, iadd
 from typing import Any, Sequence
 
 from ...encodings import estimate
 from ...errors import InstanceError, SatgridError
 from ...model import Model, Solution
+from ...session import CheckedLiterals
 from ...render import svg_grid, text_grid
 from ..base import Puzzle, register
 from . import check as checker
@@ -52,7 +54,7 @@ class _Table:
     """Literals of one compiled Sudoku model: ``first[i]`` is x[r,c]=1 of cell i = r*n + c."""
 
     __slots__ = ("n", "first", "lits", "consecutive", "block", "bases", "offsets", "rows",
-                 "pack", "weights", "values", "__weakref__")
+                 "pack", "weights", "ones", "value", "values", "allowed", "__weakref__")
 
     def __init__(self, n: int, lits: list[list[int]]):
         self.n = n
@@ -68,11 +70,18 @@ class _Table:
         # x[cell i]=v is offsets[i] + v when each cell's literals are consecutive
         self.offsets = [f - 1 for f in self.first] if self.consecutive else None
         self.rows = [slice(i, i + n) for i in range(0, n * n, n)]   # a flat grid's rows
-        # the block's n^3 literals as little-endian int64s (see grid); the sums
-        # of a cell's values must fit a byte
-        self.pack = struct.Struct(f"<{n ** 3}q").pack if n * (n + 1) // 2 < 256 else None
-        self.weights = int.from_bytes(bytes(range(n, 0, -1)), "little")
+        # the block's n^3 literals as little-endian int64s (see grid); every
+        # byte of the product there is at most the sum of the weights,
+        # all = n*n + n(n+1)/2: no byte carries when that is below 256, n <= 12
+        every = n * n + n * (n + 1) // 2
+        self.pack = struct.Struct(f"<{n ** 3}q").pack if every < 256 else None
+        self.weights = int.from_bytes(bytes(range(2 * n, n, -1)), "little")
+        self.ones = int.from_bytes(b"\x01" * n ** 3, "little")
+        # a cell's byte of the product, all - (k*n + its k true values): v when
+        # that is all - (n + v), one true value v; else 0
+        self.value = bytes(every - v - n if 0 < every - v - n <= n else 0 for v in range(256))
         self.values = frozenset(range(n + 1))     # a given's values, 0 = empty
+        self.allowed = bytes(range(n + 1)) if n < 256 else None   # the same, as bytes
 
     def grid(self, m: Sequence[int]) -> list[list[int]]:
         """Decode a PySAT model list (index v-1 holds +-v) into n rows of values.
@@ -84,21 +93,21 @@ class _Table:
         if self.block is not None and self.pack is not None:
             # C-level passes over the block's n^3 literals, cell after cell:
             # packed as little-endian int64s, the last byte of each is 0x00
-            # for a true literal (+v) and 0xff for a false one (-v), so
-            # ``true`` holds a byte 1 per true literal, 0 per false one.
-            # Read as a base-256 number and multiplied by ``weights`` (bytes
-            # n, n-1, ..., 1), byte i*n + n-1 of the product is
-            # sum over v of v * true[i*n + v-1]: the sum of cell i's true
-            # values. No byte of the product carries (each is at most
-            # 1 + ... + n < 256, by the choice of ``pack``). Exactly one value
-            # per cell iff n^2 literals are true and no cell's sum is 0; then
-            # each sum is that value.
+            # for a true literal (+v) and 0xff for a false one (-v); read as
+            # a base-256 number and masked with ``ones``, ``false`` holds a
+            # byte 1 per false literal, 0 per true one. Multiplied by
+            # ``weights`` (bytes 2n, 2n-1, ..., n+1), byte i*n + n-1 of the
+            # product is the sum over v of (n + v) * false[i*n + v-1], that
+            # is all - (n + v) * (the true ones): all - (k*n + the k true
+            # values of cell i), with all = n^2 + n(n+1)/2; no byte carries
+            # (see __init__). ``value`` turns all - (n + v), one true value
+            # v, into v, and anything else into 0.
             lo, size = self.block, n * n * n
             seg = m if lo == 0 and len(m) == size else m[lo:lo + size]
-            true = self.pack(*seg)[7::8].translate(_TRUE_BYTE) if len(seg) == size else b""
-            if true.count(1) == n * n:
-                sums = int.from_bytes(true, "little") * self.weights
-                cells = sums.to_bytes(size + n, "little")[n - 1:size:n]
+            if len(seg) == size:
+                false = int.from_bytes(self.pack(*seg)[7::8], "little") & self.ones
+                cells = (false * self.weights).to_bytes(size + n, "little")[n - 1:size:n]
+                cells = cells.translate(self.value)
                 if 0 not in cells:
                     vals = list(cells)
                     return list(map(vals.__getitem__, self.rows))
@@ -123,8 +132,9 @@ class _Table:
         return list(map(vals.__getitem__, self.rows))
 
 
-#: the last byte of an int64 (little-endian) -> 1 for 0x00 (a true literal), else 0
-_TRUE_BYTE = bytes([1] + [0] * 255)
+#: the (weak reference to the) model and table of the last lookup: a
+#: collection's puzzles ask for the same one, one after the other
+_LAST: list = [None]
 
 #: model -> its Sudoku literal table (so every puzzle of a collection can use it)
 _TABLES: "weakref.WeakKeyDictionary[Model, _Table]" = weakref.WeakKeyDictionary()
@@ -201,7 +211,8 @@ class Sudoku(Puzzle):
 
     def table(self, model: Model) -> "_Table":
         """The literal table of ``model`` (built by this puzzle or another of its signature)."""
-        t = _TABLES.get(model)
+        last = _LAST[0]
+        t = last[1] if last is not None and last[0]() is model else _TABLES.get(model)
         if t is None:
             n = self.n
             try:
@@ -210,15 +221,36 @@ class Sudoku(Puzzle):
             except KeyError:
                 raise SatgridError("this model was not built by a sudoku of this size") from None
             _TABLES[model] = t
+        if last is None or last[1] is not t:
+            _LAST[0] = (weakref.ref(model), t)
         if t.n != self.n:
             raise SatgridError(f"this model holds a {t.n}x{t.n} sudoku, not {self.n}x{self.n}")
         self._table = t
         return t
 
     def givens(self, model: Model) -> list[int]:
-        """The literals x[r,c]=v of the givens, in reading order."""
+        """The literals x[r,c]=v of the givens, in reading order.
+
+        A :class:`~satgrid.session.CheckedLiterals` of ``model``'s formula
+        (the session takes them unchecked) when every given is an int in
+        0..n read as a byte, so that each literal is ``offsets[i] + v`` of
+        the table; else a plain list, which the session checks.
+
+        Raises:
+            SatgridError: a given outside 0..n.
+        """
         t = self.table(model)
-        flat = list(chain.from_iterable(self.grid))
+        flat = reduce(iadd, self.grid, [])
+        if t.offsets is not None and t.allowed is not None:
+            try:
+                raw = bytes(flat)
+            except (TypeError, ValueError):
+                raw = None
+            if raw is not None and not raw.translate(None, t.allowed):
+                # only ints 0..n, and the literals made from the bytes' own ints
+                lits = CheckedLiterals(map(add, compress(t.offsets, raw), raw.replace(b"\0", b"")))
+                lits.formula = model.formula
+                return lits
         if not t.values.issuperset(flat):
             i, v = next((i, v) for i, v in enumerate(flat) if v not in t.values)
             raise SatgridError(f"cell {divmod(i, self.n)}: a given {v!r} outside 0..{self.n}")
