@@ -320,7 +320,8 @@ def test_small_regions_are_the_fixed_polyominoes():
 
     from satgrid.geometry import neighbours
     from satgrid.puzzles.twentyfourseven.kind import _small_regions
-    regions = _small_regions(5, 3)
+    regions = [([divmod(i, 5) for i in s], [divmod(j, 5) for j in b])
+               for s, b in _small_regions(5, 3)]     # cell numbers r * 5 + c
     # independently: every set of 1..3 cells of the 5 x 5 grid that is connected
     cells = [(r, c) for r in range(5) for c in range(5)]
 
