@@ -252,17 +252,6 @@ class SlicedOracle:
         """Growing conflict-budget slices, looking at the clock, the conflicts
         left between them (and Python its signal handlers)."""
         s = self._solver
-        if budget.deadline is None and budget.conflicts is None:
-            # no limits (a collection's every puzzle): the loop below without
-            # its clock and budget work, the same slices
-            size, counters = FIRST_FREE_SLICE, self._counters
-            while True:
-                counters["slices"] += 1
-                s.conf_budget(size)
-                result = s.solve_limited(assumptions)
-                if result is not None:
-                    return result
-                size = min(2 * size, MAX_FREE_SLICE)
         size = FIRST_SLICE if budget.deadline is not None else FIRST_FREE_SLICE
         counted = budget.conflicts is not None and self.capabilities.stats
         while True:
