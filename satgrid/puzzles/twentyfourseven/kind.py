@@ -337,6 +337,7 @@ class TwentyFourSeven(Puzzle):
                   [weight(v) for _ in range(n) for v in range(1, n + 1) if weight(v)], bound)
                  for weight, bound in forms]
         count = {"==": m.exactly, ">=": m.at_least, "<=": m.at_most}[self.count_op]
+        by_rows, by_cells = self._count_values(n)
         for k, sub in enumerate(self.grids):
             pre = f"g{k + 1}." if self.composite else ""
             cells = m.int_block([f"{pre}x[{r},{c}]" for r in range(n) for c in range(n)],
@@ -346,7 +347,6 @@ class TwentyFourSeven(Puzzle):
             lit = [[xv.lits for xv in row] for row in x]       # lit[r][c][v]: x[r,c] = v
             projection += [l for xv in cells for l in xv.lits.values()]
             empty = [[lit[r][c][0] for c in range(n)] for r in range(n)]
-            by_rows, by_cells = self._count_values(n)
             for v in by_cells:
                 count([xv.lits[v] for xv in cells], v, f"{K}.count")
             for line in lines:
