@@ -179,7 +179,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--certify", metavar="DIR",
                    help="with --unique (or for no solution): write a certificate folder "
                         "(DRAT proof, ...) that 'satgrid verify DIR' checks (docs/certify.md)")
-    p.add_argument("--force", action="store_true", help=FORCE_HELP + " (--svg, --model-out)")
+    p.add_argument("--force", action="store_true", help=FORCE_HELP + " (--svg, --model-out); --certify: write into a non-empty DIR")
     p.add_argument("--quiet", action="store_true", help=QUIET_HELP)
     _formula_options(p)
     p.add_argument("--model-out", metavar="OUT",
@@ -199,6 +199,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                    help="stop counting at N solutions (default: no limit)")
     p.add_argument("--certify", metavar="DIR",
                    help="write a certificate of the complete count to DIR (docs/certify.md)")
+    p.add_argument("--force", action="store_true",
+                   help="with --certify: write into DIR even when it is not empty")
     p.add_argument("--quiet", action="store_true", help=QUIET_HELP)
     _formula_options(p)
     _cluster_options(p)
