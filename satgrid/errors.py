@@ -63,6 +63,11 @@ class EncodingError(SatgridError):
     """Unknown encoding name or an unsupported (method, constraint) pair."""
 
 
+class ArgumentError(EncodingError):
+    """A Model method given arguments it cannot use (a ``str`` domain, an
+    unknown comparison, a list that is not of literals): one line, exit 2."""
+
+
 class SolverError(SatgridError):
     """A solver that cannot do what was asked (e.g. assumptions on Kissat)."""
 

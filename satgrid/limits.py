@@ -29,6 +29,8 @@ DEFAULT_MAX_CLAUSES = 50_000_000
 MAX_EXPANDED = 1 << 30
 #: the most variables a DIMACS header may declare (more than its clauses mention)
 MAX_DIMACS_VARIABLES = 100_000_000
+#: the most values one integer variable may take (``Model.int``, ``int_block``)
+MAX_DOMAIN = 1_000_000
 
 
 def check_clauses(estimate: int, limit: int | None, what: str) -> None:
