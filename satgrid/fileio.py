@@ -3,7 +3,9 @@
 Readers see the old file or the complete new one, never a part. A symlink
 is written through to its target; a FIFO or a device node is written to
 directly (never replaced by a regular file); whether an existing file may be
-replaced is the command's decision (:func:`check_target`). A name ending
+replaced is the command's decision (:func:`check_target`): without ``--force``
+a new output is created exclusively (linked to its name only if that name is
+still free), so of two commands writing the same new name one is refused. A name ending
 in ``.gz``, ``.xz`` or ``.bz2`` is compressed deterministically (gzip: no file
 name, mtime 0; :mod:`satgrid.compression`); ``-`` is standard output. No
 fsync: every file satgrid writes can be made again.
@@ -64,10 +66,57 @@ def check_target(path: str | os.PathLike, force: bool = True) -> None:
         folder = os.path.dirname(os.path.realpath(path))
         if not os.path.isdir(folder):
             raise OutputError(path, f"cannot write: no such folder {folder}")
-    elif stat.S_ISDIR(mode):
+        if not force:     # a file that appears meanwhile is not replaced either
+            _EXCLUSIVE.add(_key(path))
+            return
+    if force:
+        _EXCLUSIVE.discard(_key(path))
+    if mode is None:
+        return
+    if stat.S_ISDIR(mode):
         raise _failed(path, IsADirectoryError(errno.EISDIR, "is a folder, expected a file name"))
     elif stat.S_ISREG(mode) and not force:
         raise OutputError(path, "exists; use --force to replace it")
+
+
+#: the outputs :func:`check_target` found missing without ``force``: their
+#: write creates them exclusively (two commands writing the same new name at
+#: once: one of them succeeds, the other is refused; neither output is lost)
+_EXCLUSIVE: set[str] = set()
+
+
+def _key(path: str) -> str:
+    return os.path.abspath(os.path.realpath(path))
+
+
+def _publish(tmp: str, path: str, shown: str, replace: bool) -> None:
+    """Give the complete temporary file ``tmp`` the name ``path``: renamed over
+    it (``replace``), or linked to it only if nothing has that name yet."""
+    if replace:
+        os.replace(tmp, path)
+        return
+    try:
+        os.link(tmp, path)                    # fails if path exists, whatever it is
+    except FileExistsError:
+        raise OutputError(shown, "exists (written meanwhile by another process); "
+                                 "use --force to replace it") from None
+    except OSError as e:
+        if e.errno not in _NO_LINKS:
+            raise
+        try:                                  # a file system without hard links:
+            os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))  # claim the name
+        except FileExistsError:
+            raise OutputError(shown, "exists (written meanwhile by another process); "
+                                     "use --force to replace it") from None
+        os.replace(tmp, path)
+        return
+    with contextlib.suppress(OSError):
+        os.unlink(tmp)
+
+
+#: ``os.link`` errors of file systems without hard links
+_NO_LINKS = frozenset(getattr(errno, n) for n in ("EPERM", "ENOTSUP", "EOPNOTSUPP", "EMLINK",
+                                                   "ENOSYS", "EXDEV") if hasattr(errno, n))
 
 
 class _Terminated(BaseException):
@@ -113,7 +162,8 @@ def _write_stream(path: str, chunks: Iterable[bytes]) -> None:
         raise _failed(path, e) from None
 
 
-def atomic_write_chunks(path: str | os.PathLike, chunks: Iterable[bytes]) -> None:
+def atomic_write_chunks(path: str | os.PathLike, chunks: Iterable[bytes], *,
+                        replace: bool | None = None) -> None:
     """Write the byte ``chunks`` to ``path`` atomically (compressed for ``.gz``,
     ``.xz``, ``.bz2``: :mod:`satgrid.compression`; ``-`` is standard output).
 
@@ -123,6 +173,12 @@ def atomic_write_chunks(path: str | os.PathLike, chunks: Iterable[bytes]) -> Non
     On any error -- and on SIGTERM -- the temporary file is removed and
     ``path`` is left as it was; a failure is an :class:`OutputError` (an
     ``OSError`` too) naming ``path``, never the temporary file.
+
+    ``replace``: whether a regular file that exists at the end may be
+    replaced. False: the file is created only if the name is still free
+    (else :class:`OutputError`, "exists"); None (default): False when
+    :func:`check_target` found ``path`` missing and was not told ``force``,
+    else True.
     """
     path = os.fspath(path)
     if path == STDIO:                         # "-": standard output, uncompressed
@@ -135,6 +191,8 @@ def atomic_write_chunks(path: str | os.PathLike, chunks: Iterable[bytes]) -> Non
             raise _failed(shown, IsADirectoryError(errno.EISDIR, "is a folder, expected a file name"))
         _write_stream(path, chunks)           # a FIFO, a character or block device, ...
         return
+    if replace is None:
+        replace = _key(path) not in _EXCLUSIVE
     folder, base = os.path.split(path)
     folder = folder or "."
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
@@ -159,7 +217,8 @@ def atomic_write_chunks(path: str | os.PathLike, chunks: Iterable[bytes]) -> Non
                 with compressing(codec_of_name(path), raw) as out:   # .gz, .xz, .bz2
                     for chunk in chunks:
                         out.write(chunk)
-            os.replace(tmp, path)
+            _publish(tmp, path, shown, replace)
+        _EXCLUSIVE.discard(_key(path))        # written: this command's own file now
     except BaseException as e:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
@@ -175,6 +234,7 @@ def atomic_write(path: str | os.PathLike, writer: Callable[[IO[bytes]], None]) -
     atomic_write_chunks(path, [buf.getvalue()])
 
 
-def atomic_write_text(path: str | os.PathLike, text: str) -> None:
-    """Write ``text`` (UTF-8) to ``path`` atomically."""
-    atomic_write_chunks(path, [text.encode("utf-8")])
+def atomic_write_text(path: str | os.PathLike, text: str, *, replace: bool | None = None) -> None:
+    """Write ``text`` (UTF-8) to ``path`` atomically (``replace``: as for
+    :func:`atomic_write_chunks`)."""
+    atomic_write_chunks(path, [text.encode("utf-8")], replace=replace)

@@ -222,3 +222,16 @@ def test_solver_options_on_the_command_line():
     listed = json.loads(out)
     assert code == 0 and "cadical195" in listed["solvers"]
     assert listed["options"]["chrono"] == {"min": 0, "max": 2, "help": listed["options"]["chrono"]["help"]}
+
+
+@pytest.mark.parametrize("command", ["solve", "count"])
+def test_certify_on_a_dimacs_file_is_refused(tmp_path, command):
+    """``--certify`` certifies puzzle answers; on a formula file it used to do
+    nothing at all (no folder, exit 10). Now one line, exit 2, no folder."""
+    cnf = tmp_path / "f.cnf"
+    cnf.write_text("p cnf 2 1\n1 2 0\n")
+    code, out, err = run(command, "--certify", tmp_path / "cert", cnf)
+    assert code == 2 and out == ""
+    assert one_line_error(err) == (f"satgrid: --certify applies to puzzle files; {cnf} is a "
+                                   "formula (DIMACS/iCNF) file")
+    assert not (tmp_path / "cert").exists()

@@ -125,6 +125,71 @@ def test_dash_is_standard_output():
     assert proc.returncode == 0 and "p cnf" in proc.stdout
 
 
+@pytest.mark.parametrize("args", [["dimacs", SUDOKU, "-o", "-"], ["solve", SUDOKU],
+                                  ["encode", "atmost", "--n", "4", "--k", "1"]],
+                         ids=["dimacs -o -", "solve", "encode"])
+def test_standard_output_on_a_full_disk_is_exit_4(args):
+    """``> /dev/full``: standard output cannot be written. The old code said
+    'internal error: OSError' with exit 2."""
+    with open("/dev/full", "w") as full:
+        proc = subprocess.run([sys.executable, "-m", "satgrid", *map(str, args)], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=120, env=ENV)
+    assert proc.returncode == 4, proc.stderr
+    assert proc.stderr.splitlines() == [
+        f"satgrid: cannot write the output: {os.strerror(errno.ENOSPC)}"]
+
+
+def test_a_closed_pipe_is_quiet():
+    proc = subprocess.Popen([sys.executable, "-m", "satgrid", "solve", "--quiet",
+                             ROOT / "instances" / "sudoku-collection.txt"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
+    proc.stdout.close()                      # the reader is gone before the first line
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=120) == 0 and err == ""
+
+
+# ---------------------------------------------- two writers of one new name
+def test_a_new_output_is_created_exclusively(tmp_path):
+    """Two commands that both found ``out`` missing (check_target without
+    --force) write it: the second is refused, the first file is kept. The old
+    code renamed over it, and one output was silently lost."""
+    out = tmp_path / "out.txt"
+    check_target(out, force=False)           # this command: out is missing
+    out.write_text("first\n")                # another process writes it meanwhile
+    with pytest.raises(OutputError, match="exists .*use --force"):
+        atomic_write_text(out, "second\n")
+    assert out.read_text() == "first\n" and temporaries(tmp_path) == []
+    check_target(out, force=True)            # --force: replaced
+    atomic_write_text(out, "third\n")
+    assert out.read_text() == "third\n"
+    with pytest.raises(OutputError, match="exists"):
+        atomic_write_text(out, "fourth\n", replace=False)
+    assert out.read_text() == "third\n"
+
+
+def test_exclusive_write_to_a_dangling_symlink_creates_its_target(tmp_path):
+    link = tmp_path / "link.txt"
+    link.symlink_to(tmp_path / "target.txt")
+    check_target(link, force=False)
+    atomic_write_text(link, "x\n")
+    assert link.is_symlink() and (tmp_path / "target.txt").read_text() == "x\n"
+
+
+def test_two_concurrent_writers_of_one_new_name(tmp_path):
+    """The issue's case: two ``satgrid dimacs -o same-new-file`` at once, ten
+    times; each time exactly one succeeds and the other exits 4."""
+    out = tmp_path / "same.cnf"
+    cmd = [sys.executable, "-m", "satgrid", "dimacs", str(SUDOKU), "-o", str(out)]
+    for _ in range(10):
+        out.unlink(missing_ok=True)
+        procs = [subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                  env=ENV) for _ in range(2)]
+        statuses = sorted(p.wait(timeout=120) for p in procs)
+        errs = [p.stderr.read().decode() for p in procs]
+        assert statuses == [0, 4], errs
+        assert "use --force" in "".join(errs) and temporaries(tmp_path) == []
+
+
 # ------------------------------------------------------------ write failures
 def test_missing_folder_is_exit_4(tmp_path):
     out = tmp_path / "missing" / "f.cnf"

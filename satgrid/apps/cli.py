@@ -11,6 +11,7 @@ SIGINT/SIGTERM (:mod:`satgrid.interrupts`).
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 from typing import Sequence
@@ -20,7 +21,7 @@ import satgrid.apps as apps  # the commands load through apps.__getattr__, after
 from .. import interrupts, lazy
 from .._version import __version__
 from . import argtypes
-from ..errors import EXIT_INPUT, EXIT_OK, SatgridError, UsageError
+from ..errors import EXIT_INPUT, EXIT_LIMIT, EXIT_OK, EXIT_OUTPUT, SatgridError, UsageError
 
 
 #: shared help texts
@@ -386,20 +387,55 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not a.command:
             build_parser().print_help()
             return EXIT_INPUT
-        return apps.commands.COMMANDS[a.command](a)
+        status = apps.commands.COMMANDS[a.command](a)
+        sys.stdout.flush()                # a full disk is found here, not at exit
+        return status
     except SatgridError as e:
         print(f"satgrid: {' '.join(str(e).split())}", file=sys.stderr)
         return e.exit_status
     except KeyboardInterrupt as e:    # SIGINT 130, SIGTERM 143 (interrupts.Interrupted)
         print("satgrid: interrupted", file=sys.stderr)
         return interrupts.exit_status(e)
-    except BrokenPipeError:
+    except BrokenPipeError:           # a reader that stopped reading: quietly done
+        _drop_stdout()
         return EXIT_OK
+    except OSError as e:
+        if e.errno not in _WRITE_ERRNOS:
+            return _internal(e)
+        _drop_stdout()                # what is still buffered can never be written
+        print(f"satgrid: cannot write the output: {e.strerror or e}", file=sys.stderr)
+        return EXIT_OUTPUT
+    except MemoryError:
+        print("satgrid: out of memory: the input asks for more than this machine has "
+              "(docs/guide/exit-codes.md)", file=sys.stderr)
+        return EXIT_LIMIT
     except Exception as e:  # a defect: still one line, unless debugging
-        if os.environ.get("SATGRID_DEBUG"):
-            raise
-        print(f"satgrid: internal error: {type(e).__name__}: {' '.join(str(e).split())} "
-              "(set SATGRID_DEBUG=1 for a traceback)", file=sys.stderr)
-        return EXIT_INPUT
+        return _internal(e)
     finally:
         interrupts.restore_sigterm(sigterm)
+
+
+#: errors of writing (standard output, a file) rather than of a defect: exit 4
+_WRITE_ERRNOS = frozenset(getattr(errno, n) for n in ("ENOSPC", "EDQUOT", "EFBIG", "EIO",
+                                                       "EROFS") if hasattr(errno, n))
+
+
+def _internal(e: BaseException) -> int:
+    """A defect: one line, exit 2 (``SATGRID_DEBUG=1``: the traceback)."""
+    if os.environ.get("SATGRID_DEBUG"):
+        raise e
+    print(f"satgrid: internal error: {type(e).__name__}: {' '.join(str(e).split())} "
+          "(set SATGRID_DEBUG=1 for a traceback)", file=sys.stderr)
+    return EXIT_INPUT
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device: what is left in its buffer
+    would fail again when Python flushes it at exit (a second message)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, ValueError, OSError):   # captured (tests): nothing at exit
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, fd)
+    os.close(null)

@@ -24,7 +24,7 @@ from .report import format_stats
 
 #: puzzle-only options, refused on a formula file (name on the command line, attribute)
 _PUZZLE_ONLY = (("--unique", "unique"), ("--all", "all"), ("--svg", "svg"), ("--card", "card"),
-                ("--amo", "amo"), ("--pb", "pb"))
+                ("--amo", "amo"), ("--pb", "pb"), ("--certify", "certify"))
 
 
 def _refuse_puzzle_options(a) -> None:
