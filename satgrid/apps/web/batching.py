@@ -1,65 +1,102 @@
 """Concurrent solves that share a base formula, solved as one collection.
 
 When many requests arrive at once (a script sending a puzzle collection
-through the API, one request a puzzle), the puzzles with the same
-:meth:`~satgrid.puzzles.base.Puzzle.signature` and the same options (a Sudoku
-of one size, with one choice of encodings) are solved together by
-:func:`satgrid.pipeline.collection.solve_collection`, exactly as
-``satgrid solve`` solves a collection file: the rules compiled once, each
-puzzle's givens as assumptions, every solution checked by the referee. A
-request that finds no other waiting is solved on its own by
+through the API, one request a puzzle), the server's :class:`Batcher` hands
+the solves waiting for the same encodings to one worker process as one batch
+(:mod:`.workers`). There, :func:`solve_together` solves the puzzles with the
+same :meth:`~satgrid.puzzles.base.Puzzle.signature` and options (a Sudoku of
+one size, with one choice of encodings) together with
+:func:`satgrid.pipeline.collection.solve_collection`, exactly as ``satgrid
+solve`` solves a collection file: the rules compiled once, each puzzle's
+givens as assumptions, every solution checked by the referee. A puzzle with
+no other of its formula is solved on its own by
 :func:`satgrid.pipeline.run.solve`, as ``satgrid solve FILE`` does.
 
-One batch of a base formula runs at a time; the requests that arrive while
-it runs (or while it waits for a worker slot) make the next batch. Uniqueness requests are never batched (the
-page shows a second solution, which only :func:`~satgrid.pipeline.run.solve`
-decodes).
+One batch of a key runs at a time; the requests that arrive while it runs
+(or while it waits for a worker) make the next batch. Uniqueness requests
+are never batched (the page shows a second solution, which only
+:func:`~satgrid.pipeline.run.solve` decodes).
 """
 
 from __future__ import annotations
 
 import threading
+from typing import Any, Callable, Iterator
 
 from ...pipeline.collection import solve_collection
 from ...pipeline.run import Options, solve
 from ...puzzles import Puzzle
 
 
-class _Job:
-    __slots__ = ("puzzle", "wake", "lead", "finished", "result", "error")
+# ------------------------------------------------------------ worker side
+def solve_together(items: list[tuple[Puzzle, Options]]) -> Iterator[tuple[int, Any]]:
+    """Solve ``items``, those of one base formula and options as a collection;
+    yields ``(index, result or exception)`` for every item, each as soon as
+    it is known (grouped, so not in input order)."""
+    groups: dict[tuple, list[int]] = {}
+    for k, (p, opts) in enumerate(items):
+        groups.setdefault((p.signature(), repr(opts)), []).append(k)
+    for ks in groups.values():
+        opts = items[ks[0]][1]
+        if len(ks) == 1:
+            yield ks[0], _attempt(solve, items[ks[0]][0], opts)
+            continue
+        results = solve_collection([items[k][0] for k in ks], opts)
+        for pos, k in enumerate(ks):
+            try:
+                yield k, next(results)
+            except Exception as e:  # noqa: BLE001 - handed to the requests it concerns
+                if pos == 0:        # the shared compile (or the first solve): for all
+                    for rest in ks:
+                        yield rest, e
+                    break
+                yield k, e          # one puzzle's fault: the rest on their own
+                for rest in ks[pos + 1:]:
+                    yield rest, _attempt(solve, items[rest][0], opts)
+                break
 
-    def __init__(self, puzzle: Puzzle):
-        self.puzzle = puzzle
+
+def _attempt(fn: Callable, p: Puzzle, opts: Options):
+    try:
+        return fn(p, opts)
+    except Exception as e:  # noqa: BLE001 - handed to the request it belongs to
+        return e
+
+
+# ------------------------------------------------------------ server side
+class _Job:
+    __slots__ = ("body", "wake", "lead", "finished", "result")
+
+    def __init__(self, body: dict):
+        self.body = body
         self.wake = threading.Event()   # set after ``lead`` or ``finished`` is
         self.lead = False               # this request's thread runs the next batch
         self.finished = False
         self.result = None
-        self.error: BaseException | None = None
 
 
 class Batcher:
-    """Solves puzzles, batching those that share a base formula: one batch of
-    a base formula runs at a time, and the requests that arrive while it runs
-    make the next batch (its first request's thread runs it).
+    """Gathers concurrent requests of one key into batches: one batch of a
+    key runs at a time, and the requests that arrive while it runs make the
+    next batch (its first request's thread runs it).
 
     Args:
-        slots: the semaphore bounding the work that runs at once.
+        run: ``run(bodies)`` yields ``(index, answer)`` for every body of a
+            batch; an exception it raises is every unanswered body's answer.
+        fail: ``fail(exception)``: the answer of a body whose batch failed.
     """
 
-    def __init__(self, slots: threading.Semaphore):
-        self._slots = slots
+    def __init__(self, run: Callable[[list], Iterator[tuple[int, Any]]],
+                 fail: Callable[[BaseException], Any]):
+        self._run, self._fail = run, fail
         self._lock = threading.Lock()
-        self._waiting: dict[tuple, list[_Job]] = {}
-        self._running: set[tuple] = set()
+        self._waiting: dict[Any, list[_Job]] = {}
+        self._running: set = set()
 
-    def solve(self, p: Puzzle, opts: Options, unique: bool = False) -> dict:
-        """The result of :func:`satgrid.pipeline.run.solve` for ``p`` (for a
-        batch: of :func:`solve_collection`, which has no ``second``)."""
-        if unique:
-            with self._slots:
-                return solve(p, opts, unique=True)
-        key = (p.signature(), repr(opts))
-        job = _Job(p)
+    def submit(self, key, body: dict):
+        """The answer to ``body``, solved with the other bodies of ``key``
+        that wait meanwhile."""
+        job = _Job(body)
         with self._lock:
             self._waiting.setdefault(key, []).append(job)
             if key not in self._running:
@@ -68,10 +105,9 @@ class Batcher:
         while not job.finished:
             if job.lead:
                 job.lead = False
-                with self._slots:
-                    with self._lock:
-                        batch = self._waiting.pop(key, [])
-                    self._run(batch, opts)
+                with self._lock:
+                    batch = self._waiting.pop(key, [])
+                self._answer(batch)
                 with self._lock:     # hand the next batch to its first request's thread
                     nxt = self._waiting.get(key)
                     if nxt:
@@ -82,34 +118,18 @@ class Batcher:
             else:
                 job.wake.wait()
                 job.wake.clear()
-        if job.error is not None:
-            raise job.error
         return job.result
 
-    @staticmethod
-    def _run(batch: list[_Job], opts: Options) -> None:
+    def _answer(self, batch: list[_Job]) -> None:
         try:
-            if len(batch) == 1:
-                batch[0].result = solve(batch[0].puzzle, opts)
-            else:
-                results = solve_collection([j.puzzle for j in batch], opts)
-                for k, j in enumerate(batch):
-                    try:
-                        j.result = next(results)
-                    except Exception as e:
-                        if k == 0:      # the shared compile (or the first solve): for all
-                            raise
-                        j.error = e     # one puzzle's fault: the rest on their own
-                        for rest in batch[k + 1:]:
-                            try:
-                                rest.result = solve(rest.puzzle, opts)
-                            except Exception as e2:
-                                rest.error = e2
-                        break
+            for k, answer in self._run([j.body for j in batch]):
+                batch[k].result = answer
+                batch[k].finished = True
+                batch[k].wake.set()
         except BaseException as e:  # noqa: BLE001 - handed to every request still waiting
             for j in batch:
-                if j.result is None and j.error is None:
-                    j.error = e
+                if not j.finished:
+                    j.result = self._fail(e)
         finally:
             for j in batch:
                 j.finished = True

@@ -18,29 +18,39 @@ input raises :class:`BadRequest` (or any
 Encodings are chosen with ``"amo"``, ``"card"``, ``"pb"`` (method names; empty
 or absent = the default). Solving runs under a time limit: the server's
 (default 10 s), or a smaller one asked for with ``"time_limit"``.
+
+The routes run in the server's worker processes (:mod:`.workers`), which
+hold every route to the time limit and a memory limit from outside;
+:func:`answer` turns a route's outcome into an HTTP status and a JSON answer.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
-import threading
 import time
-from dataclasses import dataclass, field, replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Iterator
 
 from ...encodings.methods import AMO_METHODS, CARD_METHODS, PB_METHODS
-from ...errors import EXIT_LIMIT, InstanceError, SatgridError
+from ...errors import EXIT_LIMIT, InstanceError, LimitError, SatgridError
 from ...model import DEFAULT_AMO, DEFAULT_CARD, DEFAULT_PB
 from ...pipeline.export import export_dimacs
 from ...pipeline.load import loads, read_text
-from ...pipeline.run import Options, public, sizes
+from ...pipeline.run import Options, public, sizes, solve
 from ...puzzles import KINDS, Puzzle
-from .batching import Batcher
+from .batching import solve_together
 from .drawings import puzzle_svg, solution_file, solution_svg
 
 #: the Sudoku sizes the page offers, with their box shapes (height x width)
 SUDOKU_SIZES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 16: (4, 4)}
+#: the most clauses a puzzle's formula may have in the workbench (its
+#: estimate is refused before compiling, the build stopped past it)
+MAX_CLAUSES = 4_000_000
+#: the memory of one worker process (its address space), in MiB
+MEMORY_LIMIT_MIB = 2048
+#: the largest DIMACS text the workbench sends (``satgrid dimacs`` writes any size)
+MAX_DIMACS_BYTES = 32 << 20
 #: characters a typed cell may not hold: they would change how the grid reads
 _CELL_BREAKERS = set("|+-#\"'\\=[]") | {chr(i) for i in range(33)}
 
@@ -60,23 +70,25 @@ class Workbench:
     Args:
         instances: the folder whose ``.toml``/``.txt`` files the page offers
             (None: none).
-        time_limit: the longest a solve may take, in seconds.
-        workers: solves, compiles and exports run at once (others wait their turn, a time limit
-            starting when they run).
+        time_limit: the longest a route's work may take (compiling and
+            solving), in seconds; its worker is stopped a grace period later.
+        workers: worker processes, each running one route at a time (others
+            wait their turn, a time limit starting when they run).
+        memory_limit: each worker process's memory (address space), in MiB.
+        max_clauses: the most clauses a puzzle's formula may have.
     """
 
     instances: str | None = None
     time_limit: float = 10.0
     workers: int = max(2, os.cpu_count() or 2)
-    _slots: threading.BoundedSemaphore = field(init=False, repr=False)
-    _batcher: Batcher = field(init=False, repr=False)
-    _listing: list | None = field(default=None, init=False, repr=False)
+    memory_limit: int = MEMORY_LIMIT_MIB
+    max_clauses: int = MAX_CLAUSES
 
     def __post_init__(self):
         if not self.time_limit > 0:
             raise BadRequest(f"time limit: expected a positive number of seconds, found {self.time_limit}")
-        self._slots = threading.BoundedSemaphore(self.workers)
-        self._batcher = Batcher(self._slots)
+        if not (type(self.workers) is int and self.workers >= 1):
+            raise BadRequest(f"workers: expected a positive number, found {self.workers!r}")
 
 
 # ------------------------------------------------------------------ puzzles
@@ -170,12 +182,11 @@ def options_of(body: dict, wb: Workbench) -> Options:
         if type(t) not in (int, float) or not t > 0:
             raise BadRequest(f"time_limit: expected a positive number of seconds, found {t!r}")
         limit = min(limit, float(t))
-    return Options(time_limit=limit, **enc)
+    return Options(time_limit=limit, max_clauses=wb.max_clauses, **enc)
 
 
 def _sizes(wb: Workbench, p: Puzzle, opts: Options) -> dict:
-    with wb._slots:     # compiling is work like solving: bounded the same way
-        st = sizes(p, opts)
+    st = sizes(p, opts)
     return {"groups": st["groups"], "total": st["total"], "encodings": st["encodings"],
             "compile_seconds": st["compile_seconds"]}
 
@@ -211,18 +222,17 @@ def _instance_files(wb: Workbench) -> list[str]:
 
 
 def instances(wb: Workbench, body: dict) -> dict:
-    """``GET /api/instances``: the instance files offered, with their kind and title."""
-    if wb._listing is None:
-        listing = []
-        for name in _instance_files(wb):
-            try:
-                puzzles = loads(read_text(os.path.join(wb.instances, name)), name)
-            except SatgridError:
-                continue   # a broken file is not offered (its own error shows when loaded)
-            listing.append({"name": name, "kind": puzzles[0].kind, "title": puzzles[0].label(),
-                            "puzzles": len(puzzles)})
-        wb._listing = listing
-    return {"instances": wb._listing}
+    """``GET /api/instances``: the instance files offered, with their kind and
+    title (the server keeps the answer)."""
+    listing = []
+    for name in _instance_files(wb):
+        try:
+            puzzles = loads(read_text(os.path.join(wb.instances, name)), name)
+        except SatgridError:
+            continue   # a broken file is not offered (its own error shows when loaded)
+        listing.append({"name": name, "kind": puzzles[0].kind, "title": puzzles[0].label(),
+                        "puzzles": len(puzzles)})
+    return {"instances": listing}
 
 
 def instance(wb: Workbench, body: dict) -> dict:
@@ -247,12 +257,6 @@ def sizes_route(wb: Workbench, body: dict) -> dict:
     return {"sizes": _sizes(wb, p, options_of(body, wb))}
 
 
-def _solve(wb: Workbench, p: Puzzle, opts: Options, unique: bool) -> dict:
-    """Solve in a worker slot (the time limit starts when the solve runs, not
-    while it waits), batched with concurrent requests of the same base formula."""
-    return wb._batcher.solve(p, opts, unique)
-
-
 def message(res: dict, unique: bool, limit: float) -> str:
     """The page's status line for a result."""
     st = res["stats"]
@@ -271,23 +275,17 @@ def message(res: dict, unique: bool, limit: float) -> str:
     return f"solved in {took}{rounds}"
 
 
-def solve_route(wb: Workbench, body: dict) -> dict:
-    """``POST /api/solve``: solve (``"unique": true`` also proves or refutes
-    uniqueness); the result of SPEC.md section 3 plus drawings, sizes and the
-    status line."""
-    p, _ = puzzle_of(body)
-    opts = options_of(body, wb)
-    unique = bool(body.get("unique", False))
-    t0 = time.perf_counter()
-    try:
-        res = _solve(wb, p, opts, unique)
-    except SatgridError as e:
-        if e.exit_status != EXIT_LIMIT:
-            raise
-        # the limit reached before the solver ran (while compiling): an answer, not bad input
-        return {"puzzle": p.kind, "file": p.file, "status": "unknown", "answer": None,
-                "unique": None, "message": f"error: {e}", "time_limit": opts.time_limit,
-                "stats": {"seconds": round(time.perf_counter() - t0, 6), "rounds": 0}}
+def _limit_answer(p: Puzzle, opts: Options, e: SatgridError, t0: float) -> dict:
+    """The answer of a solve stopped by a limit before the solver ran (while
+    compiling): an answer, not bad input."""
+    return {"puzzle": p.kind, "file": p.file, "status": "unknown", "answer": None,
+            "unique": None, "message": f"error: {e}", "time_limit": opts.time_limit,
+            "stats": {"seconds": round(time.perf_counter() - t0, 6), "rounds": 0}}
+
+
+def _solved(wb: Workbench, p: Puzzle, opts: Options, unique: bool, res: dict, body: dict,
+            t0: float) -> dict:
+    """A solve's answer: the result plus drawings, sizes and the status line."""
     out = public(res)
     out["message"] = message(res, unique, opts.time_limit)
     out["time_limit"] = opts.time_limit
@@ -297,15 +295,59 @@ def solve_route(wb: Workbench, body: dict) -> dict:
     if res.get("second"):
         out["second_svg"] = solution_svg(p, res["second"])
     if body.get("sizes", True):
-        # the sizes panel compiles under the server's limit: a request's small
-        # solve limit must not turn the panel into an error after the answer
-        try:
-            out["sizes"] = _sizes(wb, p, replace(opts, time_limit=wb.time_limit))
-        except SatgridError as e:
-            if e.exit_status != EXIT_LIMIT:
-                raise
-            out["sizes"] = None
+        # the sizes panel compiles in what is left of the server's limit: a
+        # request's small solve limit must not turn the panel into an error
+        # after the answer, nor may the panel take the route past its limit
+        left = wb.time_limit - (time.perf_counter() - t0)
+        out["sizes"] = None
+        if left > 0.01:
+            try:
+                out["sizes"] = _sizes(wb, p, replace(opts, time_limit=left))
+            except SatgridError as e:
+                if e.exit_status != EXIT_LIMIT:
+                    raise
     return out
+
+
+def solve_route(wb: Workbench, body: dict) -> dict:
+    """``POST /api/solve``: solve (``"unique": true`` also proves or refutes
+    uniqueness); the result of SPEC.md section 3 plus drawings, sizes and the
+    status line."""
+    t0 = time.perf_counter()
+    p, _ = puzzle_of(body)
+    opts = options_of(body, wb)
+    unique = bool(body.get("unique", False))
+    try:
+        res = solve(p, opts, unique=unique)
+    except SatgridError as e:
+        if e.exit_status != EXIT_LIMIT:
+            raise
+        return _limit_answer(p, opts, e, t0)
+    return _solved(wb, p, opts, unique, res, body, t0)
+
+
+def solve_batch(wb: Workbench, bodies: list) -> Iterator[tuple[int, int, dict]]:
+    """``POST /api/solve`` of many requests at once (none asking for
+    uniqueness): those of one base formula solved as a collection
+    (:func:`.batching.solve_together`); yields ``(index, status, answer)``
+    for every body as soon as it is known."""
+    t0 = time.perf_counter()
+    items, where = [], []
+    for k, body in enumerate(bodies):
+        try:
+            p, _ = puzzle_of(body)
+            items.append((p, options_of(body, wb)))
+            where.append(k)
+        except Exception as e:  # noqa: BLE001 - that request's own answer
+            yield (k, *answer_error(e))
+    for i, res in solve_together(items):
+        k, (p, opts) = where[i], items[i]
+        if isinstance(res, SatgridError) and res.exit_status == EXIT_LIMIT:
+            yield k, 200, _limit_answer(p, opts, res, t0)
+        elif isinstance(res, Exception):
+            yield (k, *answer_error(res))
+        else:
+            yield (k, *answer(lambda: _solved(wb, p, opts, False, res, bodies[k], t0)))
 
 
 def dimacs(wb: Workbench, body: dict) -> dict:
@@ -315,8 +357,11 @@ def dimacs(wb: Workbench, body: dict) -> dict:
     opts = options_of(body, wb)
     with tempfile.TemporaryDirectory(prefix="satgrid-web-") as tmp:
         path = os.path.join(tmp, "puzzle.cnf")
-        with wb._slots:
-            info = export_dimacs([p], path, opts, command_line="satgrid app (workbench)")
+        info = export_dimacs([p], path, opts, command_line="satgrid app (workbench)")
+        size = os.path.getsize(path)
+        if size > MAX_DIMACS_BYTES:
+            raise LimitError(f"{p.file}: the DIMACS is {size:,} bytes, more than the workbench "
+                             f"sends ({MAX_DIMACS_BYTES >> 20} MiB); write it with satgrid dimacs")
         with open(path, encoding="utf-8") as fh:
             text = fh.read()
     stem = os.path.splitext(os.path.basename(p.file))[0].replace(" ", "-") or "puzzle"
@@ -329,7 +374,7 @@ def save(wb: Workbench, body: dict) -> dict:
     kind's own format."""
     p, _ = puzzle_of(body)
     opts = options_of(body, wb)
-    res = _solve(wb, p, opts, True)    # the file says whether the solution is unique
+    res = solve(p, opts, unique=True)    # the file says whether the solution is unique
     if res["status"] != "sat":
         raise BadRequest(message(res, False, opts.time_limit).removeprefix("error: ")
                          + ": nothing to save")
@@ -342,3 +387,26 @@ ROUTES = {("GET", "/api/kinds"): kinds, ("GET", "/api/instances"): instances,
           ("GET", "/api/instance"): instance, ("POST", "/api/load"): load,
           ("POST", "/api/sizes"): sizes_route, ("POST", "/api/solve"): solve_route,
           ("POST", "/api/dimacs"): dimacs, ("POST", "/api/save"): save}
+
+
+def answer_error(e: BaseException) -> tuple[int, dict]:
+    """The HTTP status and JSON answer of a route that raised ``e``."""
+    if isinstance(e, BadRequest):
+        return 400, {"error": " ".join(str(e).split()), **e.extra}
+    if isinstance(e, SatgridError):
+        return 400, {"error": " ".join(str(e).split())}
+    if isinstance(e, RecursionError):
+        return 400, {"error": "input nested too deeply"}
+    # a defect: still a JSON answer, and the server goes on
+    return 500, {"error": " ".join(f"internal error: {type(e).__name__}: {e}".split())}
+
+
+def answer(fn: Callable[[], dict]) -> tuple[int, dict]:
+    """``fn()``'s HTTP status and JSON answer (a route's errors as :func:`answer_error`).
+    :class:`MemoryError` is not caught: the worker reports it and stops."""
+    try:
+        return 200, fn()
+    except MemoryError:
+        raise
+    except Exception as e:  # noqa: BLE001 - every route's error is an answer
+        return answer_error(e)

@@ -2,10 +2,14 @@
 serving one page, its script and style (``static/``, shipped in the package:
 no CDN, no internet) and the JSON API of :mod:`satgrid.apps.web.routes`.
 
-One thread per connection; solves are bounded by
-:attr:`~satgrid.apps.web.routes.Workbench.workers` at a time. Request bodies
-over :data:`MAX_BODY` bytes are refused with 413 before they are read. Every
-answer of the API is JSON; bad input is ``400 {"error": "..."}``.
+One thread per connection; the work of the routes (parsing, compiling,
+solving, exporting) runs in :attr:`~satgrid.apps.web.routes.Workbench.workers`
+worker processes (:mod:`.workers`), which hold it to the time and memory
+limits and keep the server's own memory flat. Every request is judged first
+(:mod:`.gate`): a ``Host`` that does not name this server, a request of the
+API from another origin (403), a POST body that is not JSON (415). Request
+bodies over :data:`MAX_BODY` bytes are refused with 413 before they are
+read. Every answer of the API is JSON; bad input is ``400 {"error": "..."}``.
 """
 
 from __future__ import annotations
@@ -19,8 +23,12 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from urllib.parse import parse_qsl, urlsplit
 
-from ...errors import SatgridError
-from .routes import ROUTES, BadRequest, Workbench
+from ...errors import LimitError, SatgridError
+from .batching import Batcher
+from .gate import (Refused, allowed_hosts, is_loopback, judge_content_type, judge_host,
+                   judge_origin, parse_json)
+from .routes import ROUTES, Workbench, answer, answer_error, kinds
+from .workers import WorkerPool, stopped_answer
 
 __all__ = ["Workbench", "make_server", "serve", "start_in_thread", "MAX_BODY"]
 
@@ -71,9 +79,25 @@ class Handler(BaseHTTPRequestHandler):
     def _error(self, status: int, message: str, **extra) -> None:
         self._json(status, {"error": " ".join(message.split()), **extra})
 
+    def _judge(self, path: str) -> bool:
+        """Whether the request may go on (else it is answered: 403)."""
+        srv = self.server
+        try:
+            judge_host(self.headers.get("Host"), srv.hosts, srv.server_address[1])
+            if path.startswith("/api/"):
+                judge_origin(self.headers.get("Origin"), self.headers.get("Sec-Fetch-Site"),
+                             srv.hosts, srv.server_address[1])
+        except Refused as e:
+            self.close_connection = True
+            self._error(e.status, str(e))
+            return False
+        return True
+
     # ------------------------------------------------------------- methods
     def do_GET(self):
         url = urlsplit(self.path)
+        if not self._judge(url.path):
+            return
         if url.path in STATIC:
             name, ctype = STATIC[url.path]
             return self._send(200, static_bytes(name), ctype)
@@ -84,6 +108,8 @@ class Handler(BaseHTTPRequestHandler):
 
     def do_POST(self):
         url = urlsplit(self.path)
+        if not self._judge(url.path):
+            return
         length = self.headers.get("Content-Length")
         if self.headers.get("Transfer-Encoding"):
             self.close_connection = True
@@ -102,13 +128,10 @@ class Handler(BaseHTTPRequestHandler):
                                f"request of {n} bytes refused: the limit is {MAX_BODY} bytes (1 MiB)")
         raw = self.rfile.read(n)
         try:
-            body = json.loads(raw.decode("utf-8")) if raw.strip() else {}
-        except (UnicodeDecodeError, json.JSONDecodeError) as e:
-            return self._error(400, f"expected a JSON object in the request body: {e}")
-        except RecursionError:
-            return self._error(400, "expected a JSON object in the request body: nested too deeply")
-        if not isinstance(body, dict):
-            return self._error(400, "expected a JSON object in the request body")
+            judge_content_type(self.headers.get("Content-Type"))
+            body = parse_json(raw)
+        except Refused as e:
+            return self._error(e.status, str(e))
         self._route("POST", url.path, body)
 
     def _discard(self, n: int) -> None:
@@ -130,17 +153,8 @@ class Handler(BaseHTTPRequestHandler):
             if any(p == path for _, p in ROUTES) or path in STATIC:
                 return self._error(HTTPStatus.METHOD_NOT_ALLOWED, f"{method} {path}: not allowed")
             return self._error(404, f"{path}: no such page or route")
-        try:
-            out = fn(self.server.workbench, body)
-        except BadRequest as e:
-            return self._error(400, str(e), **e.extra)
-        except SatgridError as e:
-            return self._error(400, str(e))
-        except RecursionError:
-            return self._error(400, "input nested too deeply")
-        except Exception as e:  # a defect: still a JSON answer, and the server goes on
-            return self._error(500, f"internal error: {type(e).__name__}: {e}")
-        self._json(200, out)
+        status, out = self.server.dispatch(method, path, body)
+        self._json(status, out)
 
 
 class Server(ThreadingHTTPServer):
@@ -153,6 +167,41 @@ class Server(ThreadingHTTPServer):
         super().__init__(address, Handler)
         self.workbench = workbench
         self.verbose = verbose
+        self.hosts = allowed_hosts(self.server_address[0])
+        self.pool = WorkerPool(workbench)
+        self.batcher = Batcher(self.pool.run_batch, self._batch_failed)
+        self._listing: tuple[int, dict] | None = None
+
+    def _batch_failed(self, e: BaseException) -> tuple[int, dict]:
+        if isinstance(e, LimitError):
+            return 200, stopped_answer(e, self.workbench)
+        return answer_error(e)
+
+    def dispatch(self, method: str, path: str, body: dict) -> tuple[int, dict]:
+        """The (status, answer) of a route: the kinds here, the rest in a
+        worker process; solves without uniqueness batched by their encodings."""
+        key = (method, path)
+        if key == ("GET", "/api/kinds"):
+            return answer(lambda: kinds(self.workbench, body))
+        if key == ("GET", "/api/instances") and self._listing is not None:
+            return self._listing
+        try:
+            if key == ("POST", "/api/solve") and not body.get("unique"):
+                return self.batcher.submit(tuple(str(body.get(k)) for k in ("amo", "card", "pb")),
+                                           body)
+            out = self.pool.run(key, body)
+        except LimitError as e:
+            if key == ("POST", "/api/solve"):
+                return 200, stopped_answer(e, self.workbench)
+            return 400, {"error": " ".join(str(e).split())}
+        if key == ("GET", "/api/instances") and out[0] == 200:
+            self._listing = out
+        return out
+
+    def server_close(self):
+        super().server_close()
+        if hasattr(self, "pool"):      # a failed bind closes before the pool exists
+            self.pool.close()
 
     def handle_error(self, request, client_address):
         """A client that went away (a page reloaded mid-request) is no error;
@@ -191,6 +240,10 @@ def serve(host: str, port: int, workbench: Workbench, *, open_browser: bool = Fa
     except OSError as e:
         raise SatgridError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
     print(f"satgrid workbench on {server.url} (Ctrl-C to stop)", file=out, flush=True)
+    if not is_loopback(host):
+        print(f"satgrid app: warning: listening on {host}, not only on this machine: anyone who "
+              "can reach it can use the workbench (there is no login); the page answers only "
+              f"to {', '.join(sorted(server.hosts))}", file=sys.stderr, flush=True)
     if open_browser:
         webbrowser.open(server.url)
     try:
