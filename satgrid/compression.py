@@ -57,38 +57,93 @@ def codec_of_name(path) -> str | None:
     return None
 
 
-def _reader(codec: str, raw: IO[bytes]) -> IO[bytes]:
+#: bytes asked of a decompressor per call: what a bomb can allocate past the limit
+_STEP = 1 << 20
+
+
+def _decompressor(codec: str):
     if codec == "gzip":
-        return gzip.GzipFile(fileobj=raw, mode="rb")
+        return zlib.decompressobj(wbits=31)        # one gzip member, header and trailer checked
     if codec == "xz":
-        return lzma.LZMAFile(raw, "rb")
-    return bz2.BZ2File(raw, "rb")
+        return lzma.LZMADecompressor(format=lzma.FORMAT_XZ)
+    return bz2.BZ2Decompressor()
+
+
+def _next_stream(codec: str, rest: bytes) -> bytes | None:
+    """After a complete stream: the bytes of the next one (None: the file ends
+    here). Only padding the formats allow may follow the last stream -- NUL
+    bytes (gzip; xz in groups of four) -- anything else is trailing garbage."""
+    if codec == "bzip2":
+        return rest if rest else None
+    pad = len(rest) - len(rest.lstrip(b"\x00"))
+    if codec == "xz" and pad % 4:
+        raise ValueError(f"not a valid xz file (stream padding of {pad} bytes, "
+                         "expected a multiple of 4)")
+    rest = rest[pad:]
+    return rest if rest else None
+
+
+def iter_decompressed(codec: str, data: bytes, step: int = _STEP):
+    """The bytes ``data`` decompress to, in pieces of at most ``step`` bytes,
+    every stream (member) of the file in turn; memory stays one piece
+    whatever the data expands to.
+
+    Raises:
+        ValueError: a corrupt or truncated stream, or bytes after the last
+            stream that start no valid one (trailing garbage).
+    """
+    pending: bytes | None = data
+    while pending is not None:
+        if codec_of_data(pending) != codec:
+            raise ValueError(f"not a valid {codec} file (trailing data after the end of the "
+                             f"compressed stream, {len(pending):,} bytes)")
+        d = _decompressor(codec)
+        try:
+            out = d.decompress(pending, step)
+            while True:
+                if out:
+                    yield out
+                if d.eof:
+                    break
+                if codec == "gzip":
+                    more = d.unconsumed_tail
+                    if not more and not out:
+                        raise EOFError("compressed file ended before the end-of-stream marker")
+                    out = d.decompress(more, step)
+                else:
+                    if d.needs_input:
+                        raise EOFError("compressed file ended before the end-of-stream marker")
+                    out = d.decompress(b"", step)
+        except (OSError, EOFError, zlib.error, lzma.LZMAError) as e:
+            raise ValueError(f"not a valid {codec} file ({e or type(e).__name__})") from None
+        pending = _next_stream(codec, d.unused_data)
 
 
 def decompress(data: bytes, limit: int | None = None) -> bytes:
     """``data`` decompressed when it starts with a known magic (else unchanged).
 
-    Multi-member gzip and multi-stream xz/bzip2 files are read whole.
+    Multi-member gzip and multi-stream xz/bzip2 files are read whole; bytes
+    after the last stream that are not the padding its format allows are an
+    error (never silently ignored).
 
     Args:
         limit: the most bytes the result may have; beyond it ValueError (a
-            decompression bomb is not read to its end).
+            decompression bomb is not read to its end, and never more than
+            ``limit`` plus one megabyte is held).
 
     Raises:
-        ValueError: a corrupt or truncated compressed file, or a result over
-            ``limit``; its text says which codec and why.
+        ValueError: a corrupt or truncated compressed file, trailing garbage,
+            or a result over ``limit``; its text says which codec and why.
     """
     codec = codec_of_data(data)
     if codec is None:
         return data
-    try:
-        with _reader(codec, io.BytesIO(data)) as fh:
-            out = fh.read() if limit is None else fh.read(limit + 1)
-    except (OSError, EOFError, zlib.error, lzma.LZMAError) as e:
-        raise ValueError(f"not a valid {codec} file ({e or type(e).__name__})") from None
-    if limit is not None and len(out) > limit:
-        raise ValueError(f"{codec} data decompresses to more than {limit} bytes")
-    return out
+    out = bytearray()
+    for piece in iter_decompressed(codec, data):
+        out += piece
+        if limit is not None and len(out) > limit:
+            raise ValueError(f"{codec} data decompresses to more than {limit} bytes")
+    return bytes(out)
 
 
 def read_bytes(path) -> bytes:

@@ -16,6 +16,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -83,6 +84,50 @@ def test_corrupt_and_oversized_data_is_one_clear_error():
     with pytest.raises(DimacsError) as e:
         parse_dimacs(good[:-8], "cut.cnf.xz")
     assert str(e.value).startswith("cut.cnf.xz: not a valid xz file")
+
+
+@pytest.mark.parametrize("codec", ["gzip", "xz", "bzip2"])
+def test_trailing_garbage_is_refused_padding_is_not(codec, tmp_path):
+    """An .xz (or .bz2) with bytes after its last stream was read as if they
+    were not there (exit 0); gzip refused them. Every codec now refuses them;
+    several streams, and the NUL padding gzip and xz allow, still read."""
+    one, two = compress(b"p cnf 2 1\n", codec), compress(b"1 2 0\n", codec)
+    assert decompress(one + two) == b"p cnf 2 1\n1 2 0\n"
+    for junk in (b"garbage", b"\n", one[:5]):
+        with pytest.raises(ValueError, match=f"not a valid {codec} file"):
+            decompress(one + two + junk)
+    if codec != "bzip2":
+        assert decompress(one + two + b"\0" * 8) == b"p cnf 2 1\n1 2 0\n"
+    f = tmp_path / "f.cnf"
+    f.write_bytes(one + two + b"garbage")
+    proc = _run(["solve", str(f)])
+    assert proc.returncode == 2 and proc.stdout == b""
+    assert proc.stderr.decode().splitlines() == [
+        f"satgrid: {f}: not a valid {codec} file (trailing data after the end of the "
+        "compressed stream, 7 bytes)"]
+
+
+@pytest.mark.parametrize("codec", ["gzip", "xz", "bzip2"])
+def test_a_bomb_is_decompressed_in_bounded_pieces(codec):
+    """The ceiling is checked piece by piece (1 MB): a bomb takes the limit
+    plus a piece, whatever it expands to. The old reader asked for ``limit +
+    1`` bytes at once and peaked at 2.3-3 times the limit (a MemoryError on
+    the 1 GiB ceiling where 1.5 GB was free)."""
+    limit = 16 << 20
+
+    def peak(data, limit=None):
+        tracemalloc.start()
+        try:
+            decompress(data, limit)
+        except ValueError as e:
+            assert f"more than {limit} bytes" in str(e)
+        finally:
+            top = tracemalloc.get_traced_memory()[1]
+            tracemalloc.stop()
+        return top
+    state = peak(compress(b"x", codec))      # the codec's own tables (xz: its dictionary)
+    used = peak(compress(b"\0" * (64 << 20), codec), limit) - state
+    assert used < 1.5 * limit, used / limit
 
 
 # ---------------------------------------------- every writer x every codec
