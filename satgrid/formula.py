@@ -32,6 +32,7 @@ from itertools import chain
 from typing import Iterable, Iterator, Sequence
 
 from . import dimacs
+from .errors import ArgumentError
 from .sizes import Sizes  # also public here: from satgrid.formula import Formula, Sizes
 
 DEFAULT_GROUP = "main"
@@ -68,8 +69,14 @@ class _InGroup:
         self.formula._current = self.previous
 
 
-def _not_a_literal(lit) -> ValueError:
-    return ValueError(f"literal {lit!r} ({type(lit).__name__}) is not an int")
+class FormulaError(ArgumentError, ValueError):
+    """A literal, variable name or count the formula's pool cannot take (a
+    ``str`` or ``float`` literal, 0, a literal beyond the pool, a name in
+    use): one line, exit 2; also a ``ValueError``."""
+
+
+def _not_a_literal(lit) -> FormulaError:
+    return FormulaError(f"literal {lit!r} ({type(lit).__name__}) is not an int")
 
 
 class Formula:
@@ -104,7 +111,7 @@ class Formula:
     def var(self, name: str, group: str | None = None) -> int:
         """A new primary (problem) variable called ``name``; names are unique."""
         if name in self._by_name:
-            raise ValueError(f"variable name {name!r} is already in use")
+            raise FormulaError(f"variable name {name!r} is already in use")
         v = self._alloc(name, True, group)
         self._by_name[name] = v
         return v
@@ -123,7 +130,7 @@ class Formula:
         by_name = self._by_name
         if len(set(names)) != len(names) or not by_name.keys().isdisjoint(names):
             used = next((n for i, n in enumerate(names) if n in by_name or n in names[:i]))
-            raise ValueError(f"variable name {used!r} is already in use")
+            raise FormulaError(f"variable name {used!r} is already in use")
         first, count = len(self._names), len(names)
         by_name.update(zip(names, range(first, first + count)))
         self._names.extend(names)
@@ -136,14 +143,14 @@ class Formula:
         v = self._alloc(name, False, None)
         if name is not None:
             if name in self._by_name:
-                raise ValueError(f"variable name {name!r} is already in use")
+                raise FormulaError(f"variable name {name!r} is already in use")
             self._by_name[name] = v
         return v
 
     def new_vars(self, count: int) -> range:
         """``count`` new auxiliary variables with consecutive ids, as a range."""
         if count < 0:
-            raise ValueError("count must be >= 0")
+            raise FormulaError("count must be >= 0")
         first = len(self._names)
         self._names.extend([None] * count)
         self._primary.extend([False] * count)
@@ -160,9 +167,9 @@ class Formula:
         """Name (or rename) an existing variable; names stay unique."""
         var = abs(var)
         if not 1 <= var <= self.nvars:
-            raise ValueError(f"variable {var} is not in the pool")
+            raise FormulaError(f"variable {var} is not in the pool")
         if self._by_name.get(name, var) != var:
-            raise ValueError(f"variable name {name!r} is already in use")
+            raise FormulaError(f"variable name {name!r} is already in use")
         old = self._names[var]
         if old is not None:
             self._by_name.pop(old, None)
@@ -269,7 +276,7 @@ class Formula:
         if inputs:
             top = max(max(inputs), -min(inputs))
             if top > self.nvars:
-                raise ValueError(f"literal {top} is beyond the pool's {self.nvars} "
+                raise FormulaError(f"literal {top} is beyond the pool's {self.nvars} "
                                  "variables: auxiliary variables must come from "
                                  "Formula.new_var(s)")
         if not clauses:
@@ -306,10 +313,10 @@ class Formula:
                     raise _not_a_literal(flat[i])
             top = max(max(packed), -min(packed))
         if top > self.nvars:
-            raise ValueError(f"literal {top} is beyond the pool's {self.nvars} variables: "
+            raise FormulaError(f"literal {top} is beyond the pool's {self.nvars} variables: "
                              "auxiliary variables must come from Formula.new_var(s)")
         if packed is None or _positions(raw, 0):
-            raise ValueError("0 is not a literal")
+            raise FormulaError("0 is not a literal")
 
     @property
     def clauses(self) -> list[list[int]]:

@@ -17,6 +17,21 @@ Example:
     [2, 3]
     >>> m.count()
     (2, True)
+
+Arguments are checked before anything is made (:mod:`satgrid.model_args`):
+a domain is a ``range`` or an iterable of ints (not a ``str``, ``bool`` or
+float), not empty, of at most :data:`satgrid.limits.MAX_DOMAIN` values; a
+comparison is one of ``<=``, ``>=``, ``==`` (``<``, ``>``, ``=``, ``=<``,
+``=>``); where IntVars are taken a plain int is a constant. Each constraint is
+sized before its encoder allocates (:mod:`satgrid.encodings.estimate`) and
+refused past ``max_clauses`` as ``--max-clauses`` refuses a puzzle:
+
+    >>> Model().int("x", "abc")
+    Traceback (most recent call last):
+    satgrid.errors.ArgumentError: x: values are a range or an iterable of ints, not the str 'abc'
+    >>> Model(max_clauses=1000).at_most(range(1, 10**4 + 1), 5000)
+    Traceback (most recent call last):
+    satgrid.errors.LimitError: at most 5,000 of 10,000 literals by seqcounter-knuth: about 50,000,000 clauses estimated, more than the limit of 1,000 (raise it with --max-clauses N)
 """
 
 from __future__ import annotations
@@ -25,6 +40,8 @@ from typing import Hashable, Iterable, Sequence
 
 from . import encodings as enc
 from . import lazy
+from . import model_args as _args
+from .encodings import estimate
 from .errors import EncodingError, SatgridError
 from .formula import Formula, Sizes
 from .solving import Solving
@@ -64,6 +81,10 @@ class Model(Solving):
             (complete CNF, for DIMACS export) or ``"propagate"`` (a
             reachability propagator inside the search, :mod:`satgrid.propagator`).
         description: text for DIMACS headers.
+        max_clauses: a ceiling on the model's clauses; a constraint that
+            would pass it is refused before it is built (``LimitError``, as
+            ``--max-clauses`` refuses a puzzle). Without it each constraint
+            is held to :data:`satgrid.limits.DEFAULT_MAX_CLAUSES` on its own.
 
     ``card`` alone sets every cardinality constraint, k = 1 included (so
     ``satgrid stats --card ladder`` compares at-most-one encodings), unless
@@ -73,7 +94,8 @@ class Model(Solving):
     """
 
     def __init__(self, *, amo: str | None = None, card: str | None = None,
-                 pb: str | None = None, connectivity: str = "lazy", description: str = ""):
+                 pb: str | None = None, connectivity: str = "lazy", description: str = "",
+                 max_clauses: int | None = None):
         # aliases (seqcounter-sinz) resolved: the recorded names are the listed ones
         amo, card, pb = (enc.canonical_method(x) for x in (amo, card, pb))
         if card is not None and card in enc.AMO_METHODS and card not in enc.CARD_METHODS:
@@ -89,6 +111,11 @@ class Model(Solving):
                                 f"not {connectivity!r}")
         self.connectivity = connectivity
         self.formula = Formula(description)
+        if max_clauses is not None:
+            limit = _args.integer(max_clauses, "max_clauses")
+            if limit < 1:
+                raise _args.ArgumentError(f"max_clauses must be at least 1, not {limit}")
+            self.formula.guard = _args.ClauseCeiling(limit)
         self.lazy: list = []
         self.connections: list = []        # lazy connectivity constraints (certified runs)
         self.projection: list[int] | None = None
@@ -147,9 +174,9 @@ class Model(Solving):
         >>> m = Model(); x = m.int("x", range(1, 4)); x, m.formula.name(x.lit(2)), m.count()
         (IntVar('x', 1..3), 'x=2', (3, True))
         """
-        values = sorted(set(values))
-        if not values:
-            raise SatgridError(f"{name}: empty domain")
+        values = _args.domain(name, values)
+        _args.group(group)
+        _args.room_ints(self, name, 1, len(values), order)
         g = group or self.formula.current_group
         lits = list(self.formula.vars([f"{name}={v}" for v in values], g))
         x = IntVar(name, values, lits, self)
@@ -172,7 +199,10 @@ class Model(Solving):
         >>> m = Model(); xs = m.int_block(["a", "b"], range(1, 4)); xs, m.formula.name(xs[1].lit(1))
         ([IntVar('a', 1..3), IntVar('b', 1..3)], 'b=1')
         """
-        values = sorted(set(values))
+        names = list(names)
+        values = _args.domain(f"{names[0] if names else 'int_block'}", values)
+        _args.group(group)
+        _args.room_ints(self, f"int_block of {len(names)}", len(names), len(values), False)
         if self.amo != "pairwise" or len(values) < 2:
             return [self.int(name, values, group=group) for name in names]
         g = group or self.formula.current_group
@@ -186,24 +216,7 @@ class Model(Solving):
 
     def _order(self, x: IntVar, group: str) -> None:
         """Order literals o_v <-> (x >= v) for v above the minimum (ladder)."""
-        vals = x.values
-        ge: dict[int, int] = {}
-        cl = []
-        prev = None
-        for v in reversed(vals[1:]):
-            o = self.formula.new_var(f"{x.name}>={v}")
-            ge[v] = o
-            # o_v <-> (x == v) or o_{next}
-            cl.append([-x.lits[v], o])
-            if prev is not None:
-                cl.append([-prev, o])
-                cl.append([-o, x.lits[v], prev])
-            else:
-                cl.append([-o, x.lits[v]])
-            prev = o
-        ge[vals[0]] = self.true
-        x._ge = ge
-        self.formula.add_clauses(cl, group + ".order")
+        self.formula.add_clauses(x.order_channel(self.formula, self.true), group + ".order")
 
     # ----------------------------------------------------------- constraints
     def _group_or_current(self, group: str | None) -> str:
@@ -233,8 +246,7 @@ class Model(Solving):
         >>> m = Model(); a, b, c = (m.bool(n) for n in "abc"); m.implies([a, b], c); m.count()
         (7, True)
         """
-        p = [premises] if isinstance(premises, int) else list(premises)
-        c = [conclusion] if isinstance(conclusion, int) else list(conclusion)
+        p, c = _args.literals(premises, "implies"), _args.literals(conclusion, "implies")
         self.formula.add([-l for l in p] + c, self._group_or_current(group))
 
     def equiv(self, a: int, b: int, group: str | None = None) -> None:
@@ -243,6 +255,7 @@ class Model(Solving):
         >>> m = Model(); a, b = m.bool("a"), m.bool("b"); m.equiv(a, -b); m.count()
         (2, True)
         """
+        a, b = _args.literals([a, b], "equiv")
         self.formula.add_clauses([[-a, b], [a, -b]], self._group_or_current(group))
 
     def reify_and(self, lits: Sequence[int], group: str | None = None, name: str | None = None) -> int:
@@ -251,6 +264,7 @@ class Model(Solving):
         >>> m = Model(); a, b = m.bool("a"), m.bool("b"); r = m.reify_and([a, b]); m.solve([r]).model
         [1, 2, 3]
         """
+        lits = _args.literals(lits, "reify_and")
         r = self.formula.new_var(name)
         cl = [[-r, l] for l in lits]
         cl.append([r] + [-l for l in lits])
@@ -263,6 +277,7 @@ class Model(Solving):
         >>> m = Model(); a, b = m.bool("a"), m.bool("b"); r = m.reify_or([a, b]); m.solve([-r]).model
         [-1, -2, -3]
         """
+        lits = _args.literals(lits, "reify_or")
         r = self.formula.new_var(name)
         cl = [[r, -l] for l in lits]
         cl.append([-r] + list(lits))
@@ -290,9 +305,10 @@ class Model(Solving):
         >>> m = Model(); xs = [m.bool(f"x{i}") for i in range(4)]; m.at_most(xs, 2); m.count()
         (11, True)
         """
-        lits = list(lits)
-        self._encode(lambda m: enc.at_most(lits, k, self.formula, m), group,
-                     self._card_method(k, encoding), lits)
+        lits, k = _args.card_args(lits, k, group, encoding, "at_most")
+        method = self._card_method(k, encoding)
+        _args.room_card(self, "<=", method, len(lits), k, "at most")
+        self._encode(lambda m: enc.at_most(lits, k, self.formula, m), group, method, lits)
 
     def at_least(self, lits: Sequence[int], k: int, group: str | None = None,
                  encoding: str | None = None) -> None:
@@ -301,10 +317,11 @@ class Model(Solving):
         >>> m = Model(); xs = [m.bool(f"x{i}") for i in range(4)]; m.at_least(xs, 3, encoding="totalizer"); m.count()
         (5, True)
         """
-        lits = list(lits)
+        lits, k = _args.card_args(lits, k, group, encoding, "at_least")
         if k == 1 and encoding is None:
             self.clause(lits, group)
             return
+        _args.room_card(self, "<=", encoding or self.card, len(lits), len(lits) - k, "at least")
         self._encode(lambda m: enc.at_least(lits, k, self.formula, m), group,
                      encoding or self.card, lits)
 
@@ -315,9 +332,10 @@ class Model(Solving):
         >>> m = Model(); xs = [m.bool(f"x{i}") for i in range(4)]; m.exactly(xs, 2); m.count()
         (6, True)
         """
-        lits = list(lits)
-        self._encode(lambda m: enc.exactly(lits, k, self.formula, m), group,
-                     self._card_method(k, encoding), lits)
+        lits, k = _args.card_args(lits, k, group, encoding, "exactly")
+        method = self._card_method(k, encoding)
+        _args.room_card(self, "==", method, len(lits), k, "exactly")
+        self._encode(lambda m: enc.exactly(lits, k, self.formula, m), group, method, lits)
 
     def linear(self, lits: Sequence[int], weights: Sequence[int], op: str, bound: int,
                group: str | None = None, encoding: str | None = None) -> None:
@@ -326,13 +344,15 @@ class Model(Solving):
         >>> m = Model(); xs = [m.bool(f"x{i}") for i in range(4)]; m.linear(xs, [1, 2, 3, 4], "==", 5); m.count()
         (2, True)
         """
-        lits, weights = list(lits), list(weights)
+        lits, weights, op, bound, method = _args.linear_args(self, lits, weights, op, bound, group,
+                                                            encoding)
         self._encode(lambda m: enc.linear(lits, weights, op, bound, self.formula, m), group,
-                     encoding or self.pb, lits)
+                     method, lits)
 
     def linear_int(self, terms: Sequence["IntVar | tuple[int, IntVar]"], op: str, bound: int,
                    group: str | None = None, encoding: str | None = None) -> None:
-        """sum(c * x) op bound over integer variables (items ``x`` or ``(c, x)``).
+        """sum(c * x) op bound over integer variables (items ``x`` or ``(c, x)``;
+        an int ``x`` is a constant).
 
         Expands each x into its one-hot literals with weight c * v.
 
@@ -341,8 +361,12 @@ class Model(Solving):
         ((2, True), 7)
         """
         lits, weights = [], []
-        for t in terms:
-            c, x = (1, t) if isinstance(t, IntVar) else t
+        op, bound = _args.comparison(op), _args.integer(bound, "linear_int: the bound")
+        for t in _args.int_term_list(terms, "linear_int"):
+            c, x = _args.coefficient_term(self, t, "linear_int")
+            if len(x.values) == 1 and x.lits[x.values[0]] == self._true:
+                bound -= c * x.values[0]                # a constant: to the other side
+                continue
             for v, l in x.lits.items():
                 if c * v:
                     lits.append(l)
@@ -351,11 +375,15 @@ class Model(Solving):
 
     def all_different(self, xs: Sequence[IntVar], group: str | None = None,
                       encoding: str | None = None) -> None:
-        """Pairwise different values: at most one x == v for each value v.
+        """Pairwise different values: at most one x == v for each value v
+        (``xs``: IntVars, or ints as constants).
 
         >>> m = Model(); xs = [m.int(f"x{i}", range(1, 4)) for i in range(3)]; m.all_different(xs); m.count()
         (6, True)
         """
+        _args.group(group)
+        _args.encoding(encoding)
+        xs = _args.int_terms(self, xs, "all_different")
         values = sorted({v for x in xs for v in x.values})
         lists = [[x.lits[v] for x in xs if v in x.lits] for v in values]
         lists = [lits for lits in lists if len(lits) > 1]
@@ -366,11 +394,16 @@ class Model(Solving):
 
     def permutation(self, xs: Sequence[IntVar], values: Iterable[int], group: str | None = None,
                     encoding: str | None = None) -> None:
-        """Each value of ``values`` taken exactly once among ``xs`` (len(xs) == len(values)).
+        """Each value of ``values`` taken exactly once among ``xs`` (len(xs) ==
+        len(values); IntVars, or ints as constants).
 
         >>> m = Model(); xs = [m.int(f"x{i}", range(1, 4)) for i in range(3)]; m.permutation(xs, [1, 2, 3]); m.count()
         (6, True)
         """
+        _args.group(group)
+        _args.encoding(encoding)
+        xs = _args.int_terms(self, xs, "permutation")
+        values = _args.value_list("permutation", values)
         lists = [[x.lits[v] for x in xs if v in x.lits] for v in values]
         if self._pairwise_all(lists, True, group, encoding):
             return
@@ -407,12 +440,13 @@ class Model(Solving):
         return True
 
     def allowed(self, x: IntVar, values: Iterable[int], group: str | None = None) -> None:
-        """x takes one of ``values``.
+        """x takes one of ``values`` (an int ``x``: a constant).
 
         >>> m = Model(); x = m.int("x", range(1, 6)); m.allowed(x, [2, 4]); sorted(s.value(x) for s in m.solutions())
         [2, 4]
         """
-        keep = set(values)
+        x = _args.int_term(self, x, "allowed")
+        keep = values if isinstance(values, range) else set(_args.value_list("allowed", values))
         self.clauses([[-l] for v, l in x.lits.items() if v not in keep], group)
 
     def connected(self, lits: dict[Hashable, int], graph, group: str | None = None,

@@ -7,9 +7,17 @@ Both are re-exported by :mod:`satgrid.model`, where they are made.
 
 from __future__ import annotations
 
+import numbers
 from typing import Sequence
 
-from .errors import SatgridError
+from .errors import ArgumentError, SatgridError
+
+
+def _value(name: str, value) -> None:
+    """Refuse a value that is not an int (``bool`` included) in one line."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise ArgumentError(f"{name}: a value is an int, not the {type(value).__name__} "
+                            f"{value!r:.40}")
 
 
 class IntVar:
@@ -36,8 +44,14 @@ class IntVar:
         >>> m = Model(); x = m.int("x", range(1, 4)); x.lit(2), x.lit(9) == m.false
         (2, True)
         """
-        l = self.lits.get(value)
-        return self._model.false if l is None else l
+        try:
+            l = self.lits.get(value)
+        except TypeError:                           # unhashable
+            l = None
+        if l is None:
+            _value(self.name, value)
+            return self._model.false
+        return l
 
     eq = lit
 
@@ -50,6 +64,7 @@ class IntVar:
         """
         if self._ge is None:
             raise SatgridError(f"{self.name} has no order encoding (make it with order=True)")
+        _value(self.name, value)
         if value <= self.values[0]:
             return self._model.true
         if value > self.values[-1]:
@@ -59,6 +74,37 @@ class IntVar:
             if v >= value:
                 return self._ge[v]
         return self._model.false  # pragma: no cover
+
+    def order_channel(self, source, true: int) -> list[list[int]]:
+        """Make the order literals ``x >= v`` (named ``name>=v``, from
+        ``source.new_var``) for ``v`` above the minimum, and return the ladder
+        clauses ``o_v <-> (x == v or o_next)`` that channel them to the
+        one-hot literals; ``x >= min`` is ``true``. ``Model.int(..., order=True)``
+        calls it; :meth:`ge` reads the literals.
+
+        >>> from satgrid.model import Model
+        >>> m = Model(); x = m.int("x", [1, 2, 3]); x.order_channel(m.formula, m.true)
+        [[-3, 5], [-5, 3], [-2, 6], [-5, 6], [-6, 2, 5]]
+        >>> m.formula.name(x.ge(2))
+        'x>=2'
+        """
+        vals = self.values
+        ge: dict[int, int] = {}
+        cl = []
+        prev = None
+        for v in reversed(vals[1:]):
+            o = source.new_var(f"{self.name}>={v}")
+            ge[v] = o
+            cl.append([-self.lits[v], o])
+            if prev is not None:
+                cl.append([-prev, o])
+                cl.append([-o, self.lits[v], prev])
+            else:
+                cl.append([-o, self.lits[v]])
+            prev = o
+        ge[vals[0]] = true
+        self._ge = ge
+        return cl
 
     def __repr__(self):
         return f"IntVar({self.name!r}, {self.values[0]}..{self.values[-1]})"
@@ -97,4 +143,7 @@ class Solution:
             if len(found) != 1:
                 raise SatgridError(f"{x.name}: {len(found)} values true in the model")
             return found[0]
+        if isinstance(x, bool) or not isinstance(x, int) or x == 0:
+            raise ArgumentError(f"a value is read from an IntVar or a literal (a non-zero int), "
+                                f"not the {type(x).__name__} {x!r:.40}")
         return int(self[x])

@@ -270,8 +270,14 @@ def size_totalizer_exactly(n: int, k: int) -> tuple[int, int]:
 
 
 # ============================================================= gtotalizer
+#: the largest bound whose sums are kept as bit masks (2^22 bits: 512 KiB)
+_MASK_UP_TO = 1 << 22
+
+
 def _sumset(A, B, K):
     """Sorted distinct values of A, B and a + b (a in A, b in B) up to K."""
+    if K > _MASK_UP_TO:     # a bit mask of K bits would not fit: the pairs themselves
+        return sorted({v for v in (*A, *B) if v <= K} | {a + b for a in A for b in B if a + b <= K})
     mb = 0
     for b in B:
         mb |= 1 << b
