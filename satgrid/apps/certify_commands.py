@@ -44,6 +44,23 @@ def cmd_verify(a) -> int:
     return EXIT_OK
 
 
+def _check_folder(folder: str, force: bool, what: str) -> None:
+    """Refuse, before any work, a certificate folder that is a file, or one
+    that holds anything already (unless ``--force``): a certificate never
+    silently replaces files."""
+    if os.path.lexists(folder) and not os.path.isdir(folder):
+        raise UsageError(f"{what}: {folder} exists and is not a folder; a certificate is "
+                         "a folder")
+    if os.path.isdir(folder) and not force:
+        try:
+            busy = any(os.scandir(folder))
+        except OSError as e:
+            raise UsageError(f"{what}: cannot read the folder {folder}: {e.strerror}") from None
+        if busy:
+            raise UsageError(f"{what}: {folder} is not empty; use --force to write the "
+                             "certificate into it anyway")
+
+
 def certified(a, command: str, opts: Options) -> int:
     """``solve --certify DIR`` (mode ``unique`` with ``--unique``, else ``unsat``)
     and ``count --certify DIR``: refused up front where no certificate can be made."""
@@ -56,6 +73,7 @@ def certified(a, command: str, opts: Options) -> int:
     if opts.time_limit is not None:
         raise UsageError(f"{what}: a certified run goes to the end; --time-limit cannot be "
                          "combined with it")
+    _check_folder(a.certify, getattr(a, "force", False), what)
     puzzles = load(a.file)
     if len(puzzles) != 1:
         raise UsageError(f"{what}: one certificate is of one puzzle; {a.file} holds "

@@ -16,7 +16,6 @@ Example:
 
 from __future__ import annotations
 
-import json
 import time
 from pathlib import Path
 
@@ -25,8 +24,9 @@ from ..model import Solution
 from ..pipeline.load import read_text
 from ..pipeline.run import Options, add_solution, compile_puzzle, new_result, solver_options
 from ..puzzles import Puzzle
-from .folder import write_folder
+from .folder import check_folder, write_folder
 from .proof import CertifiedRun
+from .safefile import read_json
 from .verify import verify_folder
 
 __all__ = ["Certificate", "certify_puzzle"]
@@ -45,7 +45,7 @@ class Certificate:
 
     @property
     def manifest(self) -> dict:
-        return json.loads((self.folder / "manifest.json").read_text(encoding="utf-8"))
+        return read_json(self.folder / "manifest.json")
 
     @property
     def claim(self) -> str:
@@ -85,6 +85,7 @@ def certify_puzzle(p: Puzzle, mode: str, folder, opts: Options | None = None,
         ``certificate`` (the folder) and ``claim``.
     """
     opts = opts or Options()
+    check_folder(folder)
     t0 = time.perf_counter()
     m = compile_puzzle(p, opts)
     run: CertifiedRun = m.certified_run(mode, solver=opts.solver,

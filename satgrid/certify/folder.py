@@ -33,18 +33,24 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import platform
+import stat
 from pathlib import Path
 
 import pysat
 
 from .._version import __version__
 from ..dimacs.write import dimacs_chunks
+from ..errors import OutputError
 from ..fileio import atomic_write_chunks, atomic_write_text
 from ..sizes import Sizes
 from .proof import CertifiedRun
 
-__all__ = ["FORMAT", "write_folder", "node_json"]
+__all__ = ["FORMAT", "write_folder", "node_json", "constraints_json", "check_folder", "FILE_NAMES"]
+
+#: every name a certificate folder may hold (the instance copy: ``instance.*``)
+FILE_NAMES = ("formula.cnf", "proof.drat", "solutions.json", "cuts.json", "manifest.json")
 
 FORMAT = "satgrid-certificate 1"
 
@@ -101,9 +107,12 @@ def _write_formula(path: Path, run: CertifiedRun, formula, kind: str | None) -> 
                                             description=description))
 
 
-def _cuts_json(run: CertifiedRun, first: int) -> dict:
+def constraints_json(connections) -> list[dict]:
+    """Each connectivity constraint as ``cuts.json`` holds it: name, nodes,
+    their literals, edges (pairs of node indices, sorted). ``satgrid verify``
+    makes the same from the recompiled instance and compares."""
     cons = []
-    for conn in run.connections:
+    for conn in connections:
         order = list(conn.lits)
         index = {v: i for i, v in enumerate(order)}
         edges = sorted({tuple(sorted((index[u], index[v])))
@@ -111,10 +120,49 @@ def _cuts_json(run: CertifiedRun, first: int) -> dict:
         cons.append({"name": conn.name, "nodes": [node_json(v) for v in order],
                      "literals": [conn.lits[v] for v in order],
                      "edges": [list(e) for e in edges]})
+    return cons
+
+
+def _cuts_json(run: CertifiedRun, first: int) -> dict:
+    cons = constraints_json(run.connections)
     cuts = [{"clause": first + i, "constraint": cut.constraint, "a": node_json(cut.a),
              "b": node_json(cut.b), "separator": [node_json(s) for s in cut.separator]}
             for i, cut in enumerate(run.cuts)]
     return {"constraints": cons, "cuts": cuts}
+
+
+def check_folder(folder) -> None:
+    """Refuse (OutputError, one line) a certificate folder path that names
+    something other than a folder; called before a certified run's work."""
+    out = Path(folder)
+    if out.exists() and not out.is_dir() or out.is_symlink() and not out.exists():
+        raise OutputError(out, "exists and is not a folder; a certificate is a folder")
+
+
+def _prepare(out: Path) -> Path:
+    """The folder, created if missing; refused in one line (OutputError) when
+    it is a file, or when a certificate file in it is a symlink, FIFO or
+    device (never written through nor replaced)."""
+    check_folder(out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise OutputError(out, f"cannot create the certificate folder: {e.strerror}") from None
+    names = list(FILE_NAMES) + [p.name for p in out.glob("instance.*")]
+    for name in names:
+        try:
+            mode = os.lstat(out / name).st_mode
+        except FileNotFoundError:
+            continue
+        except OSError as e:
+            raise OutputError(out / name, f"cannot check: {e.strerror}") from None
+        if not stat.S_ISREG(mode):
+            raise OutputError(out / name, "is not a regular file (a symlink, FIFO, device or "
+                              "folder); a certificate file is never written through one")
+    for old in ("proof.drat", "manifest.json"):      # a stale file never verifies as new
+        if (out / old).exists():
+            (out / old).unlink()
+    return out
 
 
 def write_folder(run: CertifiedRun, folder, formula, *, decoded: list | None = None,
@@ -135,11 +183,7 @@ def write_folder(run: CertifiedRun, folder, formula, *, decoded: list | None = N
     Returns:
         The folder's path.
     """
-    out = Path(folder)
-    out.mkdir(parents=True, exist_ok=True)
-    for old in ("proof.drat", "manifest.json"):      # a stale file never verifies as new
-        if (out / old).exists():
-            (out / old).unlink()
+    out = _prepare(Path(folder))
     files = {}
     _write_formula(out / "formula.cnf", run, formula, kind)
     files["formula"] = "formula.cnf"
@@ -172,6 +216,7 @@ def write_folder(run: CertifiedRun, folder, formula, *, decoded: list | None = N
         "claim": run.claim,
         "count": run.count,
         "kind": kind,
+        "compile": dict(run.compile) or None,
         "instance_file": None if instance is None else instance[0],
         "clauses": {"compiled": [1, a], "cuts": [a + 1, b],
                     "blocking": [b + 1, b + len(run.blocking)]},

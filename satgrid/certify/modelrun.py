@@ -7,10 +7,10 @@ a bare Model is no puzzle). Duck-typed: it imports no Model."""
 from __future__ import annotations
 
 from ..connectivity import ConnectivityCuts
-from .folder import write_folder
+from .folder import check_folder, write_folder
 from .proof import CertifiedRun, CertifyRefused, Connection, certified_run
 
-__all__ = ["Connection", "model_run", "certify_model"]
+__all__ = ["Connection", "model_run", "certify_model", "compile_options"]
 
 
 def model_run(model, mode: str, solver: str, options: dict | None = None) -> CertifiedRun:
@@ -24,8 +24,18 @@ def model_run(model, mode: str, solver: str, options: dict | None = None) -> Cer
                              "a justification a checker can re-check")
     f = model.formula
     propagate = any(hasattr(c, "join_engine") for c in model.lazy)   # connected(mode="propagate")
-    return certified_run(f.clauses, f.nvars, model.over, model.connections, mode,
-                         solver=solver, options=options, propagate=propagate)
+    run = certified_run(f.clauses, f.nvars, model.over, model.connections, mode,
+                        solver=solver, options=options, propagate=propagate)
+    run.compile = compile_options(model)
+    return run
+
+
+def compile_options(model) -> dict:
+    """What a recompile needs besides the instance: the Model's encodings (as
+    resolved at construction, so that ``Model(**options)`` makes the same) and
+    its connectivity mode."""
+    return {"amo": model.amo, "card": model.card, "pb": model.pb,
+            "connectivity": model.connectivity}
 
 
 def certify_model(model, mode: str, folder, limit, assumptions, time_limit, solver: str):
@@ -34,6 +44,7 @@ def certify_model(model, mode: str, folder, limit, assumptions, time_limit, solv
         raise CertifyRefused("certify: a certificate is of a whole formula, run to the end: "
                              "no limit, assumptions or time limit (make assumptions unit "
                              "clauses)")
+    check_folder(folder)
     run = model_run(model, mode, solver)
     write_folder(run, folder, model.formula)
     return (run.count, True) if mode == "count" else run.claim == "unique"

@@ -107,6 +107,9 @@ class CertifiedRun:
     search_solver: str = ""
     proof_solver: str = ""
     seconds: dict = field(default_factory=dict)
+    #: the Model's solver-independent compile options (``amo``, ``card``,
+    #: ``pb``, ``connectivity``), recorded so that verify can recompile
+    compile: dict = field(default_factory=dict)
 
     @property
     def count(self) -> int:

@@ -5,7 +5,14 @@ the DRAT checker of the ``dratify`` package (pure Python, the ``certify``
 extra), the kind's referee (``satgrid/puzzles/<kind>/check.py``, reached
 through the instance file that the certificate carries, parsed by the kind's
 reader), its own breadth-first search for the cuts, and :mod:`hashlib`. It
-imports no solver, no Session, no encoding, no connectivity code.
+imports no solver, no Session and no proof code. It trusts nothing in the
+folder but the instance file: a puzzle certificate's instance is recompiled
+(:mod:`satgrid.certify.recompile`: the kind's build, the Model and the
+encodings, all solver-independent) with the options the manifest records, and
+the formula, names, projection, connectivity graphs and decoded solutions
+must be what the recompile gives. Every file is read through
+:mod:`satgrid.certify.safefile` (regular files only, size ceilings, bounded
+JSON depth).
 
 Order of the checks (the first failure is reported, in one line naming the
 file and line or item): the manifest's form and the clause ranges; the
@@ -19,22 +26,17 @@ changed line is reported as what it breaks, and a hash alone as a hash).
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import time
 from collections import deque
 from pathlib import Path
 
-from ..errors import InputError, NotAvailableError, SatgridError
-from ..pipeline.load import loads
+from ..errors import InputError, NotAvailableError
+from .recompile import VerifyFailed, compare_formula, decoded_of, recompile
+from .safefile import (MAX_FORMULA_BYTES, MAX_INSTANCE_BYTES, MAX_JSON_BYTES, MAX_PROOF_BYTES,
+                       read_json, read_regular)
 
 __all__ = ["VerifyFailed", "verify_folder", "verify_proof", "read_cnf", "read_drat"]
-
-
-class VerifyFailed(SatgridError):
-    """The certificate does not hold (exit status 1); the message names what fails."""
-
-    exit_status = 1
 
 
 def _fail(msg: str):
@@ -55,18 +57,23 @@ class Cnf:
 _VARNAME = re.compile(r"^c varname (\d+) (.+)$")
 
 
-def read_cnf(path) -> Cnf:
+def read_cnf(path, *, follow: bool = True) -> Cnf:
     """Read DIMACS CNF (``p cnf`` line required; ``c varname`` lines kept).
 
+    Args:
+        follow: follow a symbolic link (a file named on the command line;
+            a certificate's ``formula.cnf`` is read with ``follow=False``).
+
     Raises:
-        InputError: ``file:line:column: what was expected``.
+        InputError: ``file:line:column: what was expected``; a file that is
+            not a regular file or is over :data:`~satgrid.certify.safefile.MAX_FORMULA_BYTES`.
     """
     path = Path(path)
     name = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as e:
-        raise InputError(f"cannot read a DIMACS file: {e}", name) from None
+        text = read_regular(path, MAX_FORMULA_BYTES, follow=follow).decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise InputError(f"cannot read a DIMACS file: not UTF-8 (byte {e.start})", name) from None
     f = Cnf()
     declared = None
     pending: list[int] = []
@@ -121,14 +128,13 @@ def read_cnf(path) -> Cnf:
 _TEXT = set(b"0123456789- \t\r\ndc")
 
 
-def read_drat(path) -> tuple[list[tuple[str, list[int]]], list[str]]:
+def read_drat(path, *, follow: bool = True) -> tuple[list[tuple[str, list[int]]], list[str]]:
     """Read a DRAT proof, text or binary (detected as drat-trim does: a byte
-    that text DRAT never has). Returns (steps, where each step is)."""
+    that text DRAT never has). Returns (steps, where each step is).
+    A regular file of at most :data:`~satgrid.certify.safefile.MAX_PROOF_BYTES`
+    (``follow``: as :func:`read_cnf`)."""
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as e:
-        raise InputError(f"cannot read the proof: {e}", str(path)) from None
+    data = read_regular(path, MAX_PROOF_BYTES, follow=follow)
     if any(b not in _TEXT for b in data[:64]) and data[:1] in (b"a", b"d"):
         return _binary_drat(data, path.name)
     return _text_drat(data.decode("ascii", "replace"), path.name)
@@ -231,11 +237,9 @@ def verify_proof(formula, proof) -> str:
 # ------------------------------------------------------------ certificate
 def _json(folder: Path, name: str):
     try:
-        return json.loads((folder / name).read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        _fail(f"{name}: missing")
-    except (ValueError, UnicodeDecodeError) as e:
-        _fail(f"{name}: not valid JSON ({e})")
+        return read_json(folder / name, MAX_JSON_BYTES)
+    except InputError as e:
+        _fail(f"{name}: {e.message}")
 
 
 def _node(v):
@@ -308,7 +312,9 @@ def _separated(nodes: int, adj: list[list[int]], a: int, b: int, cut: set[int]) 
     return True
 
 
-def _check_cuts(cuts: dict, cnf: Cnf, lo: int, hi: int) -> str:
+def _check_cuts(cuts: dict, cnf: Cnf, lo: int, hi: int, recompiled: bool = False) -> str:
+    """Each cut against its constraint's graph (``recompiled``: the graphs were
+    compared with the recompiled instance's already, so they are its own)."""
     cons = cuts.get("constraints")
     items = cuts.get("cuts")
     if not isinstance(cons, list) or not isinstance(items, list):
@@ -337,7 +343,7 @@ def _check_cuts(cuts: dict, cnf: Cnf, lo: int, hi: int) -> str:
             if grid != {tuple(sorted(e)) for e in edges}:
                 _fail(f"cuts.json: constraint {k} ({c.get('name')}): its edges are not the "
                       "orthogonal neighbours of its cells")
-        else:
+        elif not recompiled:
             notes.append(f"constraint {k}: graph taken from the certificate (not grid cells)")
         graphs.append((nodes, {v: i for i, v in enumerate(nodes)}, lits, adj))
     expected = list(range(lo, hi + 1))
@@ -368,7 +374,16 @@ def _check_cuts(cuts: dict, cnf: Cnf, lo: int, hi: int) -> str:
 
 
 def verify_folder(folder) -> str:
-    """Check the certificate in ``folder``; a summary line, or VerifyFailed."""
+    """Check the certificate in ``folder``; a summary line, or VerifyFailed.
+
+    The line starts ``verified: `` and says what was verified: for a puzzle
+    certificate (an instance in the folder, recompiled) the claim about the
+    puzzle, ``verified: unique (puzzle instance.toml recompiled: ...)``; for
+    a cube folder of ``count --split --certify`` also ``cube [lits]`` (its
+    count is of the recompiled instance plus the cube's unit clauses); for a
+    Model's certificate (no instance) ``verified: formula certificate: ...``,
+    a claim about ``formula.cnf`` alone.
+    """
     folder = Path(folder)
     if not folder.is_dir():
         raise InputError("expected a certificate folder", str(folder))
@@ -379,21 +394,39 @@ def verify_folder(folder) -> str:
         raise VerifyFailed(f"the certificate is malformed: {type(e).__name__}: {e}") from None
 
 
+def _file(folder: Path, files: dict, key: str, limit: int) -> bytes:
+    """A listed file's bytes: a regular file (no symlink) under ``limit``."""
+    name = files[key]["name"]
+    try:
+        return read_regular(folder / name, limit)
+    except InputError as e:
+        _fail(f"{name}: {e.message}")
+
+
+_LIMITS = {"formula": MAX_FORMULA_BYTES, "proof": MAX_PROOF_BYTES,
+           "instance": MAX_INSTANCE_BYTES}
+
+
 def _verify_folder(folder: Path) -> str:
     t0 = time.perf_counter()
     man = _json(folder, "manifest.json")
+    if not isinstance(man, dict):
+        _fail("manifest.json: expected a JSON object")
     claim = man.get("claim")
     if claim not in ("unique", "not unique", "unsat", "count", "sat"):
         _fail(f"manifest.json: unknown claim {claim!r}")
     files = man.get("files") or {}
+    if not isinstance(files, dict):
+        _fail("manifest.json: 'files' must be an object")
     for key in ("formula", "solutions", "cuts"):
         if key not in files:
             _fail(f"manifest.json: no {key} file listed")
     for key, ent in files.items():
-        if not isinstance(ent, dict) or Path(str(ent.get("name"))).name != ent.get("name"):
+        if not isinstance(ent, dict) or not isinstance(ent.get("name"), str) \
+                or Path(ent["name"]).name != ent["name"] or ent["name"] in ("", ".", ".."):
             _fail(f"manifest.json: file entry {key!r} needs a plain file name in this folder")
     try:
-        cnf = read_cnf(folder / files["formula"]["name"])
+        cnf = read_cnf(folder / files["formula"]["name"], follow=False)
     except InputError as e:
         _fail(f"formula.cnf does not parse: {e}")
     try:
@@ -401,7 +434,8 @@ def _verify_folder(folder: Path) -> str:
                                                                       "blocking"))
     except (KeyError, TypeError, ValueError):
         _fail("manifest.json: expected clause ranges compiled, cuts, blocking")
-    if not (a1 == 1 and c1 == a2 + 1 and b1 == c2 + 1 and b2 == len(cnf.clauses)
+    if not all(type(x) is int for x in (a1, a2, c1, c2, b1, b2)) or not (
+            a1 == 1 and c1 == a2 + 1 and b1 == c2 + 1 and b2 == len(cnf.clauses)
             and a2 >= 0 and c2 >= a2 and b2 >= c2):
         _fail(f"manifest.json: clause ranges {man['clauses']} do not cover formula.cnf's "
               f"{len(cnf.clauses)} clauses in order")
@@ -410,16 +444,22 @@ def _verify_folder(folder: Path) -> str:
     entries = sols.get("solutions") if isinstance(sols, dict) else None
     if not isinstance(proj, list) or not isinstance(entries, list):
         _fail("solutions.json: expected 'projection' and 'solutions' lists")
-    puzzle = None
+    cuts = _json(folder, files["cuts"]["name"])
+    if not isinstance(cuts, dict):
+        _fail("cuts.json: expected a JSON object")
+    # ------------------------------------------------------------ recompile
+    rec = None
     if "instance" in files:
-        inst = folder / files["instance"]["name"]
+        name = files["instance"]["name"]
         try:
-            puzzles = loads(inst.read_text(encoding="utf-8"), file=inst.name)
-        except (OSError, SatgridError) as e:
-            _fail(f"{inst.name}: the instance does not load: {e}")
-        if len(puzzles) != 1 or puzzles[0].kind != man.get("kind"):
-            _fail(f"{inst.name}: expected one puzzle of kind {man.get('kind')}")
-        puzzle = puzzles[0]
+            text = _file(folder, files, "instance", MAX_INSTANCE_BYTES).decode("utf-8")
+        except UnicodeDecodeError as e:
+            _fail(f"{name}: the instance is not UTF-8 text (byte {e.start})")
+        rec = recompile(man, name, text, man.get("kind"))
+        compare_formula(rec, cnf, a2, proj, cuts.get("constraints"))
+    elif man.get("kind") is not None or man.get("instance_file") is not None:
+        _fail(f"manifest.json: a certificate of a {man.get('kind')} puzzle must carry its "
+              "instance file (verify recompiles it); none is listed")
     # ------------------------------------------------------------ solutions
     blocking = cnf.clauses[b1 - 1:b2]
     if len(entries) != len(blocking):
@@ -443,19 +483,26 @@ def _verify_folder(folder: Path) -> str:
         if set(blocking[i - 1]) != {-l for l in values}:
             _fail(f"formula.cnf line {cnf.lines[b1 + i - 2]}: blocking clause {b1 + i - 1} "
                   f"is not the negation of solution {i} on the projection variables")
-        if puzzle is not None:
+        if rec is not None:
             dec = e.get("decoded")
             if not isinstance(dec, dict):
                 _fail(f"solutions.json: solution {i}: no decoded solution for the referee")
             try:
-                problems = puzzle.check(dec)
+                problems = rec.puzzle.check(dec)
             except Exception as ex:  # a malformed decoded solution is a failure, not a crash
                 problems = [f"unreadable ({type(ex).__name__}: {ex})"]
             if problems:
                 _fail(f"solutions.json: solution {i}: the referee rejects it: {problems[0]}")
             linked += _link(i, true, dec, cnf.names)
+            try:                    # what the referee read is the instance's own decoding
+                mine = decoded_of(rec, true)
+            except VerifyFailed as ex:
+                _fail(f"solutions.json: solution {i}: {ex}")
+            if mine != dec:
+                _fail(f"solutions.json: solution {i}: the decoded solution is not the "
+                      "recompiled instance's decoding of its model")
     # ----------------------------------------------------------------- cuts
-    note = _check_cuts(_json(folder, files["cuts"]["name"]), cnf, c1, c2)
+    note = _check_cuts(cuts, cnf, c1, c2, recompiled=rec is not None)
     # ---------------------------------------------------------------- claim
     n = len(entries)
     want = {"unique": 1, "not unique": 2, "unsat": 0, "sat": 1}.get(claim, man.get("count"))
@@ -468,29 +515,32 @@ def _verify_folder(folder: Path) -> str:
         if "proof" not in files:
             _fail(f"manifest.json: claim {claim} needs a proof; none is listed")
         try:
-            steps, where = read_drat(folder / files["proof"]["name"])
+            steps, where = read_drat(folder / files["proof"]["name"], follow=False)
         except InputError as e:
             _fail(f"the proof does not parse: {e}")
         seconds, k = check_drat(cnf.nvars, cnf.clauses, steps, where)
         proof_note = f"proof of {len(steps)} steps checked by dratify in {seconds:.2f} s"
     # --------------------------------------------------------------- hashes
     for key, ent in sorted(files.items()):
-        path = folder / ent["name"]
-        try:
-            digest = hashlib.sha256(path.read_bytes()).hexdigest()
-        except OSError:
-            _fail(f"manifest.json: {ent['name']} is missing")
-        if digest != ent.get("sha256"):
+        data = _file(folder, files, key, _LIMITS.get(key, MAX_JSON_BYTES))
+        if hashlib.sha256(data).hexdigest() != ent.get("sha256"):
             _fail(f"manifest.json: the SHA-256 of {ent['name']} does not match the file")
     what = {"unique": "unique", "not unique": "not unique (two solutions)",
             "unsat": "no solution", "sat": "a solution",
             "count": f"exactly {n} solution(s)"}[claim]
     extras = [proof_note, f"{len(cnf.clauses)} clauses, {c2 - c1 + 1} cuts"]
-    if puzzle is not None:
-        extras.append(f"referee {puzzle.kind}: {n} accepted"
-                      + ("" if linked == n else " (decoded solutions not linked by name)"))
-    else:
-        extras.append("no instance in the certificate: no referee")
-    if note:
-        extras.append(note)
-    return (f"verified: {what} ({'; '.join(extras)}; {time.perf_counter() - t0:.2f} s)")
+    seconds = f"{time.perf_counter() - t0:.2f} s"
+    if rec is None:
+        extras.append("no instance: a claim about formula.cnf and the graphs of cuts.json "
+                      "only, not about a puzzle")
+        if note:
+            extras.append(note)
+        return f"verified: formula certificate: {what} ({'; '.join(extras)}; {seconds})"
+    cube = f"cube {rec.cube}: " if "cube" in man else ""
+    head = (f"puzzle {files['instance']['name']} ({rec.puzzle.kind}) recompiled with "
+            + " ".join(f"{k}={v}" for k, v in rec.options.items())
+            + f": its {a2} clauses are formula.cnf's compiled range")
+    extras.insert(0, head)
+    extras.append(f"referee {rec.puzzle.kind}: {n} accepted"
+                  + ("" if linked == n else " (decoded solutions not linked by name)"))
+    return f"verified: {cube}{what} ({'; '.join(extras)}; {seconds})"
