@@ -12,7 +12,8 @@ gives the estimate and the limit:
 * :data:`MAX_EXPANDED`: the bytes a compressed input may expand to
   (:func:`satgrid.compression.decompress` stops reading past it);
 * :data:`MAX_DIMACS_VARIABLES`: the variables a DIMACS header may declare
-  beyond those its clauses could use (a Formula allocates per variable).
+  at all, and :data:`MAX_UNUSED_DIMACS_VARIABLES` beyond the highest one its
+  clauses use (a Formula and a solver allocate per declared variable).
 
 Standard library only; the bottom layer beside :mod:`satgrid.errors`.
 """
@@ -29,6 +30,10 @@ DEFAULT_MAX_CLAUSES = 50_000_000
 MAX_EXPANDED = 1 << 30
 #: the most variables a DIMACS header may declare (more than its clauses mention)
 MAX_DIMACS_VARIABLES = 100_000_000
+#: the most variables a DIMACS header may declare beyond the highest one its
+#: clauses (or ``c varname`` lines) use: a solver allocates for each (CaDiCaL
+#: about 270 bytes, so 2**20 unused variables cost about 280 MB)
+MAX_UNUSED_DIMACS_VARIABLES = 1 << 20
 #: the most values one integer variable may take (``Model.int``, ``int_block``)
 MAX_DOMAIN = 1_000_000
 

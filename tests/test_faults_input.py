@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from satgrid import Formula
-from satgrid.dimacs import parse_dimacs, read_dimacs
+from satgrid.dimacs import parse_dimacs, parse_icnf, read_dimacs
 from satgrid.encodings import estimate
 from satgrid.errors import DimacsError, EncodingError, InstanceError, LimitError
 from satgrid.model import Model
@@ -36,6 +36,16 @@ SATGRID = [sys.executable, "-m", "satgrid"]
 def run(*args, cwd=None, timeout=120):
     return subprocess.run(SATGRID + [str(a) for a in args], capture_output=True, text=True,
                           cwd=cwd, timeout=timeout, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def run_bounded(*args, memory=2 << 30, timeout=60):
+    """``satgrid ARGS`` in a subprocess with a time limit and an address-space
+    limit (``memory`` bytes), so a regression cannot take the machine down."""
+    limit = f"import resource; resource.setrlimit(resource.RLIMIT_AS, ({memory}, {memory}))"
+    code = f"{limit}; import sys; from satgrid.apps.cli import main; sys.exit(main())"
+    return subprocess.run([sys.executable, "-c", code, *map(str, args)], capture_output=True,
+                          text=True, timeout=timeout,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
 
 
 def one_line_error(proc, status):
@@ -289,6 +299,52 @@ def test_dimacs_header_with_two_billion_variables_refused():
         parse_dimacs("p cnf 2000000000 0\n", "big.cnf")
     assert (e.value.line, e.value.column) == (1, 7)
     assert "2,000,000,000 variables, more than the limit" in e.value.message
+
+
+def test_dimacs_header_with_unused_variables_refused_before_the_solver():
+    """``p cnf 100000000 1``: the Session declares every variable, and
+    CaDiCaL aborted with std::bad_alloc (exit 134). The declared count may
+    exceed the highest variable used by at most MAX_UNUSED_DIMACS_VARIABLES."""
+    with pytest.raises(DimacsError) as e:
+        parse_dimacs("p cnf 100000000 1\n1 0\n", "big.cnf")
+    assert (e.value.line, e.value.column) == (1, 7)
+    assert e.value.message == ("the 'p cnf' line declares 100,000,000 variables but the file "
+                               "uses only 1; at most 1,048,576 declared variables may go unused")
+    top = 1 << 20
+    ok = parse_dimacs(f"p cnf {top + 5} 1\n5 0\n", "ok.cnf")   # exactly the allowance
+    assert ok.nvars == top + 5
+    with pytest.raises(DimacsError, match="uses only 4"):
+        parse_dimacs(f"p cnf {top + 5} 1\n4 0\n", "over.cnf")
+    header = ("c generator: satgrid 0.1.0\nc sizes per constraint group: variables clauses "
+              "literals group\nc group {V} 1 1 main\nc total {V} 1 1\np inccnf\n1 0\n")
+    assert parse_icnf(header.replace("{V}", "7"), "h.icnf")[0].nvars == 7
+    with pytest.raises(DimacsError, match="the satgrid header declares 100,000,000 variables"):
+        parse_icnf(header.replace("{V}", str(10 ** 8)), "h.icnf")
+
+
+def test_huge_declared_variables_in_a_subprocess_is_one_line(tmp_path):
+    f = tmp_path / "big.cnf"
+    f.write_text("p cnf 100000000 1\n1 0\n")
+    line = one_line_error(run_bounded("solve", f), 2)
+    assert line.startswith(f"satgrid: {f}:1:7: the 'p cnf' line declares 100,000,000 variables")
+
+
+@pytest.mark.parametrize("text, where, what", [
+    ("p cnf {D} 1\n1 0\n", (1, 7), "expected the number of variables (an integer >= 0), "
+                                    "found a 5,000-digit number"),
+    ("p cnf 2 {D}\n1 0\n", (1, 9), "expected the number of clauses (an integer >= 0), "
+                                    "found a 5,000-digit number"),
+    ("p cnf 2 1\nc p show {D} 0\n1 0\n", (2, 10), "expected a variable (1..2) or 0 in the "
+                                                   "projection line"),
+    ("p cnf 2 1\nc varname {D} x\n1 0\n", (2, 11), "expected 'c varname <variable> <name>'"),
+])
+def test_dimacs_numbers_of_5000_digits_are_one_line(tmp_path, text, where, what):
+    """int() refuses more than 4,300 digits: 'internal error: ValueError' before."""
+    f = tmp_path / "d.cnf"
+    f.write_text(text.replace("{D}", "9" * 5000))
+    line = one_line_error(run_bounded("count", f), 2)
+    assert line.startswith(f"satgrid: {f}:{where[0]}:{where[1]}: {what}"), line
+    assert len(line) < 300
 
 
 def test_dimacs_header_with_impossible_clause_count_refused():

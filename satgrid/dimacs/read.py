@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from ..errors import DimacsError
-from ..limits import MAX_DIMACS_VARIABLES
+from ..limits import MAX_DIMACS_VARIABLES, MAX_UNUSED_DIMACS_VARIABLES
 from ..sizes import Sizes
 from ..util import paused_gc
 from .scan import _fast_body, _literal_range
@@ -133,7 +133,7 @@ class _Comments:
             return
         vpos = line.find(b"varname") + 7
         if len(parts) < 2 or not parts[1].isascii() or not parts[1].isdigit() \
-                or int(parts[1]) == 0:
+                or len(parts[1]) > _MAX_DIGITS or int(parts[1]) == 0:
             raise DimacsError("expected 'c varname <variable> <name>' with a variable id >= 1",
                               self.name, lineno, _column(line, _skip_ws(line, vpos)))
         v = int(parts[1])
@@ -234,6 +234,8 @@ def _problem_line(line: bytes, lineno: int, name: str, fmt: str) -> _Problem:
         tok = toks[i][1]
         if not tok.isdigit():
             fail(i, f"expected {what} (an integer >= 0), found {_show(tok)}")
+        if len(tok.lstrip(b"0")) > _MAX_DIGITS:     # int() refuses 4,300 digits; no limit is near
+            fail(i, f"expected {what} (an integer >= 0), found a {len(tok):,}-digit number")
         nums.append(int(tok))
     if len(toks) > 4:
         fail(4, f"expected the end of the 'p cnf' line, found {_show(toks[4][1])}")
@@ -373,6 +375,24 @@ def _check_declared(problem: _Problem, data: bytes, offset: int, name: str,
                           problem.lineno, _column(problem.line, problem.count_pos))
 
 
+#: digits of the largest count or variable id read (beyond every limit; int()
+#: itself refuses more than 4,300 digits)
+_MAX_DIGITS = 18
+
+
+def _check_unused(declared: int, used: int, what: str, name: str,
+                  line: int | None = None, column: int | None = None) -> None:
+    """Refuse a declared variable count more than
+    :data:`~satgrid.limits.MAX_UNUSED_DIMACS_VARIABLES` beyond the highest
+    variable the file uses: a solver allocates for every declared variable
+    (CaDiCaL: ~270 bytes each; ``p cnf 100000000 1`` aborted it with
+    ``std::bad_alloc``), so a 20-byte file cannot ask for gigabytes."""
+    if declared - used > MAX_UNUSED_DIMACS_VARIABLES:
+        raise DimacsError(f"{what} {declared:,} variables but the file uses only {used:,}; "
+                          f"at most {MAX_UNUSED_DIMACS_VARIABLES:,} declared variables may go "
+                          "unused", name, line, column)
+
+
 def _parse(data: bytes, name: str, fmt: str, strict_count: bool = True,
            warn: Callable[[str], object] | None = None, force_scan: bool = False) -> DimacsFile:
     _check_text(data, name, DimacsError)
@@ -397,6 +417,11 @@ def _parse(data: bytes, name: str, fmt: str, strict_count: bool = True,
             if strict_count:
                 raise err
             (warn or _default_warn)(str(err))
+        if problem.nvars > MAX_UNUSED_DIMACS_VARIABLES:   # else no file is refused below
+            with paused_gc():
+                used = max(_literal_range(clauses), max(comments.varnames, default=0))
+            _check_unused(problem.nvars, used, "the 'p cnf' line declares", name,
+                          problem.lineno, _column(problem.line, _tokens(problem.line)[2][0]))
         return DimacsFile(problem.nvars, clauses, comments.texts, comments.varnames, name,
                           problem.nclauses, preamble)
     # iCNF: no declared counts.
@@ -407,6 +432,7 @@ def _parse(data: bytes, name: str, fmt: str, strict_count: bool = True,
                         preamble, steps)
     total = result.header.get("total")
     if total is not None and total.variables > top:
+        _check_unused(total.variables, top, "the satgrid header declares", name)
         result.nvars = total.variables
     return result, assumptions
 

@@ -105,15 +105,21 @@ def projection(data: bytes, name: str, nvars: int) -> list[int] | None:
         for i, (pos, tok) in enumerate(rest):
             if tok == b"0" and i == len(rest) - 1:
                 break
-            if not tok.isdigit() or not 1 <= int(tok) <= nvars:
+            if not tok.isdigit() or len(tok) > 18 or not 1 <= int(tok) <= nvars:
                 raise DimacsError(f"expected a variable (1..{nvars}) or 0 in the projection "
-                                  f"line, found {tok.decode('utf-8', 'replace')!r}", name,
+                                  f"line, found {_shown(tok)}", name,
                                   lineno, pos + 1)
             out[int(tok)] = None
         else:
             raise DimacsError("expected 0 at the end of the projection line", name, lineno,
                               len(line.rstrip()) + 1)
     return list(out) if found else None
+
+
+def _shown(tok: bytes) -> str:
+    """A token as quoted in a message: its first 20 characters at most."""
+    text = tok.decode("utf-8", "replace")
+    return repr(text) if len(text) <= 20 else repr(text[:20]) + f"... ({len(text):,} characters)"
 
 
 def parse_assumptions(items, nvars: int) -> list[int]:
