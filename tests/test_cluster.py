@@ -162,6 +162,58 @@ def test_closing_the_stream_cancels_what_is_left(client):
     assert [f.status for f in futures[1:]] == ["cancelled"] * 4
 
 
+def relabelled_collection(copies):
+    """The repository's five Sudokus, each with its digits relabelled ``copies``
+    ways: distinct puzzles (distinct chunk keys), no file from outside."""
+    lines = [l for l in (ROOT / "instances/sudoku-collection.txt").read_text().splitlines()
+             if l and not l.startswith("#")]
+    out = []
+    for k in range(copies):
+        table = str.maketrans("123456789", "123456789"[k:] + "123456789"[:k])
+        out += [l.translate(table) for l in lines]
+    return loads("\n".join(out) + "\n", "relabelled.txt")
+
+
+def kill_a_worker_holding(client, prefix, busy, timeout=30):
+    """SIGKILL the worker that holds a finished, not yet collected result whose
+    key starts with ``satgrid-PREFIX``, with the other worker kept busy for 3 s
+    (so the scheduler's second run of the chunk cannot end at once); return
+    once this client sees the result lost. ``busy`` keeps the sleeps' futures."""
+    pids = client.run(os.getpid)
+    deadline = time.time() + timeout
+    held = []
+    while time.time() < deadline and not held:
+        held = [(k, ws[0]) for k, ws in client.who_has().items()
+                if str(k).startswith(f"satgrid-{prefix}") and ws]
+        time.sleep(0.02)
+    assert held, "no finished chunk waited on a worker"
+    key, worker = held[0]
+    busy += [client.submit(time.sleep, 3, workers=[w], pure=False)
+             for w in pids if w != worker]
+    time.sleep(0.2)
+    os.kill(pids[worker], signal.SIGKILL)
+    while time.time() < deadline and client.futures[key].status != "lost":
+        time.sleep(0.01)
+    assert client.futures[key].status == "lost"
+    return key
+
+
+def test_a_chunk_whose_worker_dies_before_it_is_collected_is_run_again(client):
+    """A worker SIGKILLed while it holds a finished chunk's result (the client
+    reading an earlier chunk): the future goes 'lost', the scheduler runs the
+    chunk again, and the collection is the serial run's (this was 'chunk N
+    failed on its worker: NoneType: None', exit 2)."""
+    puzzles = relabelled_collection(6)
+    want = strip(serial.solve_collection(puzzles))
+    killed, busy = [], []
+
+    def on_chunk(i, bounds, results):     # the loop waits here: the other chunks wait too
+        if not killed:
+            killed.append(kill_a_worker_holding(client, "solve-chunk", busy))
+    got = list(solve_collection(puzzles, client=client, chunk_size=3, on_chunk=on_chunk))
+    assert killed and strip(got) == want and len(got) == 30
+
+
 # ------------------------------------------------------------------ families
 @pytest.mark.parametrize("ship", [None, True])
 def test_a_family_is_the_serial_family(client, tmp_path, ship):
@@ -431,6 +483,13 @@ def test_ctrl_c_at_a_terminal_reaches_the_client_alone(tmp_path):
     (["solve", "instances/sudoku-4x4.toml", "--workers", "2", "--scheduler", "tcp://x:1"],
      "not several"),
     (["solve", "instances/sudoku-collection.txt", "--chunk-time-limit", "3"], "only with --workers"),
+    (["solve", "instances/sudoku-collection.txt", "--scheduler", "not a url"],
+     "--scheduler: expected an address such as tcp://127.0.0.1:8786, found 'not a url'"),
+    (["count", "instances/sudoku-4x4.toml", "--split", "2", "--scheduler",
+      "tcp://127.0.0.1:99999"],
+     "port 99999 is not in 1..65535"),
+    (["solve", "instances/sudoku-collection.txt", "--scheduler", "foo://h:1"],
+     "unknown address scheme 'foo'"),
 ])
 def test_bad_cluster_options_are_one_line_exit_2(args, msg, capsys, monkeypatch):
     monkeypatch.chdir(ROOT)

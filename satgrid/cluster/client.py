@@ -84,10 +84,13 @@ def connect(workers: int | None = None, scheduler: str | None = None, client=Non
         raise UsageError("connect() needs workers=N, scheduler=ADDRESS or client=")
     distributed = _distributed()
     if scheduler is not None:
+        _check_address(distributed, scheduler)
         try:
             c = distributed.Client(scheduler, timeout=timeout)
         except (OSError, TimeoutError) as exc:
             raise SolverError(f"cannot reach the Dask scheduler at {scheduler}: {exc}") from exc
+        except (ValueError, TypeError) as exc:       # what Dask's address parsing refuses
+            raise _bad_address(scheduler, exc) from None
         try:
             yield c
         finally:
@@ -116,6 +119,24 @@ def connect(workers: int | None = None, scheduler: str | None = None, client=Non
     finally:
         if cluster is not None:
             cluster.close()
+
+
+def _bad_address(scheduler: str, why) -> UsageError:
+    return UsageError(f"--scheduler: expected an address such as tcp://127.0.0.1:8786, "
+                      f"found {scheduler!r} ({' '.join(str(why).split())})")
+
+
+def _check_address(distributed, scheduler: str) -> None:
+    """Refuse an address Dask cannot parse, or a TCP port out of range, in one
+    line (exit 2) before anything waits for a connection."""
+    try:
+        scheme, where = distributed.comm.parse_address(scheduler)
+        if scheme in ("tcp", "tls", "ws", "wss"):
+            _, port = distributed.comm.parse_host_port(where)
+            if not 1 <= port <= 65535:
+                raise ValueError(f"port {port} is not in 1..65535")
+    except (ValueError, TypeError) as exc:
+        raise _bad_address(scheduler, exc) from None
 
 
 def _hush() -> None:

@@ -137,19 +137,31 @@ def submit_chunks(client, fn: Callable, chunks: Sequence[tuple], *, prefix: str,
                         retries=retries, portable_items=portable_items)
 
 
-def _raise_remote(i: int, fut) -> None:
-    """Re-raise a chunk's failure: a SatgridError as it is (one line, its exit
-    status), anything else as a SolverError naming the chunk."""
+def _collect(i: int, fut):
+    """A finished chunk's result, fetched from its worker.
+
+    A future that ``as_completed`` handed over is not always still finished
+    when its result is asked for: the worker holding the result may have died
+    in between (status ``lost``; the scheduler computes the key again on
+    another worker, since this client still wants it). ``result()`` waits for
+    that run, so a killed worker costs time, never the chunk. Whatever it
+    raises becomes one line: a SatgridError as it is (its exit status),
+    anything else a SolverError naming the chunk.
+    """
     try:
-        exc = fut.exception()
-    except Exception as e:  # a cancelled future, a lost scheduler
-        raise SolverError(f"chunk {i + 1}: {type(e).__name__}: {e}") from None
-    if isinstance(exc, SatgridError):
-        raise exc
-    name = type(exc).__name__
-    if name == "KilledWorker":
-        raise SolverError(f"chunk {i + 1}: the workers running it died too often ({exc})")
-    raise SolverError(f"chunk {i + 1} failed on its worker: {name}: {exc}")
+        return fut.result()
+    except SatgridError:
+        raise
+    except Exception as exc:  # the task's own exception, KilledWorker, a cancelled future
+        name = type(exc).__name__
+        text = " ".join(str(exc).split()) or "no message"
+        if name == "KilledWorker":
+            raise SolverError(f"chunk {i + 1}: the workers running it died too often "
+                              f"({text})") from None
+        if name in ("CancelledError", "FutureCancelledError"):
+            raise SolverError(f"chunk {i + 1}: its task was cancelled on the cluster "
+                              f"({text})") from None
+        raise SolverError(f"chunk {i + 1} failed on its worker: {name}: {text}") from None
 
 
 def in_order(futures: list, *, on_done: Callable[[int, object], None] | None = None,
@@ -158,8 +170,10 @@ def in_order(futures: list, *, on_done: Callable[[int, object], None] | None = N
     as it and every one before it have finished.
 
     ``on_done(i, result)`` is called as each chunk finishes (in finishing
-    order: a progress bar, a running total). Whatever stops the iteration (Ctrl-C, an error, the caller
-    closing the generator) cancels the futures not yet yielded.
+    order: a progress bar, a running total). A result lost with its worker
+    before it was fetched is waited for while the scheduler runs the chunk
+    again (:func:`_collect`). Whatever stops the iteration (Ctrl-C, an error,
+    the caller closing the generator) cancels the futures not yet yielded.
     """
     import distributed  # optional dependency (the [cluster] extra); connect() checked it
 
@@ -173,10 +187,7 @@ def in_order(futures: list, *, on_done: Callable[[int, object], None] | None = N
     nxt = 0
     try:
         for fut in distributed.as_completed(unique):
-            first = where[fut.key][0]
-            if fut.status != "finished":
-                _raise_remote(first, fut)
-            result = fut.result()
+            result = _collect(where[fut.key][0], fut)
             fut.release()
             for i in where[fut.key]:
                 done[i] = result
@@ -186,6 +197,6 @@ def in_order(futures: list, *, on_done: Callable[[int, object], None] | None = N
                 yield nxt, done.pop(nxt)
                 nxt += 1
     finally:
-        rest = [f for f in unique if f.status == "pending"]
+        rest = [f for f in unique if f.status in ("pending", "lost")]
         if rest:
             unique[0].client.cancel(rest)
