@@ -162,7 +162,8 @@ def read_header_grid(text: str, file: str, what: str) -> tuple[int, int, TokenGr
     if first is None:
         raise InstanceError(f"expected a {what}: a line 'ROWS COLS' then the rows", file, 1, 1)
     head = lines[first].split()
-    if len(head) != 2 or not all(t.isdigit() and 1 <= int(t) <= 100 for t in head):
+    if len(head) != 2 or not all(t.isascii() and t.isdigit() and len(t) <= 3  # not '²'
+                                 and 1 <= int(t) <= 100 for t in head):
         raise InstanceError(f"expected 'ROWS COLS' (two whole numbers 1..100) for a {what}, "
                             f"found {lines[first].strip()!r}", file, first + 1, 1)
     rows, cols = int(head[0]), int(head[1])
