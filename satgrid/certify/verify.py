@@ -389,8 +389,9 @@ def verify_folder(folder) -> str:
         raise InputError("expected a certificate folder", str(folder))
     try:
         return _verify_folder(folder)
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError) as e:
-        # a file of the wrong shape (a list where an object belongs, ...)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, OverflowError,
+            RecursionError) as e:
+        # a file of the wrong shape (a list where an object belongs, a 1e400, ...)
         raise VerifyFailed(f"the certificate is malformed: {type(e).__name__}: {e}") from None
 
 
