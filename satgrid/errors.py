@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 
 #: exit statuses of the command line
 EXIT_OK, EXIT_UNSAT, EXIT_INPUT, EXIT_LIMIT = 0, 1, 2, 3
@@ -44,7 +46,15 @@ class InputError(SatgridError):
             if self.column is not None:
                 where.append(str(self.column))
         text = " ".join(str(self.message).split())  # never more than one line
-        return ":".join(where) + ": " + text
+        return ":".join(where) + ": " + _LONG_WORD.sub(_shorten, text)
+
+
+#: a "word" of a message longer than any a person reads (a 5,000-digit number quoted back)
+_LONG_WORD = re.compile(r"\S{201,}")
+
+
+def _shorten(m: re.Match) -> str:
+    return f"{m.group()[:40]}... ({len(m.group()):,} characters)"
 
 
 class InstanceError(InputError):

@@ -418,3 +418,51 @@ def test_title_with_escape_sequences_is_printed_escaped(tmp_path):
     assert proc.returncode == 0
     assert "\x1b" not in proc.stdout and "\x07" not in proc.stdout
     assert proc.stdout.startswith("evil \\x1b[2J\\x1b]0;x\\x07 t\\nn (sudoku):")
+
+
+# ------------------------------------- numbers: '²' and 5,000 digits, issue [1/7]
+D5000 = "9" * 5000
+HITORI = "pzprv3/hitori/4/4/1 1 1 4 /1 4 2 3 /3 3 2 1 /4 2 1 3 /".replace("/", "\n")
+GRID16 = "\n".join(" ".join(["."] * 16) for _ in range(16)) + "\n"
+NUMBER_CASES = {
+    "url size ²": ("u.txt", "https://puzz.link/p?slither/5/²/cbc\n", "rows (1..100)"),
+    "url size 5000 digits": ("u.txt", f"https://puzz.link/p?slither/{D5000}/5/cbc\n",
+                             "columns (1..100)"),
+    "pzprv3 size ²": ("h.txt", HITORI.replace("4\n4\n", "²\n4\n", 1), "a size 1..100"),
+    "pzprv3 size 5000 digits": ("h.txt", HITORI.replace("4\n4\n", f"{D5000}\n4\n", 1),
+                                "a size 1..100"),
+    "pzprv3 number ²": ("h.txt", HITORI.replace("1 1 1 4", "1 1 1 ²"), "whole number >= 1"),
+    "pzprv3 number 5000": ("h.txt", HITORI.replace("1 1 1 4", f"1 1 1 {D5000}"),
+                           "whole number >= 1"),
+    "links header ²": ("slither.txt", "² 3\n1 . 1\n", "'ROWS COLS'"),
+    "links header 5000": ("numberlink.txt", f"{D5000} 3\n1 . 1\n", "'ROWS COLS'"),
+    "sudoku 16x16 ²": ("s.txt", GRID16.replace(".", "²", 1), "a number 1-16"),
+    "sudoku 16x16 5000": ("s.txt", GRID16.replace(".", D5000, 1), "a number 1-16"),
+    "sudoku 16x16 0²": ("s.txt", GRID16.replace(".", "0²", 1), "a number 1-16"),
+    "toml box 5000": ("b.toml", f'puzzle = "sudoku"\nbox = "2x{D5000}"\ngivens = "."\n', "box"),
+    "toml integer 5000": ("v.toml", f'puzzle = "sudoku"\nsize = {D5000}\n',
+                          "a number of more than 4,300 digits"),
+    "token grid ²": ("k.toml", (ROOT / "instances" / "knight-moves-example.toml").read_text()
+                     .replace("\n1 . . . .", "\n² . . . ."), "expected a number"),
+    "token grid 1_0": ("k.toml", (ROOT / "instances" / "knight-moves-example.toml").read_text()
+                       .replace("\n1 . . . .", "\n1_0 . . . ."), "expected a number"),
+}
+
+
+@pytest.mark.parametrize("name", list(NUMBER_CASES))
+def test_superscript_and_huge_numbers_are_one_line(name):
+    """``str.isdigit`` accepts '²' (int() does not) and int() refuses more
+    than 4,300 digits: both were 'internal error: ValueError'."""
+    file, text, what = NUMBER_CASES[name]
+    with pytest.raises(InstanceError) as e:
+        loads(text, file)
+    assert what in e.value.message, e.value.message
+    assert e.value.line is not None and len(str(e.value)) < 300, str(e.value)
+
+
+def test_a_5000_digit_puzzlink_size_on_the_command_line(tmp_path):
+    f = tmp_path / "u.txt"
+    f.write_text(f"https://puzz.link/p?slither/{D5000}/5/cbc\n")
+    line = one_line_error(run_bounded("solve", f), 2)
+    assert line.startswith(f"satgrid: {f}:1:29: puzz.link slither: expected the number of "
+                           "columns (1..100), found '99999999999999999999'...")

@@ -115,12 +115,14 @@ def from_toml(text: str, file: str) -> Puzzle:
         data = tomllib.loads(text)
     except RecursionError:
         raise InstanceError("invalid TOML: arrays or tables nested too deeply", file) from None
-    except tomllib.TOMLDecodeError as e:
-        msg = str(e)
-        m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
-        line, col = (int(m.group(1)), int(m.group(2))) if m else (None, None)
-        msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg) or "invalid TOML"
-        raise InstanceError(f"invalid TOML: {msg}", file, line, col) from None
+    except ValueError as e:               # int() of a number of more than 4,300 digits
+        if isinstance(e, tomllib.TOMLDecodeError):
+            raise _toml_error(e, file) from None
+        m = re.search(r"[0-9_]{4300,}", text)
+        line, col = (text.count("\n", 0, m.start()) + 1,
+                     m.start() - text.rfind("\n", 0, m.start())) if m else (None, None)
+        raise InstanceError("invalid TOML: a number of more than 4,300 digits", file, line,
+                            col) from None
     kind = data.get("puzzle")
     if kind is None:
         raise InstanceError("expected a 'puzzle' key naming the kind "
@@ -137,3 +139,12 @@ def from_toml(text: str, file: str) -> Puzzle:
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
         # a kind's parser met a shape it did not foresee: still one clear line
         raise InstanceError(f"{kind}: unusable instance ({type(e).__name__}: {e})", file) from None
+
+
+def _toml_error(e: "tomllib.TOMLDecodeError", file: str) -> InstanceError:
+    """tomllib's message as one positioned line."""
+    msg = str(e)
+    m = re.search(r"\(at line (\d+), column (\d+)\)", msg)
+    line, col = (int(m.group(1)), int(m.group(2))) if m else (None, None)
+    msg = re.sub(r"\s*\(at line \d+, column \d+\)", "", msg) or "invalid TOML"
+    return InstanceError(f"invalid TOML: {msg}", file, line, col)

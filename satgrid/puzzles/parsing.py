@@ -14,6 +14,36 @@ from typing import Iterator
 from ..errors import InstanceError
 
 
+#: the most digits a number in a puzzle file may have (leading zeros aside): no
+#: side, clue, region count or sum comes near, and int() itself refuses a
+#: string of more than 4,300 digits
+MAX_DIGITS = 9
+
+
+def ascii_int(tok: str) -> int | None:
+    """``tok`` as an int when it is a plain decimal number -- ASCII digits
+    only (no sign, no ``_``, no superscript ``²`` or other script's digit,
+    which ``str.isdigit`` accepts), at most :data:`MAX_DIGITS` of them
+    after leading zeros -- else None.
+
+    >>> ascii_int("042"), ascii_int("²"), ascii_int("1_0"), ascii_int("9" * 5000)
+    (42, None, None, None)
+    """
+    if tok.isascii() and tok.isdigit():
+        digits = tok.lstrip("0")
+        if len(digits) <= MAX_DIGITS:
+            return int(digits or "0")
+    return None
+
+
+def shown(tok: str, width: int = 20) -> str:
+    """``tok`` quoted for a message: at most ``width`` characters of it (a
+    5,000-digit number is not repeated whole)."""
+    if len(tok) <= width:
+        return repr(tok)
+    return repr(tok[:width]) + f"... ({len(tok):,} characters)"
+
+
 def key_line(raw: str, key: str) -> int | None:
     """1-based line of the first content line of TOML key ``key`` in ``raw``.
 
@@ -83,11 +113,10 @@ class TokenGrid:
                 if tok == empty or (zero_empty and tok == "0"):
                     vals.append(0)
                     continue
-                try:
-                    v = int(tok)
-                except ValueError:
+                v = ascii_int(tok)
+                if v is None:
                     raise self.error(r, c, f"expected a number {lo}..{hi} or '{empty}', "
-                                           f"found {tok!r}") from None
+                                           f"found {shown(tok)}")
                 if not lo <= v <= hi:
                     raise self.error(r, c, f"expected a number {lo}..{hi}, found {v}")
                 vals.append(v)

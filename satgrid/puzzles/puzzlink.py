@@ -50,6 +50,15 @@ MAX_SIDE = 100
 _URL = re.compile(r"(?:[a-z]+://)?[^\s?/]*(?:/[^\s?]*)?\?(\S+)\Z", re.I)
 
 
+def _size(tok: str) -> int:
+    """A side written in a URL: its value for ASCII digits (at most 9 after
+    leading zeros), else 0 -- never int() of ``²`` or of 5,000 digits."""
+    digits = tok.lstrip("0")
+    if tok.isascii() and tok.isdigit() and len(digits) <= 9:
+        return int(digits or "0")
+    return 0
+
+
 @dataclass
 class PuzzLink:
     """A puzz.link URL split: ``pid``, ``flags``, ``cols``, ``rows`` and the
@@ -132,15 +141,17 @@ def read(text: str, file: str, pids: tuple[str, ...], *, variants: bool = False)
                             file, line, col)
     i, pos = 1, col + len(parts[0]) + 1
     flags = ""
-    if i < len(parts) and parts[i] and not parts[i].isdigit():
+    if i < len(parts) and parts[i] and not (parts[i].isascii() and parts[i].isdigit()):
         flags, pos, i = parts[i], pos + len(parts[i]) + 1, i + 1
     sizes = []
     for what in ("columns", "rows"):
         tok = parts[i] if i < len(parts) else ""
-        if not tok.isdigit() or not 1 <= int(tok) <= MAX_SIDE:
+        size = _size(tok)
+        if not 1 <= size <= MAX_SIDE:
             raise InstanceError(f"puzz.link {pid}: expected the number of {what} "
-                                f"(1..{MAX_SIDE}), found {tok!r}", file, line, pos)
-        sizes.append(int(tok))
+                                f"(1..{MAX_SIDE}), found {tok[:20]!r}"
+                                + ("..." if len(tok) > 20 else ""), file, line, pos)
+        sizes.append(size)
         pos, i = pos + len(tok) + 1, i + 1
     body = "/".join(parts[i:]).rstrip("/")
     u = PuzzLink(pid, flags, sizes[0], sizes[1], body, file, line, pos)

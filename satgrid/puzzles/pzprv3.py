@@ -82,10 +82,11 @@ def read(text: str, file: str) -> Pzprv3:
                             file, parts[0][1] if parts else 1, 1)
     sizes = []
     for piece, line, col in parts[2:4]:
-        if not piece.strip().isdigit() or not 1 <= int(piece) <= 100:
-            raise InstanceError(f"expected a size 1..100, found {piece.strip()!r}",
-                                file, line, col)
-        sizes.append(int(piece))
+        tok = piece.strip()
+        if not (tok.isascii() and tok.isdigit() and len(tok) <= 9 and 1 <= int(tok) <= 100):
+            raise InstanceError(f"expected a size 1..100, found {tok[:20]!r}"
+                                + ("..." if len(tok) > 20 else ""), file, line, col)
+        sizes.append(int(tok))
     lines = [[(m.group(), (line, col + m.start())) for m in re.finditer(r"\S+", piece)]
              for piece, line, col in parts[4:]]
     return Pzprv3(parts[1][0].strip(), sizes[0], sizes[1], lines, file)

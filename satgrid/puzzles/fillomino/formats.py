@@ -41,7 +41,7 @@ from ...errors import InstanceError
 from .. import pzprv3, puzzlink
 from ..base import TextFormat, parse_expect, register_format, register_toml
 from ..links import read_header_grid
-from ..parsing import key_pos, number_clues, toml_grid, toml_token_grid
+from ..parsing import ascii_int, key_pos, number_clues, toml_grid, toml_token_grid
 from .kind import K, Fillomino
 
 KEYS = ("puzzle", "title", "source", "clues", "max_size", "expect")
@@ -90,8 +90,8 @@ def parse_pzprv3(text: str, file: str) -> list[Fillomino]:
             for tok, (line, col) in row:
                 if tok in (".", "-"):
                     vals.append(0)
-                elif tok.isdigit() and 1 <= int(tok) <= f.rows * f.cols:
-                    vals.append(int(tok))
+                elif 1 <= (ascii_int(tok) or 0) <= f.rows * f.cols:
+                    vals.append(ascii_int(tok))
                 else:
                     raise InstanceError(f"{what}: expected a number 1..{f.rows * f.cols}, "
                                         f"'.' or '-', found {tok!r}", file, line, col)

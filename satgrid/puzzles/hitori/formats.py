@@ -24,7 +24,7 @@ from __future__ import annotations
 from ...errors import InstanceError
 from .. import pzprv3
 from ..base import TextFormat, parse_expect, register_format, register_toml
-from ..parsing import toml_grid, toml_token_grid
+from ..parsing import ascii_int, shown, toml_grid, toml_token_grid
 from .kind import K, Hitori
 
 KEYS = ("puzzle", "title", "source", "numbers", "expect")
@@ -39,10 +39,11 @@ def _numbers(rows, file) -> list[list[int]]:
     for row in rows:
         vals = []
         for tok, (line, col) in row:
-            if not tok.isdigit() or int(tok) < 1:
-                raise InstanceError(f"numbers: expected a whole number >= 1, found {tok!r}",
+            v = ascii_int(tok)
+            if v is None or v < 1:
+                raise InstanceError(f"numbers: expected a whole number >= 1, found {shown(tok)}",
                                     file, line, col)
-            vals.append(int(tok))
+            vals.append(v)
         out.append(vals)
     return out
 

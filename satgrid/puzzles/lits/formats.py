@@ -21,7 +21,7 @@ from __future__ import annotations
 from ...errors import InstanceError
 from .. import pzprv3
 from ..base import TextFormat, parse_expect, register_format, register_toml
-from ..parsing import toml_grid, toml_token_grid
+from ..parsing import ascii_int, toml_grid, toml_token_grid
 from .kind import K, Lits
 
 KEYS = ("puzzle", "title", "source", "regions", "expect")
@@ -59,7 +59,7 @@ def parse_pzprv3(text: str, file: str) -> list[Lits]:
     """A pzprv3 (puzz.link) lits file: the region count, the grid of region
     numbers, then (optionally) the answer (``#`` shaded; ``.``/``+`` not)."""
     f = pzprv3.read(text, file)
-    if not f.lines or len(f.lines[0]) != 1 or not f.lines[0][0][0].isdigit():
+    if not f.lines or len(f.lines[0]) != 1 or ascii_int(f.lines[0][0][0]) is None:
         where = f.lines[0][0][1] if f.lines and f.lines[0] else (None, None)
         raise InstanceError("expected the number of regions after the size", file, *where)
     body = pzprv3.Pzprv3(f.name, f.rows, f.cols, f.lines[1:], file)

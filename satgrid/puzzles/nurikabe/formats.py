@@ -21,7 +21,7 @@ from __future__ import annotations
 from ...errors import InstanceError
 from .. import pzprv3
 from ..base import TextFormat, parse_expect, register_format, register_toml
-from ..parsing import TokenGrid, number_clues, toml_grid, toml_token_grid
+from ..parsing import TokenGrid, ascii_int, number_clues, shown, toml_grid, toml_token_grid
 from .kind import K, Nurikabe
 
 KEYS = ("puzzle", "title", "source", "clues", "expect")
@@ -38,8 +38,8 @@ def read_shading(tg: TokenGrid, rows: int, cols: int) -> list[list[int]]:
     for r, row in enumerate(tg.rows):
         vals = []
         for c, tok in enumerate(row):
-            if tok != "#" and tok not in EMPTY and not tok.isdigit():
-                raise tg.error(r, c, f"expected '#' (shaded), '.' or a number, found {tok!r}")
+            if tok != "#" and tok not in EMPTY and ascii_int(tok) is None:
+                raise tg.error(r, c, f"expected '#' (shaded), '.' or a number, found {shown(tok)}")
             vals.append(1 if tok == "#" else 0)
         out.append(vals)
     return out
@@ -69,8 +69,8 @@ def parse_pzprv3(text: str, file: str) -> list[Nurikabe]:
     for row in f.grid(0, "board"):
         crow, srow = [], []
         for tok, (line, col) in row:
-            if tok.isdigit() and int(tok) >= 1:
-                crow.append(int(tok))
+            if (ascii_int(tok) or 0) >= 1:
+                crow.append(ascii_int(tok))
             elif tok in (".", "+", "#"):
                 crow.append(0)
             else:

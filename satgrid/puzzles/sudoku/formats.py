@@ -33,7 +33,7 @@ from typing import Any, Sequence
 from ...errors import InstanceError
 from ...render import text_grid
 from ..base import TextFormat, parse_expect, register_format, register_toml
-from ..parsing import key_line, key_pos
+from ..parsing import ascii_int, key_line, key_pos, shown
 from .kind import Sudoku, default_box
 
 #: the keys of a sudoku TOML instance, and of its ``[expect]`` table
@@ -55,7 +55,7 @@ def parse_box(value: Any, n: int | None = None) -> tuple[int, int]:
         ValueError: with a message that says what was expected.
     """
     if isinstance(value, str):
-        m = re.fullmatch(r"\s*(\d+)\s*[xX×]\s*(\d+)\s*", value)
+        m = re.fullmatch(r"\s*([0-9]{1,9})\s*[xX×]\s*([0-9]{1,9})\s*", value)
         if not m:
             raise ValueError(f"box: expected \"HxW\" such as \"2x3\" (height x width), found {value!r}")
         h, w = int(m.group(1)), int(m.group(2))
@@ -223,19 +223,17 @@ def parse_grid(text: str, file: str, *, line0: int = 1, col0: int = 0, key: str 
 
 def _cell_value(tok: str, n: int, token_mode: bool, fail) -> int:
     if token_mode:
-        if tok == "." or (tok.isdigit() and int(tok) == 0):
-            return 0
-        if tok.isascii() and tok.isdigit():
-            v = int(tok)
-            if v <= n:
-                return v
+        v = 0 if tok == "." else ascii_int(tok)
+        if v is not None and v <= n:
+            return v
+        if v is not None:
             raise fail(f"expected a number 1-{n}, '.' or '0' (empty), found {v}")
-        raise fail(f"expected a number 1-{n}, '.' or '0' (empty), found {tok!r}")
+        raise fail(f"expected a number 1-{n}, '.' or '0' (empty), found {shown(tok)}")
     if tok in EMPTY:
         return 0
     if "1" <= tok <= "9" and int(tok) <= n:
         return int(tok)
-    raise fail(f"expected {_describe_values(n, True)}, '.' or '0' (empty), found {tok!r}")
+    raise fail(f"expected {_describe_values(n, True)}, '.' or '0' (empty), found {shown(tok)}")
 
 
 def _line_tables(n: int) -> tuple[dict, dict]:

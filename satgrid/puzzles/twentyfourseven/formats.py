@@ -9,7 +9,7 @@ from typing import Any
 
 from ...errors import InstanceError
 from ..base import parse_expect, register_toml
-from ..parsing import key_line, parse_token_grid
+from ..parsing import ascii_int, key_line, parse_token_grid, shown
 from .kind import SIDES, SubGrid, TwentyFourSeven, TwentyFourSeven2x2
 from . import check as checker
 
@@ -80,12 +80,9 @@ def _parse_clues(value: Any, side: str, n: int, raw: str, file: str,
         if tok == ".":
             out.append(0)
             continue
-        try:
-            v = int(tok)
-        except ValueError:
-            v = None
+        v = ascii_int(tok)
         if v is None or not 1 <= v <= n:
-            raise InstanceError(f"{side}: expected a number 1..{n} or '.', found {tok!r}",
+            raise InstanceError(f"{side}: expected a number 1..{n} or '.', found {shown(tok)}",
                                 file, line, col(k))
         out.append(v)
     return out

@@ -32,7 +32,7 @@ from typing import Any, Sequence
 
 from ...errors import InstanceError
 from ..base import parse_expect, register_toml
-from ..parsing import key_line, key_pos, parse_token_grid
+from ..parsing import ascii_int, key_line, key_pos, parse_token_grid, shown
 from .kind import VertexSums, sum_range
 
 #: the keys of a vertex-sums TOML instance, and of its ``[expect]`` table
@@ -123,10 +123,10 @@ def from_sums(sums: Sequence[int | str], file: str = "sqgrid") -> VertexSums:
             if t in (".", "0"):
                 vals.append(0)
                 continue
-            if not (t.isascii() and t.isdigit()):
+            if ascii_int(t) is None:
                 raise InstanceError(f"argument {i}: expected a whole number (the sum on a vertex) "
-                                    f"or '.', found {s!r}", file)
-            vals.append(int(t))
+                                    f"or '.', found {shown(s)}", file)
+            vals.append(ascii_int(t))
         elif type(s) is int and s >= 0:
             vals.append(s)
         else:
