@@ -5,7 +5,8 @@ the DRAT checker of the ``dratify`` package (pure Python, the ``certify``
 extra), the kind's referee (``satgrid/puzzles/<kind>/check.py``, reached
 through the instance file that the certificate carries, parsed by the kind's
 reader), its own breadth-first search for the cuts, and :mod:`hashlib`. It
-imports no solver, no Session and no proof code. It trusts nothing in the
+runs no solver, no Session and no proof code (the compiler's modules import
+PySAT; verify calls only the compile). It trusts nothing in the
 folder but the instance file: a puzzle certificate's instance is recompiled
 (:mod:`satgrid.certify.recompile`: the kind's build, the Model and the
 encodings, all solver-independent) with the options the manifest records, and
