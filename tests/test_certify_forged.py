@@ -382,3 +382,47 @@ def test_certify_into_a_non_empty_folder_needs_force(tmp_path):
     f.write_text("x")
     code, out, err = run_cli("solve", str(SUDOKU), "--unique", "--certify", str(f))
     assert code == 2 and f.read_text() == "x"
+
+
+# ------------------------------------------- a wrong answer, forged end to end
+def test_a_forged_unique_of_a_puzzle_with_two_solutions_is_refused(tmp_path_factory, tmp_path):
+    """The old verify said "verified: unique" for this puzzle with two solutions:
+    a "cut" excluding the second one, justified by a graph of the forger's own
+    (two nodes, no edge), a matching DRAT proof, everything rehashed."""
+    from pysat.solvers import Solver
+    p = load1(INST / "vertex-sums-17-25-18-29.toml")
+    src = tmp_path_factory.mktemp("vs") / "c"
+    res, cert = certify_puzzle(p, "unique", src)
+    assert cert.claim == "not unique"
+    d = copy(src, tmp_path)
+    cnf = read_cnf(d / "formula.cnf")
+    man = json.loads((d / "manifest.json").read_text())
+    sols = json.loads((d / "solutions.json").read_text())
+    s1, s2 = (set(s["true"]) for s in sols["solutions"])
+    proj = sols["projection"]
+    x, y = next((x, y) for x in proj for y in proj
+                if x < y and x in s2 and y in s2 and not (x in s1 and y in s1))
+    a = man["clauses"]["compiled"][1]
+    cut = [-x, -y]
+    block = [-v if v in s1 else v for v in proj]
+    clauses = cnf.clauses[:a] + [cut, block]
+    with Solver(name="glucose4", bootstrap_with=clauses, with_proof=True) as s:
+        assert s.solve() is False                   # the forged formula is unsatisfiable
+        proof = s.get_proof()
+    lines = [f"c varname {v} {n}" for v, n in sorted(cnf.names.items())]
+    lines += [f"p cnf {cnf.nvars} {len(clauses)}"] + [" ".join(map(str, c + [0])) for c in clauses]
+    (d / "formula.cnf").write_text("\n".join(lines) + "\n")
+    (d / "proof.drat").write_text("\n".join(proof) + "\n")
+    (d / "cuts.json").write_text(json.dumps({
+        "constraints": [{"name": "forged", "nodes": ["a", "b"], "literals": [x, y],
+                         "edges": []}],
+        "cuts": [{"clause": a + 1, "constraint": 0, "a": "a", "b": "b", "separator": []}]}))
+    sols["solutions"] = sols["solutions"][:1]
+    (d / "solutions.json").write_text(json.dumps(sols))
+    man.update(claim="unique", count=1)
+    man["clauses"] = {"compiled": [1, a], "cuts": [a + 1, a + 1], "blocking": [a + 2, a + 2]}
+    man["files"]["proof"] = {"name": "proof.drat", "sha256": ""}
+    (d / "manifest.json").write_text(json.dumps(man))
+    rehash(d)
+    assert refused(d).startswith("cuts.json: 1 connectivity constraints, but the instance "
+                                 "recompiled")
