@@ -309,8 +309,9 @@ def test_a_model_certificate_says_it_is_about_the_formula_only(tmp_path):
     m.clauses([[a, b], [-a, -b]])
     assert m.count(certify=tmp_path / "n") == (2, True)
     s = Certificate(tmp_path / "n").verify()
-    assert s.startswith("verified: formula certificate: exactly 2 solution(s)")
-    assert "not about a puzzle" in s
+    assert s.startswith("verified: exactly 2 solution(s) (formula certificate, no instance: "
+                        "a claim about formula.cnf and the graphs of cuts.json only, not "
+                        "about a puzzle;")
 
 
 def test_model_certify_into_an_existing_file_is_satgrids_error(tmp_path):
@@ -426,3 +427,15 @@ def test_a_forged_unique_of_a_puzzle_with_two_solutions_is_refused(tmp_path_fact
     rehash(d)
     assert refused(d).startswith("cuts.json: 1 connectivity constraints, but the instance "
                                  "recompiled")
+
+
+def test_a_puzzle_without_its_own_instance_file_is_refused_up_front(tmp_path):
+    # a certificate that verify could not recompile is not made (it used to be,
+    # and verified without a referee, or never)
+    from satgrid.certify.proof import CertifyRefused
+    from satgrid.pipeline.load import load, loads
+    with pytest.raises(CertifyRefused, match="holds 5 puzzles"):
+        certify_puzzle(load(str(INST / "sudoku-collection.txt"))[2], "unique", tmp_path / "a")
+    with pytest.raises(CertifyRefused, match="cannot be read"):
+        certify_puzzle(loads(TEXT, "nowhere.toml")[0], "unique", tmp_path / "b")
+    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()

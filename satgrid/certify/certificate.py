@@ -21,11 +21,11 @@ from pathlib import Path
 
 from ..errors import SatgridError
 from ..model import Solution
-from ..pipeline.load import read_text
+from ..pipeline.load import loads, read_text
 from ..pipeline.run import Options, add_solution, compile_puzzle, new_result, solver_options
 from ..puzzles import Puzzle
 from .folder import check_folder, write_folder
-from .proof import CertifiedRun
+from .proof import CertifiedRun, CertifyRefused
 from .safefile import read_json
 from .verify import verify_folder
 
@@ -71,6 +71,30 @@ class Certificate:
         return f"Certificate({str(self.folder)!r})"
 
 
+def _instance(p: Puzzle) -> tuple[str, str]:
+    """(name, text) of ``p``'s instance file, which the certificate carries and
+    verify recompiles: refused up front (CertifyRefused) when there is none to
+    copy, or when it does not hold ``p`` alone (a collection's puzzle)."""
+    try:
+        text = read_text(p.file)
+    except (OSError, SatgridError) as e:
+        raise CertifyRefused(f"certify: {p.file}: the puzzle's instance file cannot be read "
+                             f"({e}); a puzzle certificate carries its instance, which verify "
+                             "recompiles (load the puzzle from a file)") from None
+    name = Path(p.file).name
+    for ext in (".gz", ".xz", ".bz2"):           # the copy is the decompressed text
+        name = name.removesuffix(ext)
+    try:
+        n = len(loads(text, file=name))
+    except SatgridError as e:
+        raise CertifyRefused(f"certify: {p.file}: the instance file does not load ({e})") \
+            from None
+    if n != 1:
+        raise CertifyRefused(f"certify: {p.file} holds {n} puzzles; a certificate carries "
+                             "the instance file of one puzzle")
+    return name, text
+
+
 def certify_puzzle(p: Puzzle, mode: str, folder, opts: Options | None = None,
                    ) -> tuple[dict, Certificate]:
     """A certified answer for ``p`` and its certificate in ``folder``.
@@ -87,6 +111,7 @@ def certify_puzzle(p: Puzzle, mode: str, folder, opts: Options | None = None,
     opts = opts or Options()
     check_folder(folder)
     t0 = time.perf_counter()
+    name, text = _instance(p)
     m = compile_puzzle(p, opts)
     run: CertifiedRun = m.certified_run(mode, solver=opts.solver,
                                         options=solver_options(p, opts))
@@ -94,15 +119,8 @@ def certify_puzzle(p: Puzzle, mode: str, folder, opts: Options | None = None,
     for model in run.models:
         decoded.append(add_solution({}, p, Solution(model)))   # the referee accepts each
     dec = [{k: v for k, v in d.items() if k != "answer"} for d in decoded]
-    try:
-        text = read_text(p.file)
-    except (OSError, SatgridError):
-        text = None
-    name = Path(p.file).name
-    for ext in (".gz", ".xz", ".bz2"):           # the copy is the decompressed text
-        name = name.removesuffix(ext)
     write_folder(run, folder, m.formula, decoded=dec,
-                 instance=None if text is None else (name, text), kind=p.kind)
+                 instance=(name, text), kind=p.kind)
     res = new_result(p, "sat" if run.models else "unsat")
     if run.models:
         res.update(decoded[0])

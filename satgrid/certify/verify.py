@@ -382,8 +382,8 @@ def verify_folder(folder) -> str:
     puzzle, ``verified: unique (puzzle instance.toml recompiled: ...)``; for
     a cube folder of ``count --split --certify`` also ``cube [lits]`` (its
     count is of the recompiled instance plus the cube's unit clauses); for a
-    Model's certificate (no instance) ``verified: formula certificate: ...``,
-    a claim about ``formula.cnf`` alone.
+    Model's certificate (no instance) ``verified: unique (formula
+    certificate, no instance: ...)``, a claim about ``formula.cnf`` alone.
     """
     folder = Path(folder)
     if not folder.is_dir():
@@ -533,11 +533,11 @@ def _verify_folder(folder: Path) -> str:
     extras = [proof_note, f"{len(cnf.clauses)} clauses, {c2 - c1 + 1} cuts"]
     seconds = f"{time.perf_counter() - t0:.2f} s"
     if rec is None:
-        extras.append("no instance: a claim about formula.cnf and the graphs of cuts.json "
-                      "only, not about a puzzle")
+        extras.insert(0, "formula certificate, no instance: a claim about formula.cnf and "
+                         "the graphs of cuts.json only, not about a puzzle")
         if note:
             extras.append(note)
-        return f"verified: formula certificate: {what} ({'; '.join(extras)}; {seconds})"
+        return f"verified: {what} ({'; '.join(extras)}; {seconds})"
     cube = f"cube {rec.cube}: " if "cube" in man else ""
     head = (f"puzzle {files['instance']['name']} ({rec.puzzle.kind}) recompiled with "
             + " ".join(f"{k}={v}" for k, v in rec.options.items())
