@@ -452,3 +452,187 @@ def test_concurrent_mixed_requests_each_get_their_own_answer(server):
             assert sudoku_referee(r["grid"], (2, 2), [[1, 0, 0, 0]] + [[0] * 4] * 3) == []
         else:
             assert r["status"] == "sat" and r["grid"] == six.expected_solution()
+
+
+# ------------------------------------------- who may drive it (issue [1/7])
+def raw_request(srv, method, path, body=None, headers=None, timeout=60):
+    """A request with exactly these headers (urllib would add its own Host)."""
+    import http.client
+    conn = http.client.HTTPConnection("127.0.0.1", srv.server_address[1], timeout=timeout)
+    try:
+        data = json.dumps(body).encode() if isinstance(body, dict) else body
+        conn.putrequest(method, path, skip_host=True, skip_accept_encoding=True)
+        for k, v in (headers or {}).items():
+            conn.putheader(k, v)
+        if data is not None:
+            conn.putheader("Content-Length", str(len(data)))
+        conn.endheaders(data)
+        r = conn.getresponse()
+        return r.status, json.loads(r.read() or b"null") if "json" in (r.getheader("Content-Type") or "") else None
+    finally:
+        conn.close()
+
+
+def test_a_host_that_is_not_this_server_is_refused(server):
+    """DNS rebinding: evil.example resolving to 127.0.0.1 reaches the socket
+    with its own name in Host; the page and the API refuse it."""
+    port = server.server_address[1]
+    for path in ("/", "/static/app.js", "/api/kinds", "/api/instances"):
+        for host in ("evil.example", f"evil.example:{port}", "127.0.0.1.evil.example",
+                     f"localhost:{port + 1 if port < 65535 else 1}", "[::2]", ""):
+            st, r = raw_request(server, "GET", path, headers={"Host": host})
+            assert st == 403, (path, host, st)
+            if path.startswith("/api/"):
+                assert "Host" in r["error"] and len(r["error"].splitlines()) == 1
+    st, r = raw_request(server, "POST", "/api/solve", {"sudoku": typed(CLASSIC)},
+                        {"Host": "evil.example", "Content-Type": "application/json"})
+    assert st == 403
+    for host in ("localhost", f"localhost:{port}", "127.0.0.1", f"127.0.0.1:{port}", "[::1]",
+                 f"[::1]:{port}", f"LocalHost:{port}"):
+        st, r = raw_request(server, "GET", "/api/kinds", headers={"Host": host})
+        assert st == 200, host
+    # no Host at all (HTTP/1.0 tools) is no browser: served
+    assert raw_request(server, "GET", "/api/kinds")[0] == 200
+
+
+def test_the_bound_address_is_an_allowed_host():
+    from satgrid.apps.web.gate import allowed_hosts, judge_host, Refused
+    hosts = allowed_hosts("192.0.2.7")
+    judge_host("192.0.2.7:8765", hosts, 8765)
+    judge_host("[::1]:8765", hosts, 8765)
+    with pytest.raises(Refused):
+        judge_host("192.0.2.8:8765", hosts, 8765)
+    assert "[fe80::1]" in allowed_hosts("fe80::1")
+
+
+def test_a_page_of_another_origin_cannot_drive_the_api(server):
+    """A page elsewhere may post text/plain without asking the browser: 415;
+    with any other Origin: 403, for POST and GET of the API alike."""
+    port = server.server_address[1]
+    good = {"Host": f"127.0.0.1:{port}", "Content-Type": "application/json"}
+    body = {"sudoku": typed(CLASSIC), "sizes": False}
+    st, r = raw_request(server, "POST", "/api/solve", body,
+                        {**good, "Content-Type": "text/plain", "Origin": "http://evil.example"})
+    assert st in (403, 415) and "error" in r
+    for ctype in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data",
+                  "application/jsonx", None):
+        hdrs = {**good}
+        hdrs.pop("Content-Type")
+        if ctype:
+            hdrs["Content-Type"] = ctype
+        st, r = raw_request(server, "POST", "/api/solve", body, hdrs)
+        assert st == 415 and "application/json" in r["error"], ctype
+    for origin in ("http://evil.example", f"http://evil.example:{port}", "null",
+                   f"https://127.0.0.1:{port}", f"http://127.0.0.1:{port + 1 if port < 65535 else 1}"):
+        st, r = raw_request(server, "POST", "/api/solve", body, {**good, "Origin": origin})
+        assert st == 403 and "cross-origin" in r["error"], origin
+        assert raw_request(server, "GET", "/api/kinds", headers={**good, "Origin": origin})[0] == 403
+    assert raw_request(server, "POST", "/api/solve", body,
+                       {**good, "Sec-Fetch-Site": "cross-site"})[0] == 403
+    # the page's own requests: same origin, by each allowed name
+    for origin in (f"http://127.0.0.1:{port}", f"http://localhost:{port}"):
+        st, r = raw_request(server, "POST", "/api/solve", body,
+                            {**good, "Origin": origin, "Sec-Fetch-Site": "same-origin"})
+        assert st == 200 and r["grid"] == CLASSIC_SOLUTION
+    # charset parameters are fine
+    st, r = raw_request(server, "POST", "/api/solve", body,
+                        {**good, "Content-Type": "application/json; charset=utf-8"})
+    assert st == 200
+
+
+@pytest.mark.parametrize("raw,needle", [
+    (b'{"time_limit": ' + b"7" * 50 + b"}", "50 digits"),
+    (b'{"index": ' + b"9" * 5000 + b', "text": "x"}', "5000 digits"),
+    (b'{"time_limit": 1e999}', "finite"),
+    (b'{"time_limit": NaN}', "NaN"),
+    (b'{"sudoku": {"size": ' + b"1" * 50 + b', "cells": []}}', "50 digits"),
+    (b'{"time_limit": -' + b"4" * 400 + b"}", "400 digits")])
+def test_numbers_out_of_range_are_one_line_400(server, raw, needle):
+    st, r = call(server, "/api/solve", raw=raw)
+    assert st == 400 and needle in r["error"] and len(r["error"].splitlines()) == 1, r
+    assert call(server, "/api/kinds")[0] == 200
+
+
+FILLOMINO_100 = ('puzzle = "fillomino"\nclues = """\n'
+                 + "\n".join(" ".join("3" if (r, c) == (0, 0) else "-" for c in range(100))
+                             for r in range(100)) + '\n"""\n')
+
+
+def test_a_100x100_fillomino_is_stopped_at_the_time_limit():
+    """Its build took 72 s and 6.3 GB against a 10 s limit: the limit holds
+    for every route that compiles, compiling included, and the server's own
+    memory does not take the build."""
+    from satgrid.apps.web.workers import GRACE
+    srv = web.make_server("127.0.0.1", 0, web.Workbench(time_limit=1, workers=1))
+    web.start_in_thread(srv)
+    try:
+        before = _rss_mb()
+        for route in ("/api/solve", "/api/load", "/api/dimacs"):
+            t0 = time.perf_counter()
+            st, r = call(srv, route, {"text": FILLOMINO_100, "name": "fillomino-100.toml"})
+            took = time.perf_counter() - t0
+            assert took < 1 + GRACE + 2, (route, took)
+            if route == "/api/solve":
+                assert st == 200 and r["status"] == "unknown" and "time limit of 1 s" in r["message"]
+            else:
+                assert st == 400 and "time limit of 1 s" in r["error"], (route, r)
+        assert _rss_mb() - before < 50
+        # the worker was replaced: the next request is answered as usual
+        st, r = call(srv, "/api/solve", {"sudoku": typed(CLASSIC), "sizes": False})
+        assert st == 200 and r["grid"] == CLASSIC_SOLUTION
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def _rss_mb() -> float:
+    with open("/proc/self/statm") as fh:
+        return int(fh.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 1e6
+
+
+def test_the_memory_limit_stops_a_build_in_one_line():
+    big = ('puzzle = "sudoku"\nsize = 36\nbox = "6x6"\ngivens = """\n'
+           + "\n".join(" ".join("." for _ in range(36)) for _ in range(36)) + '\n"""\n')
+    srv = web.make_server("127.0.0.1", 0, web.Workbench(memory_limit=128, workers=1))
+    web.start_in_thread(srv)
+    try:
+        st, r = call(srv, "/api/solve", {"text": big, "name": "sudoku-36.toml"})
+        assert st == 200 and r["status"] == "unknown"
+        assert "memory limit of 128 MiB reached" in r["message"], r
+        st, r = call(srv, "/api/sizes", {"text": big, "name": "sudoku-36.toml"})
+        assert st == 400 and "memory limit of 128 MiB" in r["error"]
+        st, r = call(srv, "/api/solve", {"sudoku": {"size": 4, "cells": [["1", "", "", ""]] + [[""] * 4] * 3}})
+        assert st == 200 and r["status"] == "sat"
+    finally:
+        srv.shutdown()
+        srv.server_close()
+
+
+def test_a_non_loopback_address_is_warned_about(monkeypatch, capsys):
+    """``--host 0.0.0.0`` started with no warning; the server here is still
+    bound to 127.0.0.1 (the test never listens beyond this machine)."""
+    import threading
+    from satgrid.apps.web import server as server_mod
+    real = server_mod.make_server
+    made = []
+
+    def loopback_only(host, port, workbench, verbose=False):
+        made.append(real("127.0.0.1", 0, workbench, verbose))
+        return made[-1]
+
+    monkeypatch.setattr(server_mod, "make_server", loopback_only)
+    for host, warned in (("0.0.0.0", True), ("192.0.2.7", True), ("127.0.0.1", False),
+                         ("localhost", False), ("::1", False)):
+        made.clear()
+        t = threading.Thread(target=server_mod.serve, args=(host, 0, web.Workbench()), daemon=True)
+        t.start()
+        deadline = time.time() + 20
+        while not made and time.time() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.1)
+        made[0].shutdown()
+        t.join(20)
+        err = capsys.readouterr().err
+        assert ("warning: listening on " + host in err) is warned, (host, err)
+        if warned:
+            assert len(err.strip().splitlines()) == 1 and "no login" in err

@@ -45,6 +45,8 @@ def solve_together(items: list[tuple[Puzzle, Options]]) -> Iterator[tuple[int, A
         for pos, k in enumerate(ks):
             try:
                 yield k, next(results)
+            except MemoryError:
+                raise
             except Exception as e:  # noqa: BLE001 - handed to the requests it concerns
                 if pos == 0:        # the shared compile (or the first solve): for all
                     for rest in ks:
@@ -59,6 +61,8 @@ def solve_together(items: list[tuple[Puzzle, Options]]) -> Iterator[tuple[int, A
 def _attempt(fn: Callable, p: Puzzle, opts: Options):
     try:
         return fn(p, opts)
+    except MemoryError:
+        raise                 # the worker's to report: it stops
     except Exception as e:  # noqa: BLE001 - handed to the request it belongs to
         return e
 

@@ -390,7 +390,10 @@ ROUTES = {("GET", "/api/kinds"): kinds, ("GET", "/api/instances"): instances,
 
 
 def answer_error(e: BaseException) -> tuple[int, dict]:
-    """The HTTP status and JSON answer of a route that raised ``e``."""
+    """The HTTP status and JSON answer of a route that raised ``e``
+    (:class:`MemoryError` is raised again: the worker reports it and stops)."""
+    if isinstance(e, MemoryError):
+        raise e
     if isinstance(e, BadRequest):
         return 400, {"error": " ".join(str(e).split()), **e.extra}
     if isinstance(e, SatgridError):

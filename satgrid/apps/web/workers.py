@@ -35,7 +35,7 @@ from .routes import ROUTES, Workbench, answer, solve_batch
 
 #: seconds a job may run past the time limit before its worker is killed
 #: (drawing, decoding, the referee: the work the solver's limit does not cover)
-GRACE = 3.0
+GRACE = 2.0
 #: jobs a worker runs before it is replaced
 RECYCLE_JOBS = 500
 #: resident memory (MiB) past which a worker is replaced after its job
@@ -177,13 +177,17 @@ class WorkerPool:
             self._idle.append(w)
             self._cond.notify()
 
-    def _stopped(self, w: _Worker, timed_out: bool) -> LimitError:
-        if timed_out:
+    def _stopped(self, w: _Worker, why: str) -> LimitError:
+        """The one line of a job stopped by a limit (``why``: time, memory or died)."""
+        if why == "time":
             return LimitError(f"time limit of {self.wb.time_limit:g} s reached: the work was "
                               f"stopped after {self.wb.time_limit + GRACE:g} s")
+        if why == "memory":
+            return LimitError(f"memory limit of {self.wb.memory_limit} MiB reached: the work "
+                              "was stopped")
         w.kill()
-        return LimitError(f"memory limit of {self.wb.memory_limit} MiB reached: the work was "
-                          f"stopped (worker exit status {w.proc.returncode})")
+        return LimitError(f"the work stopped its worker process (exit status {w.proc.returncode}), "
+                          f"most likely at the memory limit of {self.wb.memory_limit} MiB")
 
     def _lines(self, job: dict) -> Iterator[dict]:
         """The answer lines of ``job`` run by a free worker, each within the
@@ -195,16 +199,16 @@ class WorkerPool:
             try:
                 w.send(job)
             except OSError:
-                raise self._stopped(w, False) from None
+                raise self._stopped(w, "died") from None
             while True:
                 try:
                     msg = w.receive(self.wb.time_limit + GRACE)
                 except (EOFError, OSError, ValueError):
-                    raise self._stopped(w, False) from None
+                    raise self._stopped(w, "died") from None
                 if msg is None:
-                    raise self._stopped(w, True)
+                    raise self._stopped(w, "time")
                 if msg.get("memory"):
-                    raise self._stopped(w, False)
+                    raise self._stopped(w, "memory")
                 if msg.get("done"):
                     w.retire = msg.get("rss", 0) > RECYCLE_RSS_MIB
                     ok = True
