@@ -46,6 +46,8 @@ def _shown(x) -> str:
 
 def integer(k, what: str) -> int:
     """``k`` as an int (any ``numbers.Integral`` but ``bool``)."""
+    if type(k) is int:
+        return k
     if isinstance(k, bool) or not isinstance(k, numbers.Integral):
         raise ArgumentError(f"{what} must be an int, not the {_shown(k)}")
     return int(k)
@@ -65,6 +67,8 @@ def group(g) -> None:
 
 def comparison(op) -> str:
     """``op`` checked against :data:`COMPARISONS`."""
+    if type(op) is str and op in OPS:
+        return op
     if not isinstance(op, str) or op not in OPS:
         raise ArgumentError(f"unknown comparison {op!r}; expected one of {', '.join(COMPARISONS)}")
     return op
@@ -85,6 +89,9 @@ def _too_many(name, count: str) -> LimitError:
 def value_list(what, values) -> list[int]:
     """``values`` as a list of ints in their order (repeats kept), checked and
     bounded as a domain is (see :func:`domain`)."""
+    if (type(values) is list or type(values) is tuple) and len(values) <= MAX_DOMAIN \
+            and set(map(type, values)) <= {int}:
+        return list(values)
     if isinstance(values, range):
         n = _range_len(values)
         if n > MAX_DOMAIN:
@@ -152,6 +159,8 @@ def int_terms(model, xs, what: str) -> list[IntVar]:
 
 def literal_list(lits, what: str) -> list:
     """``lits`` as a list (its items are checked by the encoder or the formula)."""
+    if type(lits) is list or type(lits) is tuple:
+        return list(lits)
     if isinstance(lits, (str, bytes, numbers.Number, IntVar)) or lits is None \
             or not hasattr(lits, "__iter__"):
         raise ArgumentError(f"{what}: expected a list of literals (ints), not the {_shown(lits)}")
@@ -213,6 +222,9 @@ def room_ints(model, what: str, count: int, d: int, order: bool) -> None:
     """Refuse ``count`` integer variables over ``d`` values each (one-hot by
     the model's ``amo``, order literals) past the clause ceiling, before any
     variable is made."""
+    limit, made = room(model.formula)
+    if count * (8 * d * (d + 1) + 8 + (3 * d if order else 0)) <= limit - made:
+        return                                  # no method makes more: nothing to size
     each = 1 if d <= 1 else estimate.card_bound("==", model.amo, d, 1)
     refuse_above(model.formula, count * (each + (3 * d if order else 0)),
                  f"{what}: {count:,} integer variable(s) over {d:,} values")
