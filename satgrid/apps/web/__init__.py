@@ -2,6 +2,9 @@
 solve it, check uniqueness, and see what its encoding costs.
 
 * :mod:`.server`: the HTTP server (standard library), the page's files;
+* :mod:`.gate`: who may use it (Host, Origin, Content-Type) and what numbers a body may hold;
+* :mod:`.workers`: the worker processes that run the routes within their limits;
+* :mod:`.batching`: concurrent solves of one base formula solved as a collection;
 * :mod:`.routes`: the JSON API over :mod:`satgrid.pipeline`;
 * :mod:`.drawings`: puzzle and solution drawings, the solution file;
 * ``static/``: the page, its script and its style (served by satgrid).
