@@ -490,6 +490,10 @@ def test_ctrl_c_at_a_terminal_reaches_the_client_alone(tmp_path):
      "port 99999 is not in 1..65535"),
     (["solve", "instances/sudoku-collection.txt", "--scheduler", "foo://h:1"],
      "unknown address scheme 'foo'"),
+    (["count", "instances/sudoku-4x4.toml", "--split", "2", "--workers", "2", "--certify",
+      "instances"], "--certify: instances is not empty; use --force"),
+    (["count", "instances/sudoku-4x4.toml", "--split", "2", "--workers", "2", "--certify",
+      "instances/sudoku-4x4.toml"], "exists and is not a folder"),
 ])
 def test_bad_cluster_options_are_one_line_exit_2(args, msg, capsys, monkeypatch):
     monkeypatch.chdir(ROOT)

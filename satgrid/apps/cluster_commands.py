@@ -9,6 +9,7 @@ far it got and exits 130.
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 from .. import interrupts
@@ -117,6 +118,8 @@ def count(a, puzzles, opts: Options) -> int:
     if a.certify and len(puzzles) != 1:
         raise UsageError(f"satgrid count --certify: one certificate is of one puzzle; "
                          f"{a.file} holds {len(puzzles)}")
+    if a.certify:
+        _certify_folder(a.certify, getattr(a, "force", False))
     worst = EXIT_OK
     for p in puzzles:
         done = []
@@ -144,6 +147,25 @@ def count(a, puzzles, opts: Options) -> int:
         worst = max(worst, (EXIT_OK if n else EXIT_UNSAT) if complete else (
             EXIT_OK if a.limit is not None and n >= a.limit else EXIT_LIMIT))
     return worst
+
+
+def _certify_folder(folder: str, force: bool) -> None:
+    """Refuse before the cluster starts a --certify DIR that is a file, or that
+    holds anything already (without --force): stale cube folders of an earlier
+    split never sit beside new ones unasked."""
+    what = "satgrid count --split --certify"
+    if os.path.lexists(folder) and not os.path.isdir(folder):
+        raise UsageError(f"{what}: {folder} exists and is not a folder; a certificate is a "
+                         "folder")
+    if os.path.isdir(folder) and not force:
+        try:
+            with os.scandir(folder) as entries:
+                busy = any(True for _ in entries)
+        except OSError as e:
+            raise UsageError(f"{what}: cannot read the folder {folder}: {e.strerror}") from None
+        if busy:
+            raise UsageError(f"{what}: {folder} is not empty; use --force to write the "
+                             "certificate into it anyway")
 
 
 def family(a, params: dict) -> list[str]:

@@ -246,6 +246,9 @@ def count_split(what, k: int, opts: Options | None = None, *, client=None,
     todo = cubes(variables)
     names = {v: m.formula.name(v) for v in variables}
     if certify is not None:
+        if Path(certify).exists() and not Path(certify).is_dir():
+            raise UsageError(f"count_split: certify={certify!s} exists and is not a folder; "
+                             "a certificate is a folder")
         Path(certify).mkdir(parents=True, exist_ok=True)
     bounds = [(a, min(a + max(1, chunk_size), len(todo))) for a in range(0, len(todo),
                                                                          max(1, chunk_size))]
