@@ -503,6 +503,12 @@ def test_the_bound_address_is_an_allowed_host():
     with pytest.raises(Refused):
         judge_host("192.0.2.8:8765", hosts, 8765)
     assert "[fe80::1]" in allowed_hosts("fe80::1")
+    # bound to every interface: the address a request came in on, as an address only
+    every = allowed_hosts("0.0.0.0", "192.0.2.7")
+    judge_host("192.0.2.7:8765", every, 8765)
+    assert "192.0.2.7" not in allowed_hosts("0.0.0.0", None)
+    with pytest.raises(Refused):
+        judge_host("evil.example:8765", every, 8765)
 
 
 def test_a_page_of_another_origin_cannot_drive_the_api(server):

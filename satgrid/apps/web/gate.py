@@ -60,13 +60,22 @@ def _bracketed(host: str) -> str:
     return f"[{h}]" if ":" in h and not h.startswith("[") else h
 
 
-def allowed_hosts(bound: str) -> frozenset[str]:
+def is_wildcard(bound: str) -> bool:
+    """Whether ``bound`` is every interface (``0.0.0.0``, ``::``)."""
+    return bound in ("", "0.0.0.0", "::")
+
+
+def allowed_hosts(bound: str, local: str | None = None) -> frozenset[str]:
     """The names a ``Host`` header may give the server bound to ``bound``:
     the loopback names, the bound address (IPv6 in brackets) and, when bound
-    to every interface, this machine's host name."""
+    to every interface, this machine's host name and ``local``, the address
+    the request came in on (an address literal: a name of someone else's
+    that resolves to it is still refused)."""
     names = set(LOOPBACK_NAMES) | {_bracketed(bound)}
-    if bound in ("", "0.0.0.0", "::"):
+    if is_wildcard(bound):
         names.add(socket.gethostname().lower())
+        if local:
+            names.add(_bracketed(local))
     names.discard("")
     return frozenset(names)
 

@@ -25,8 +25,8 @@ from urllib.parse import parse_qsl, urlsplit
 
 from ...errors import LimitError, SatgridError
 from .batching import Batcher
-from .gate import (Refused, allowed_hosts, is_loopback, judge_content_type, judge_host,
-                   judge_origin, parse_json)
+from .gate import (Refused, allowed_hosts, is_loopback, is_wildcard, judge_content_type,
+                   judge_host, judge_origin, parse_json)
 from .routes import ROUTES, Workbench, answer, answer_error, kinds
 from .workers import WorkerPool, stopped_answer
 
@@ -88,11 +88,14 @@ class Handler(BaseHTTPRequestHandler):
     def _judge(self, path: str) -> bool:
         """Whether the request may go on (else it is answered: 403)."""
         srv = self.server
+        hosts = srv.hosts
+        if is_wildcard(srv.server_address[0]):    # also the address this request came in on
+            hosts = allowed_hosts(srv.server_address[0], self.connection.getsockname()[0])
         try:
-            judge_host(self.headers.get("Host"), srv.hosts, srv.server_address[1])
+            judge_host(self.headers.get("Host"), hosts, srv.server_address[1])
             if path.startswith("/api/"):
                 judge_origin(self.headers.get("Origin"), self.headers.get("Sec-Fetch-Site"),
-                             srv.hosts, srv.server_address[1])
+                             hosts, srv.server_address[1])
         except Refused as e:
             self.close_connection = True
             self._error(e.status, str(e))
@@ -249,7 +252,9 @@ def serve(host: str, port: int, workbench: Workbench, *, open_browser: bool = Fa
     if not is_loopback(host):
         print(f"satgrid app: warning: listening on {host}, not only on this machine: anyone who "
               "can reach it can use the workbench (there is no login); the page answers only "
-              f"to {', '.join(sorted(server.hosts))}", file=sys.stderr, flush=True)
+              f"to {', '.join(sorted(server.hosts))}"
+              + (" and the address it is reached at" if is_wildcard(host) else ""),
+              file=sys.stderr, flush=True)
     if open_browser:
         webbrowser.open(server.url)
     try:
