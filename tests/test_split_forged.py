@@ -201,6 +201,10 @@ def test_a_cube_folder_that_is_a_symlink(made, tmp_path):
      '{"folder": "cube-0001", "cube": [-1], "count": 0}], "count": 0}',
      r"'folder' must be a plain folder name"),
     ('{"split": "x", "cubes": [], "count": 0}', r"'split' must be a list of variables"),
+    ('{"split": [1], "cubes": [{"folder": "a", "cube": ["x"], "count": 0},'
+     '{"folder": "b", "cube": [-1], "count": 0}], "count": 0}', r"entry 0 \(a\): expected 'cube'"),
+    ('{"split": [1], "cubes": [{"folder": "a", "cube": [1], "count": 0},'
+     '{"folder": "b", "cube": [-1], "count": 0}], "count": 6.0}', r"'count' must be an integer"),
 ])
 def test_split_json_of_the_wrong_form(made, tmp_path, text, match):
     c = copy_of(made, tmp_path)

@@ -91,10 +91,14 @@ def _read_index(root: Path) -> tuple[list[int], list[dict], object]:
         if name in seen:
             _fail(f"split.json: cube entries {seen[name]} and {i} name one folder, {name}")
         seen[name] = i
-        if not isinstance(e.get("cube"), list) or not _plain_int(e.get("count")):
-            _fail(f"split.json: cube entry {i} ({name}): expected 'cube' (a list) and "
-                  "'count' (an integer)")
-    return split, entries, man.get("count")
+        cube = e.get("cube")
+        if not isinstance(cube, list) or not all(_plain_int(l) for l in cube) \
+                or not _plain_int(e.get("count")):
+            _fail(f"split.json: cube entry {i} ({name}): expected 'cube' (a list of literals) "
+                  "and 'count' (an integer)")
+    if not _plain_int(man.get("count")):
+        _fail(f"split.json: 'count' must be an integer, found {man.get('count')!r}"[:200])
+    return split, entries, man["count"]
 
 
 def _digest(obj) -> str:
@@ -219,7 +223,7 @@ def verify_split(folder) -> str:
                   f"{c.count} solution(s)")
         total += c.count
     if claimed != total:
-        _fail(f"split.json: count {claimed!r}, but the certified cubes add up to {total}")
+        _fail(f"split.json: count {claimed}, but the certified cubes add up to {total}")
     return (f"verified: exactly {total} solution(s), the sum of {len(entries)} certified "
             f"cubes over {len(split)} split variables (every sign pattern once; one base "
             f"formula; {first.label if first else 'no cube'}; "
