@@ -642,3 +642,24 @@ def test_a_non_loopback_address_is_warned_about(monkeypatch, capsys):
         assert ("warning: listening on " + host in err) is warned, (host, err)
         if warned:
             assert len(err.strip().splitlines()) == 1 and "no login" in err
+
+
+def test_an_ipv6_loopback_server_answers_by_its_bracketed_address():
+    import socket
+    try:
+        socket.socket(socket.AF_INET6).close()
+        srv = web.make_server("::1", 0, web.Workbench())
+    except OSError:
+        pytest.skip("no IPv6 loopback here")
+    web.start_in_thread(srv)
+    try:
+        assert srv.url.startswith("http://[::1]:")
+        with urllib.request.urlopen(srv.url + "api/kinds", timeout=30) as r:
+            assert r.status == 200
+        req = urllib.request.Request(srv.url + "api/kinds", headers={"Host": "evil.example"})
+        with pytest.raises(urllib.error.HTTPError) as e:
+            urllib.request.urlopen(req, timeout=30)
+        assert e.value.code == 403
+    finally:
+        srv.shutdown()
+        srv.server_close()

@@ -15,6 +15,7 @@ read. Every answer of the API is JSON; bad input is ``400 {"error": "..."}``.
 from __future__ import annotations
 
 import json
+import socket
 import sys
 import threading
 import webbrowser
@@ -173,6 +174,8 @@ class Server(ThreadingHTTPServer):
     request_queue_size = 512
 
     def __init__(self, address, workbench: Workbench, verbose: bool = False):
+        if ":" in address[0]:            # an IPv6 address (``--host ::1``)
+            self.address_family = socket.AF_INET6
         super().__init__(address, Handler)
         self.workbench = workbench
         self.verbose = verbose
@@ -223,7 +226,7 @@ class Server(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
-        return f"http://{host}:{port}/"
+        return f"http://{f'[{host}]' if ':' in host else host}:{port}/"
 
 
 def make_server(host: str = "127.0.0.1", port: int = 0, workbench: Workbench | None = None,

@@ -167,7 +167,7 @@ class WorkerPool:
     # ---- a worker for one job
     def _acquire(self) -> _Worker:
         with self._cond:
-            while not self._idle and self._live >= self.wb.workers:
+            while not self._closed and not self._idle and self._live >= self.wb.workers:
                 self._cond.wait()
             if self._closed:
                 raise LimitError("the workbench is stopping")
