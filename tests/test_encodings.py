@@ -24,7 +24,7 @@ from pysat.solvers import Solver
 from satgrid.encodings import (AMO_METHODS, CARD_METHODS, PB_METHODS, EncodingError,
                                IncrementalTotalizer, VarCounter, at_least, at_most,
                                encode_formula, exactly, linear, size_formula)
-from satgrid.encodings import networks
+from satgrid.encodings import estimate, networks
 from satgrid.encodings.methods import METHODS, PYSAT_ONLY_CARD
 from satgrid.errors import EncodingError as BaseEncodingError
 from satgrid.formula import Formula
@@ -982,3 +982,50 @@ def test_seqcounter_knuth_is_pysats_seqcounter():
             sinz = _rename_aux(at_most(xs, k, VarCounter(n), "seqcounter"), n)
             assert (sinz == a) == (k == 1), (n, k)      # the same clauses at k = 1 only
             assert at_most(xs, k, VarCounter(n), "pysat:seqcounter-knuth") == theirs
+
+
+# ------------------------------------- bounds the Model checks before building
+@pytest.mark.parametrize("method", [m for m in CARD_METHODS + AMO_METHODS])
+def test_card_bound_is_never_below_what_is_built(method):
+    for n in range(2, 13):
+        for k in range(-1, n + 2):
+            for op, fn in (("<=", at_most), ("==", exactly)):
+                try:
+                    built = fn(list(range(1, n + 1)), k, VarCounter(n), method)
+                except EncodingError:                   # an AMO method past k = 1
+                    continue
+                assert estimate.card_bound(op, method, n, k) >= len(built), (op, n, k)
+
+
+@pytest.mark.parametrize("method", ["cardnetwork", "sortnetwork"])
+def test_network_bound_past_the_exact_count_is_above_it(method):
+    for n, k in ((2049, 1), (2050, 7), (2060, 1000), (2049, 2046)):
+        for op, exact in (("<=", False), ("==", True)):
+            counted = estimate.at_most(method, n, k) if op == "<=" else \
+                estimate.exactly(method, method, n, k)
+            assert estimate.card_bound(op, method, n, k) >= counted, (op, n, k)
+
+
+def test_linear_bound_is_never_below_what_is_built():
+    rnd = random.Random(7)
+    for _ in range(200):
+        n = rnd.randint(1, 9)
+        ws = [rnd.choice([-7, -2, -1, 1, 1, 2, 3, 5, 8, 13]) for _ in range(n)]
+        op = rnd.choice(["<=", ">=", "==", "<", ">", "=<", "=>", "="])
+        b = rnd.randint(-3, sum(map(abs, ws)) + 3)
+        for method in PB_METHODS:
+            built = linear(list(range(1, n + 1)), ws, op, b, VarCounter(n), method)
+            assert estimate.linear_bound(method, ws, b, op) >= len(built), (method, ws, op, b)
+        big = [w * 10**6 + rnd.randint(0, 2) for w in ws]   # huge weights: not swc (2nK)
+        for method in ("bdd", "gtotalizer"):
+            built = linear(list(range(1, n + 1)), big, op, b * 10**6, VarCounter(n), method)
+            assert estimate.linear_bound(method, big, b * 10**6, op) >= len(built), (method, big)
+        same = [rnd.choice([3, -3])] * n                  # a cardinality method on equal weights
+        for method in ("seqcounter", "totalizer", "cardnetwork"):
+            built = linear(list(range(1, n + 1)), same, op, b, VarCounter(n), method)
+            assert estimate.linear_bound(method, same, b, op) >= len(built), (method, same, op, b)
+
+
+def test_linear_bound_of_huge_equal_weights_is_small():
+    assert estimate.linear_bound("bdd", [10**9] * 100, 5 * 10**10, "==") < 30_000
+    assert estimate.linear_bound("gtotalizer", [10**9] * 100, 5 * 10**10, "<=") < 30_000

@@ -14,7 +14,7 @@ at most one node per (input, partial sum <= K), three clauses each).
 
 from __future__ import annotations
 
-from . import networks, size_formula
+from . import networks, size_formula, totalizer
 from .methods import METHODS, PYSAT_PB, canonical_method
 
 
@@ -119,14 +119,22 @@ def card_bound(op: str, method: str, n: int, k: int) -> int:
     size where it is a formula, a closed-form upper bound for the networks
     past :data:`NETWORK_EXACT_UP_TO` inputs."""
     method = canonical_method(method)
-    if n > NETWORK_EXACT_UP_TO and method in ("sortnetwork", "cardnetwork") and 0 < k < n - 1:
-        return _network_bound(method, n, min(k, n - k) if op == "==" else k, op == "==")
+    network = method in ("sortnetwork", "cardnetwork")
     if op == "<=":
         if k < 0:
             return 1
+        if network and n > NETWORK_EXACT_UP_TO and 0 < k < n - 1:
+            return _network_bound(method, n, k, False)
         return at_most(method, n, k)
     if k < 0 or k > n:
         return 1
+    if 0 < k < n and (method == "totalizer" or network):     # one two-sided structure
+        if network and n > NETWORK_EXACT_UP_TO:
+            return _network_bound(method, n, k, True)
+        if method == "totalizer":
+            return totalizer.size_totalizer_exactly(n, k)[1]
+        size = networks.size_cardnetwork if method == "cardnetwork" else networks.size_sortnetwork
+        return size(n, k, exact=True)[1]
     return exactly(method, method, n, k)
 
 
