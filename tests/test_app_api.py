@@ -580,6 +580,8 @@ def test_a_100x100_fillomino_is_stopped_at_the_time_limit():
             assert took < 1 + GRACE + 2, (route, took)
             if route == "/api/solve":
                 assert st == 200 and r["status"] == "unknown" and "time limit of 1 s" in r["message"]
+                # the page shows stats.seconds with toFixed: a number, the time it took
+                assert isinstance(r["stats"]["seconds"], float) and 1 <= r["stats"]["seconds"] <= took
             else:
                 assert st == 400 and "time limit of 1 s" in r["error"], (route, r)
         assert _rss_mb() - before < 50

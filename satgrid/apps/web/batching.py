@@ -21,6 +21,7 @@ are never batched (the page shows a second solution, which only
 from __future__ import annotations
 
 import threading
+import time
 from typing import Any, Callable, Iterator
 
 from ...pipeline.collection import solve_collection
@@ -87,11 +88,12 @@ class Batcher:
     Args:
         run: ``run(bodies)`` yields ``(index, answer)`` for every body of a
             batch; an exception it raises is every unanswered body's answer.
-        fail: ``fail(exception)``: the answer of a body whose batch failed.
+        fail: ``fail(exception, seconds)``: the answer of a body whose batch
+            failed after ``seconds``.
     """
 
     def __init__(self, run: Callable[[list], Iterator[tuple[int, Any]]],
-                 fail: Callable[[BaseException], Any]):
+                 fail: Callable[[BaseException, float], Any]):
         self._run, self._fail = run, fail
         self._lock = threading.Lock()
         self._waiting: dict[Any, list[_Job]] = {}
@@ -125,6 +127,7 @@ class Batcher:
         return job.result
 
     def _answer(self, batch: list[_Job]) -> None:
+        t0 = time.perf_counter()
         try:
             for k, answer in self._run([j.body for j in batch]):
                 batch[k].result = answer
@@ -133,7 +136,7 @@ class Batcher:
         except BaseException as e:  # noqa: BLE001 - handed to every request still waiting
             for j in batch:
                 if not j.finished:
-                    j.result = self._fail(e)
+                    j.result = self._fail(e, time.perf_counter() - t0)
         finally:
             for j in batch:
                 j.finished = True

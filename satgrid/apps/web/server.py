@@ -18,6 +18,7 @@ import json
 import socket
 import sys
 import threading
+import time
 import webbrowser
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -184,9 +185,9 @@ class Server(ThreadingHTTPServer):
         self.batcher = Batcher(self.pool.run_batch, self._batch_failed)
         self._listing: tuple[int, dict] | None = None
 
-    def _batch_failed(self, e: BaseException) -> tuple[int, dict]:
+    def _batch_failed(self, e: BaseException, seconds: float) -> tuple[int, dict]:
         if isinstance(e, LimitError):
-            return 200, stopped_answer(e, self.workbench)
+            return 200, stopped_answer(e, self.workbench, seconds)
         return answer_error(e)
 
     def dispatch(self, method: str, path: str, body: dict) -> tuple[int, dict]:
@@ -197,6 +198,7 @@ class Server(ThreadingHTTPServer):
             return answer(lambda: kinds(self.workbench, body))
         if key == ("GET", "/api/instances") and self._listing is not None:
             return self._listing
+        t0 = time.perf_counter()
         try:
             if key == ("POST", "/api/solve") and not body.get("unique"):
                 return self.batcher.submit(tuple(str(body.get(k)) for k in ("amo", "card", "pb")),
@@ -204,7 +206,7 @@ class Server(ThreadingHTTPServer):
             out = self.pool.run(key, body)
         except LimitError as e:
             if key == ("POST", "/api/solve"):
-                return 200, stopped_answer(e, self.workbench)
+                return 200, stopped_answer(e, self.workbench, time.perf_counter() - t0)
             return 400, {"error": " ".join(str(e).split())}
         if key == ("GET", "/api/instances") and out[0] == 200:
             self._listing = out

@@ -90,7 +90,10 @@ def main(argv: list[str]) -> int:
                 status, ans = answer(lambda: fn(wb, job["body"]))
                 send({"status": status, "answer": ans})
         except MemoryError:
-            send({"memory": True})
+            try:
+                send({"memory": True})
+            except MemoryError:
+                pass           # the server sees the worker gone, and says so
             return 3           # what is left of this process is not to be trusted
         # a compiled Model is a reference cycle, and satgrid.util.paused_gc
         # moves what a build made straight into the oldest generation, whose
@@ -264,10 +267,11 @@ class WorkerPool:
                     yield k, self.run_alone(bodies[k])
 
     def run_alone(self, body: dict) -> tuple[int, dict]:
+        t0 = time.perf_counter()
         try:
             return self.run(("POST", "/api/solve"), body)
         except LimitError as e:
-            return 200, stopped_answer(e, self.wb)
+            return 200, stopped_answer(e, self.wb, time.perf_counter() - t0)
 
     def close(self) -> None:
         """Stop every worker (the jobs running are answered with a limit error)."""
@@ -280,10 +284,10 @@ class WorkerPool:
             w.kill()
 
 
-def stopped_answer(e: LimitError, wb: Workbench) -> dict:
-    """The answer of a solve whose worker was stopped: unknown, and why."""
+def stopped_answer(e: LimitError, wb: Workbench, seconds: float) -> dict:
+    """The answer of a solve whose worker was stopped after ``seconds``: unknown, and why."""
     return {"status": "unknown", "answer": None, "unique": None, "message": f"error: {e}",
-            "time_limit": wb.time_limit, "stats": {"seconds": None, "rounds": 0}}
+            "time_limit": wb.time_limit, "stats": {"seconds": round(seconds, 6), "rounds": 0}}
 
 
 if __name__ == "__main__":
