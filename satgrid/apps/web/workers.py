@@ -31,6 +31,11 @@ import threading
 import time
 from typing import Iterator
 
+try:
+    import resource            # POSIX: the workers' memory limit
+except ImportError:            # elsewhere the time limit still holds
+    resource = None
+
 from ...errors import LimitError
 from .routes import ROUTES, Workbench, answer, solve_batch
 
@@ -57,12 +62,12 @@ def _rss_mib() -> float:
 def main(argv: list[str]) -> int:
     """A worker: settings in ``argv[1]`` (JSON), jobs on stdin, answers on stdout."""
     settings = json.loads(argv[1])
-    try:
-        import resource  # POSIX only; elsewhere the time limit still holds
+    if resource is not None:
         limit = settings["memory_limit"] << 20
-        resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
-    except (ImportError, ValueError, OSError):
-        pass
+        try:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+        except (ValueError, OSError):   # a hard limit below ours: it holds instead
+            pass
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # Ctrl-C is the server's to handle
     out = os.fdopen(os.dup(1), "wb")
     os.dup2(2, 1)              # anything printed goes to stderr, never into the answers
