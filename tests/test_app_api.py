@@ -665,3 +665,27 @@ def test_an_ipv6_loopback_server_answers_by_its_bracketed_address():
     finally:
         srv.shutdown()
         srv.server_close()
+
+
+def test_a_batch_stopped_by_one_puzzle_answers_the_others():
+    """Solves batched in one worker: the puzzle whose work reached the limit
+    gets the limit's answer, once (not solved again); the others their own."""
+    from satgrid.apps.web.workers import GRACE
+    srv = web.make_server("127.0.0.1", 0, web.Workbench(time_limit=1, workers=1))
+    try:
+        four = {"sudoku": {"size": 4, "cells": [["1", "", "", ""]] + [[""] * 4] * 3}, "sizes": False}
+        bodies = [{"sudoku": typed(CLASSIC), "sizes": False}, {"sudoku": typed(CLASSIC)},
+                  {"text": FILLOMINO_100, "name": "fillomino-100.toml"}, four]
+        t0 = time.perf_counter()
+        got = dict(srv.pool.run_batch(bodies))
+        took = time.perf_counter() - t0
+        assert sorted(got) == [0, 1, 2, 3]
+        assert got[0][1]["grid"] == got[1][1]["grid"] == CLASSIC_SOLUTION
+        assert got[1][1]["sizes"]["total"]["clauses"] > 0
+        assert got[2][0] == 200 and got[2][1]["status"] == "unknown"
+        assert "time limit of 1 s" in got[2][1]["message"]
+        assert got[3][1]["status"] == "sat" and got[3][1]["grid"][0][0] == 1
+        print(f"batch answered in {took:.1f} s")
+        assert took < 2 * (1 + GRACE) - 0.5, took     # the Fillomino ran once, not twice
+    finally:
+        srv.server_close()

@@ -30,20 +30,26 @@ from ...puzzles import Puzzle
 
 
 # ------------------------------------------------------------ worker side
-def solve_together(items: list[tuple[Puzzle, Options]]) -> Iterator[tuple[int, Any]]:
+def solve_together(items: list[tuple[Puzzle, Options]],
+                   on_start: Callable[[list[int]], None] = lambda ks: None
+                   ) -> Iterator[tuple[int, Any]]:
     """Solve ``items``, those of one base formula and options as a collection;
     yields ``(index, result or exception)`` for every item, each as soon as
-    it is known (grouped, so not in input order)."""
+    it is known (grouped, so not in input order). ``on_start(indices)`` is
+    called as the work of those items starts (a collection's first item: the
+    whole group, whose shared compile it is)."""
     groups: dict[tuple, list[int]] = {}
     for k, (p, opts) in enumerate(items):
         groups.setdefault((p.signature(), repr(opts)), []).append(k)
     for ks in groups.values():
         opts = items[ks[0]][1]
         if len(ks) == 1:
+            on_start(ks)
             yield ks[0], _attempt(solve, items[ks[0]][0], opts)
             continue
         results = solve_collection([items[k][0] for k in ks], opts)
         for pos, k in enumerate(ks):
+            on_start(ks if pos == 0 else [k])
             try:
                 yield k, next(results)
             except MemoryError:
@@ -55,6 +61,7 @@ def solve_together(items: list[tuple[Puzzle, Options]]) -> Iterator[tuple[int, A
                     break
                 yield k, e          # one puzzle's fault: the rest on their own
                 for rest in ks[pos + 1:]:
+                    on_start([rest])
                     yield rest, _attempt(solve, items[rest][0], opts)
                 break
 

@@ -326,11 +326,13 @@ def solve_route(wb: Workbench, body: dict) -> dict:
     return _solved(wb, p, opts, unique, res, body, t0)
 
 
-def solve_batch(wb: Workbench, bodies: list) -> Iterator[tuple[int, int, dict]]:
+def solve_batch(wb: Workbench, bodies: list, on_start: Callable[[list[int]], None] = lambda ks: None
+                ) -> Iterator[tuple[int, int, dict]]:
     """``POST /api/solve`` of many requests at once (none asking for
     uniqueness): those of one base formula solved as a collection
     (:func:`.batching.solve_together`); yields ``(index, status, answer)``
-    for every body as soon as it is known."""
+    for every body as soon as it is known; ``on_start(indices)`` as the
+    work of those bodies starts."""
     t0 = time.perf_counter()
     items, where = [], []
     for k, body in enumerate(bodies):
@@ -340,7 +342,7 @@ def solve_batch(wb: Workbench, bodies: list) -> Iterator[tuple[int, int, dict]]:
             where.append(k)
         except Exception as e:  # noqa: BLE001 - that request's own answer
             yield (k, *answer_error(e))
-    for i, res in solve_together(items):
+    for i, res in solve_together(items, lambda ix: on_start([where[i] for i in ix])):
         # an item's time runs from the answer before it (the shared compile
         # is the first item's): its sizes panel gets what is left of that
         k, (p, opts) = where[i], items[i]

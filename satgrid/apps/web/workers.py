@@ -88,7 +88,8 @@ def main(argv: list[str]) -> int:
         job = json.loads(line)
         try:
             if job["op"] == "batch":
-                for k, status, ans in solve_batch(wb, job["bodies"]):
+                started = lambda ks: send({"start": ks})  # noqa: E731
+                for k, status, ans in solve_batch(wb, job["bodies"], started):
                     send({"index": k, "status": status, "answer": ans})
             else:
                 fn = ROUTES[tuple(job["route"])]
@@ -255,17 +256,25 @@ class WorkerPool:
 
     def run_batch(self, bodies: list) -> Iterator[tuple[int, tuple[int, dict]]]:
         """``(index, (status, answer))`` of every body of a batch of solves,
-        as each is known. When the batch is stopped (a limit), those not yet
-        answered are solved again one by one, so that a request is never
-        answered by the limit another request reached."""
+        as each is known. When the batch is stopped (a limit), the bodies
+        whose work was running get the limit's answer; those not started yet
+        are solved one by one, so that a request is never answered by the
+        limit another request reached."""
         done: set[int] = set()
+        running: list[int] = []
+        t0 = time.perf_counter()
         try:
             for msg in self._lines({"op": "batch", "bodies": bodies}):
+                if "start" in msg:
+                    running, t0 = msg["start"], time.perf_counter()
+                    continue
                 done.add(msg["index"])
                 yield msg["index"], (msg["status"], msg["answer"])
-        except LimitError:
-            if len(done) + 1 >= len(bodies):
-                raise
+        except LimitError as e:
+            for k in running:
+                if k not in done:
+                    done.add(k)
+                    yield k, (200, stopped_answer(e, self.wb, time.perf_counter() - t0))
             for k in range(len(bodies)):
                 if k not in done:
                     done.add(k)
