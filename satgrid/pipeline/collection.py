@@ -17,9 +17,10 @@ The command line, the Sudoku workflow and the exporters go through here.
 
 from __future__ import annotations
 
+import gc
 import time
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, Sequence
 
 from ..errors import InputError, SatgridError
 from ..model import Model
@@ -36,6 +37,14 @@ from .run import Options, add_solution, compile_puzzle, new_result, open_session
 #: share out; and every run, on any number of workers, cuts a collection the
 #: same way
 DEFAULT_CHUNK_SIZE = 1000
+
+
+#: chunks between two full garbage collections in :func:`solve_collection`: a
+#: finished chunk's Model (its formula and session, ~3 MB for a 9x9 Sudoku) is a
+#: reference cycle that :class:`~satgrid.util.paused_gc` moved into the oldest
+#: generation, which Python collects rarely: 2.4 million puzzles kept 2,400 of
+#: them (3.9 GB, then a segfault); one collection per 16,000 puzzles costs ~10 ms
+COLLECT_EVERY = 16
 
 
 def session_bounds(n: int, size: int) -> list[tuple[int, int]]:
@@ -97,9 +106,13 @@ def solve_collection(puzzles: list[Puzzle], opts: Options | None = None, *,
     if chunk_size is not None:
         if chunk_size < 1:
             raise ValueError(f"chunk_size must be >= 1, not {chunk_size!r}")
-        puzzles = list(puzzles)
-        for start, stop in session_bounds(len(puzzles), chunk_size):
+        if not isinstance(puzzles, Sequence):
+            puzzles = list(puzzles)
+        for k, (start, stop) in enumerate(session_bounds(len(puzzles), chunk_size), 1):
+            # slices: a collection read lazily (LineCollection) makes one chunk at a time
             yield from solve_collection(puzzles[start:stop], opts, unique=unique)
+            if k % COLLECT_EVERY == 0:
+                gc.collect()          # the finished chunks' models (see COLLECT_EVERY)
         return
     models: dict[tuple, Model] = {}
     clock = time.perf_counter
@@ -149,11 +162,25 @@ def published_solutions(path: str, puzzles: list[Puzzle]) -> list | None:
     sibling = Path(path).with_suffix(".solutions")
     if sibling == Path(path) or not sibling.is_file():
         return None
-    grids = [q.grid for q in parse_text(sibling.read_text(encoding="utf-8"), str(sibling))]
+    grids = _Grids(parse_text(sibling.read_text(encoding="utf-8"), str(sibling)))
     if len(grids) != len(puzzles):
         raise InputError(f"expected one solution per puzzle of {path} ({len(puzzles)}), "
                          f"found {len(grids)}", str(sibling))
     return grids
+
+
+class _Grids(Sequence):
+    """The grids of a collection's puzzles, each read when asked for."""
+
+    def __init__(self, puzzles: Sequence[Puzzle]):
+        self._puzzles = puzzles
+
+    def __len__(self) -> int:
+        return len(self._puzzles)
+
+    def __getitem__(self, i):
+        got = self._puzzles[i]
+        return [p.grid for p in got] if isinstance(i, slice) else got.grid
 
 
 def shared_base(puzzles: list[Puzzle], opts: Options | None = None) -> tuple[Model, list[list[int]]]:

@@ -93,12 +93,17 @@ class PuzzLink:
                 for r in range(self.rows)]
 
 
+#: a text of one non-blank line (group 1: that line from its first non-blank character)
+_ONE_LINE = re.compile(r"\s*(\S[^\n]*)\s*")
+
+
 def _split(text: str):
     """``(line, column, query parts)`` of the one URL line of ``text``, or None."""
-    lines = [(i, ln) for i, ln in enumerate(text.split("\n"), 1) if ln.strip()]
-    if len(lines) != 1:
+    one = _ONE_LINE.fullmatch(text)      # not text.split(): a collection has millions of lines
+    if one is None:
         return None
-    n, line = lines[0]
+    n = text.count("\n", 0, one.start(1)) + 1
+    line = text[text.rfind("\n", 0, one.start(1)) + 1:one.end(1)]
     m = _URL.match(line.strip())
     if m is None:
         return None

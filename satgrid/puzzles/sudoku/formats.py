@@ -27,7 +27,8 @@ Example:
 from __future__ import annotations
 
 import re
-from collections import Counter
+from array import array
+from collections import Counter, abc
 from typing import Any, Sequence
 
 from ...errors import InstanceError
@@ -306,7 +307,7 @@ def _is_collection_line(s: str) -> bool:
     return len(s) in COLLECTION_SIZES and not any(ch.isspace() or ch in SEPARATORS for ch in s)
 
 
-def parse_text(text: str, file: str = "<string>") -> list["Sudoku"]:
+def parse_text(text: str, file: str = "<string>") -> Sequence["Sudoku"]:
     """Sudoku puzzles from a text file: a grid or a collection (one per line).
 
     The format is detected from the first line that is neither blank nor a
@@ -314,19 +315,23 @@ def parse_text(text: str, file: str = "<string>") -> list["Sudoku"]:
     separators make a collection, anything else a grid.
 
     Returns:
-        One puzzle for a grid; one per line for a collection, titled
-        ``line N``, each with ``file`` set to ``file``.
+        One puzzle for a grid (a list); one per line for a collection, titled
+        ``line N``, each with ``file`` set to ``file`` (a :class:`LineCollection`,
+        which makes each puzzle when it is asked for).
 
     Raises:
         InstanceError: one line: file, line, column, what was expected.
     """
-    lines = text.split("\n")
-    first = None
-    for i, raw in enumerate(lines, 1):
-        s = raw.strip()
+    first, pos, i = None, 0, 0
+    while pos <= len(text):                   # not text.split(): a collection has 2.4M lines
+        i += 1
+        end = text.find("\n", pos)
+        end = len(text) if end < 0 else end
+        s = text[pos:end].strip()
         if s and not s.startswith("#"):
             first = (i, s)
             break
+        pos = end + 1
     if first is None:
         raise InstanceError("expected a Sudoku grid or one puzzle per line; found no puzzle",
                             file, 1, 1)
@@ -340,19 +345,82 @@ def parse_text(text: str, file: str = "<string>") -> list["Sudoku"]:
                                 "between bands of boxes, or use a TOML file with box = \"HxW\"",
                                 file, 1, 1)
         return [Sudoku(grid, box, file=file)]
-    length = len(first[1])
-    n = COLLECTION_SIZES[length]
-    box = default_box(n)
-    out = []
-    for i, raw in enumerate(lines, 1):
-        raw = raw.rstrip("\r")
-        s = raw.strip()
-        if not s or s.startswith("#"):
-            continue
-        col0 = len(raw) - len(raw.lstrip())
-        grid = _parse_line(s, file, i, col0, n, length, first[0])
-        out.append(Sudoku(grid, box, file=file, title=f"line {i}"))
-    return out
+    return LineCollection(text, file, len(first[1]), first[0])
+
+
+class LineCollection(abc.Sequence):
+    """The puzzles of a one-puzzle-per-line collection, each made when it is
+    asked for (the loader's result for a collection; a ``Sequence``, so
+    ``len``, indexing, slicing and iteration work as on a list).
+
+    Every line is checked when the collection is read (the first bad line is
+    an :class:`~satgrid.errors.InstanceError` with its position, before any
+    work); what is kept is the text and where each puzzle starts -- 16 bytes
+    a puzzle -- not a :class:`Sudoku` object of ~2.7 KB each: 2.4 million
+    lines (a 200 MB file) took 6.5 GB as a list and crashed the process. The
+    puzzles of the last blocks asked for are kept, so two readers walking
+    the collection side by side (the solver and the printer) share them.
+    """
+
+    #: puzzles made at once, and blocks kept
+    BLOCK, KEEP = 1000, 2
+
+    def __init__(self, text: str, file: str, length: int, first_line: int):
+        self.file, self.length = file, length
+        self.n = COLLECTION_SIZES[length]
+        self.box = default_box(self.n)
+        self._text = text
+        self._starts, self._lines = array("q"), array("q")
+        invalid = _line_tables(self.n)[0]
+        pos, lineno, size = 0, 0, len(text)
+        while pos <= size:                    # line by line, never text.split()
+            end = text.find("\n", pos)
+            end = size if end < 0 else end
+            lineno += 1
+            raw = text[pos:end].rstrip("\r")
+            s = raw.strip()
+            if s and not s.startswith("#"):
+                col0 = len(raw) - len(raw.lstrip())
+                if len(s) != length or s.translate(invalid):
+                    _parse_line(s, file, lineno, col0, self.n, length, first_line)  # raises
+                self._starts.append(pos + col0)
+                self._lines.append(lineno)
+            pos = end + 1
+        self._blocks: dict[int, list[Sudoku]] = {}
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    def _block(self, b: int) -> list[Sudoku]:
+        got = self._blocks.get(b)
+        if got is None:
+            if len(self._blocks) >= self.KEEP:
+                del self._blocks[next(iter(self._blocks))]    # the oldest
+            got = self._blocks[b] = [self._make(i) for i in range(
+                b * self.BLOCK, min((b + 1) * self.BLOCK, len(self)))]
+        return got
+
+    def _make(self, i: int) -> Sudoku:
+        start, line = self._starts[i], self._lines[i]
+        grid = _parse_line(self._text[start:start + self.length], self.file, line, 0, self.n,
+                           self.length, line)
+        return Sudoku(grid, self.box, file=self.file, title=f"line {line}")
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError("collection index out of range")
+        return self._block(i // self.BLOCK)[i % self.BLOCK]
+
+    def __iter__(self):
+        for b in range(0, -(-len(self) // self.BLOCK)):
+            yield from self._block(b)
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} Sudoku puzzles of {self.file}>"
 
 
 # ---------------------------------------------------------------- writing
