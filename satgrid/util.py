@@ -4,6 +4,27 @@ from __future__ import annotations
 
 import gc
 
+#: objects promoted by pauses before a full collection is considered at all
+FULL_COLLECTION_FLOOR = 200_000
+
+
+class _Promoted:
+    """What the pauses moved into the oldest generation since the last full
+    collection, and how many objects that collection left (CPython's own rule:
+    collect the oldest generation once the objects promoted into it since its
+    last collection exceed a quarter of those it held then)."""
+
+    pending = 0
+    long_lived: int | None = None
+
+
+def _tracked() -> int:
+    """How many objects the collector tracks (one walk over them)."""
+    gc.freeze()
+    n = gc.get_freeze_count()
+    gc.unfreeze()
+    return n
+
 
 class paused_gc:
     """Context in which Python's cyclic garbage collector does not run.
@@ -16,15 +37,16 @@ class paused_gc:
     On leaving the outermost pause, what was allocated meanwhile (the new
     formula's lists, almost all of them long-lived) is moved into the oldest
     generation without being traversed (``gc.freeze()`` then
-    ``gc.unfreeze()``, which also resets the young generation's count);
-    otherwise the first allocation after the pause would trigger a young
-    collection that walks every new clause once more, then again as it is
-    promoted (2 ms of the 14 ms build of Twenty Four Seven 2x2 #2, 51,625
-    clauses; more in a first compile, bench/bench_compile.py). Nothing is
-    lost: a garbage cycle moved there is freed by the next full collection
-    (``gc.collect()`` or the collector's own). When the process has frozen
-    objects of its own (``gc.get_freeze_count() > 0``) they are left as they
-    are and so are the generations.
+    ``gc.unfreeze()``, which also resets the young generation's count), so the
+    first allocation after the pause does not walk every new clause again.
+    CPython counts such a move nowhere, so its collector alone would never
+    collect the oldest generation for it: a long-running process compiling
+    puzzles (the workbench, a notebook) kept every compiled Model's garbage
+    cycles. The pauses keep that count themselves and, past
+    :data:`FULL_COLLECTION_FLOOR` objects and a quarter of what the last full
+    collection left, run the full collection CPython would have run. When
+    the process has frozen objects of its own (``gc.get_freeze_count() > 0``)
+    they are left as they are and so are the generations.
 
     >>> import gc
     >>> with paused_gc():
@@ -44,6 +66,14 @@ class paused_gc:
     def __exit__(self, *exc):
         if self.was:
             if not gc.get_freeze_count():
+                _Promoted.pending += gc.get_count()[0]   # net new tracked objects
                 gc.freeze()          # every tracked object to the permanent generation,
                 gc.unfreeze()        # and back into the oldest one: no traversal
+                if _Promoted.pending > FULL_COLLECTION_FLOOR:
+                    if _Promoted.long_lived is None:
+                        _Promoted.long_lived = _tracked()
+                    if _Promoted.pending > _Promoted.long_lived // 4:
+                        gc.collect()
+                        _Promoted.long_lived = _tracked()
+                        _Promoted.pending = 0
             gc.enable()
