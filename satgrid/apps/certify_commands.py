@@ -20,7 +20,7 @@ from .report import format_result
 __all__ = ["cmd_verify", "certified"]
 
 #: a split count's certificate (docs/guide/cluster.md): one folder per cube
-verify_split = lazy.function("satgrid.cluster.split", "verify_split")
+verify_split = lazy.function("satgrid.certify.split", "verify_split")
 
 
 def cmd_verify(a) -> int:
