@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import operator
+from itertools import islice
 from typing import Iterable, Iterator, Sequence
 
 from .._version import __version__
@@ -193,8 +194,10 @@ def dimacs_text(formula, *, command_line: str | None = None,
                                   kind=kind)).decode("utf-8")
 
 
-def _check_assumptions(formula, assumption_sets) -> list[list[int]]:
-    sets = []
+def _check_assumptions(formula, assumption_sets) -> Iterator[list[int]]:
+    """The assumption sets as lists of ints, each checked as it is reached (a
+    collection of millions is never held whole: the file is written atomically,
+    so a bad set found late still leaves nothing behind)."""
     top = formula.nvars
     for i, lits in enumerate(assumption_sets):
         lits = [operator.index(x) for x in lits]
@@ -202,8 +205,7 @@ def _check_assumptions(formula, assumption_sets) -> list[list[int]]:
             if x == 0 or abs(x) > top:
                 raise ValueError(f"assumption set {i}: literal {x} is not a variable "
                                  f"of the formula (1..{top})")
-        sets.append(lits)
-    return sets
+        yield lits
 
 
 def icnf_chunks(formula, assumption_sets: Iterable[Sequence[int]], **options) -> Iterator[bytes]:
@@ -213,9 +215,12 @@ def icnf_chunks(formula, assumption_sets: Iterable[Sequence[int]], **options) ->
     lines.append("p inccnf")
     yield ("\n".join(lines) + "\n").encode("utf-8")
     yield from _clause_chunks(clauses for _, clauses in formula.clause_groups())
-    for start in range(0, len(sets), CHUNK_CLAUSES):
+    while True:
+        chunk = list(islice(sets, CHUNK_CLAUSES))
+        if not chunk:
+            return
         yield "".join(["a " + " ".join(map(str, lits)) + " 0\n" if lits else "a 0\n"
-                       for lits in sets[start:start + CHUNK_CLAUSES]]).encode("ascii")
+                       for lits in chunk]).encode("ascii")
 
 
 def write_icnf(formula, assumption_sets: Iterable[Sequence[int]], path, **header_options) -> None:

@@ -183,9 +183,11 @@ class _Grids(Sequence):
         return [p.grid for p in got] if isinstance(i, slice) else got.grid
 
 
-def shared_base(puzzles: list[Puzzle], opts: Options | None = None) -> tuple[Model, list[list[int]]]:
+def shared_base(puzzles: Sequence[Puzzle], opts: Options | None = None
+                ) -> tuple[Model, "Givens"]:
     """The base model of a collection (rules only, no givens) and each puzzle's
-    givens as an assumption set over it.
+    givens as an assumption set over it (:class:`Givens`: made as they are
+    read, so a collection of millions is written without holding them).
 
     Raises:
         SatgridError: a puzzle that does not share the first one's base formula.
@@ -197,4 +199,25 @@ def shared_base(puzzles: list[Puzzle], opts: Options | None = None) -> tuple[Mod
             raise SatgridError(f"{p.file}: {p.label()} does not share the base formula of "
                                f"{first.label()}; an iCNF file needs puzzles of one shape")
     m = compile_puzzle(first, opts, givens="none")
-    return m, [p.givens(m) for p in puzzles]
+    return m, Givens(puzzles, m)
+
+
+class Givens(Sequence):
+    """Each puzzle's givens as an assumption set over the shared model ``m``,
+    made when it is asked for (:func:`shared_base`)."""
+
+    def __init__(self, puzzles: Sequence[Puzzle], m: Model):
+        self._puzzles, self._m = puzzles, m
+
+    def __len__(self) -> int:
+        return len(self._puzzles)
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [p.givens(self._m) for p in self._puzzles[i]]
+        return self._puzzles[i].givens(self._m)
+
+    def __iter__(self):
+        m = self._m
+        for p in self._puzzles:
+            yield p.givens(m)
