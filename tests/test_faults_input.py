@@ -14,6 +14,7 @@ import sys
 import time
 import tracemalloc
 import weakref
+import zlib
 from fractions import Fraction
 from pathlib import Path
 
@@ -551,3 +552,17 @@ def test_the_issue_collection_runs_in_bounded_memory(tmp_path):
                           env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert proc.returncode == 0 and proc.stderr == "", proc.stderr[-500:]
     assert proc.stdout.count("(sudoku): sat") > 100
+
+
+def test_a_bomb_past_the_memory_there_is_is_one_line(tmp_path):
+    """A .gz expanding to 1.1 GiB where only 700 MB of address space is left:
+    'internal error: MemoryError' before; now one line, exit 3 (a limit)."""
+    z = zlib.compressobj(1, zlib.DEFLATED, 31)
+    bomb = tmp_path / "bomb.gz"
+    with open(bomb, "wb") as fh:
+        for _ in range(70):
+            fh.write(z.compress(bytes(16 << 20)))
+        fh.write(z.flush())
+    line = one_line_error(run_bounded("solve", bomb, memory=700 << 20), 3)
+    assert line == ("satgrid: out of memory: the input asks for more than this machine has "
+                    "(docs/guide/exit-codes.md)")
