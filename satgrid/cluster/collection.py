@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from typing import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from ..pipeline import collection as serial
 from ..pipeline.run import Options, compare_expect, new_result, public
@@ -161,10 +161,16 @@ def solve_collection(puzzles: Sequence[Puzzle], opts: Options | None = None, *,
         >>> results = list(solve_collection(puzzles, client=client))   # doctest: +SKIP
     """
     opts = opts or Options()
-    puzzles = list(puzzles)
+    puzzles = _indexable(puzzles)
     yield from _stream(solve_chunk, lambda a, b: (puzzles[a:b], opts, unique, chunk_time_limit),
                        len(puzzles), client=client, workers=workers, scheduler=scheduler,
                        chunks=chunks, chunk_size=chunk_size, retries=retries, on_chunk=on_chunk)
+
+
+def _indexable(items):
+    """``items`` itself when it can be sliced (a lazily read collection stays
+    lazy: its chunks are made one at a time), else a list of them."""
+    return items if isinstance(items, Sequence) else list(items)
 
 
 def check_collection(puzzles: Sequence[Puzzle], opts: Options | None = None, *,
@@ -178,8 +184,8 @@ def check_collection(puzzles: Sequence[Puzzle], opts: Options | None = None, *,
     ``published``: one solution per puzzle, from the collection's ``.solutions``
     file, or None)."""
     opts = opts or Options()
-    puzzles = list(puzzles)
-    pub = None if published is None else list(published)
+    puzzles = _indexable(puzzles)
+    pub = None if published is None else _indexable(published)
     yield from _stream(check_chunk,
                        lambda a, b: (puzzles[a:b], None if pub is None else pub[a:b], opts,
                                      chunk_time_limit),
