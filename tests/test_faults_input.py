@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satgrid import Formula
+from satgrid import Formula, api
 from satgrid.dimacs import parse_dimacs, parse_icnf, read_dimacs
 from satgrid.encodings import estimate
 from satgrid.errors import DimacsError, EncodingError, InstanceError, LimitError
@@ -566,3 +566,12 @@ def test_a_bomb_past_the_memory_there_is_is_one_line(tmp_path):
     line = one_line_error(run_bounded("solve", bomb, memory=700 << 20), 3)
     assert line == ("satgrid: out of memory: the input asks for more than this machine has "
                     "(docs/guide/exit-codes.md)")
+
+
+def test_the_api_takes_a_path_and_refuses_a_list_in_one_line():
+    f = Path(__file__).resolve().parents[1] / "instances" / "sudoku-classic.toml"
+    by_path, by_str = api.load(f), api.load(str(f))
+    assert [p.label() for p in by_path] == [p.label() for p in by_str]
+    assert api.solve(by_path[0])["status"] == "sat"
+    with pytest.raises(TypeError, match="expected a Puzzle .*found list"):
+        api.solve(by_path)

@@ -8,6 +8,7 @@ by the first text format a kind registered that recognises it
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 
@@ -63,10 +64,11 @@ def content_format(data: bytes) -> str:
     return "puzzle"
 
 
-def read_text(path: str) -> str:
+def read_text(path: str | os.PathLike) -> str:
     """The UTF-8 text of the file ``path`` (``-``: standard input; compressed
     files decompressed, see :func:`read_data`); unreadable, binary or empty
     files are an :class:`~satgrid.errors.InstanceError` naming the file (and position)."""
+    path = os.fspath(path)
     return decode_text(read_data(path), input_name(path))
 
 
@@ -86,9 +88,10 @@ def decode_text(data: bytes, path: str) -> str:
     return text
 
 
-def load(path: str) -> list[Puzzle]:
-    """The puzzles in ``path``: a TOML instance, or a text format of a kind
-    (a Sudoku grid or collection, ...)."""
+def load(path: str | os.PathLike) -> list[Puzzle]:
+    """The puzzles in ``path`` (a ``str`` or :class:`pathlib.Path`): a TOML
+    instance, or a text format of a kind (a Sudoku grid or collection, ...)."""
+    path = os.fspath(path)
     text = read_text(path)
     return loads(text, input_name(path))
 

@@ -59,6 +59,9 @@ def compile_puzzle(p: Puzzle, opts: Options | None = None, givens: str = "units"
     clauses made so far are held to the same ceiling and ``opts.time_limit``
     is checked (:class:`~satgrid.errors.LimitError`, exit 3).
     """
+    if not isinstance(p, Puzzle):
+        raise TypeError(f"expected a Puzzle (one item of the list load() returns), "
+                        f"found {type(p).__name__}")
     opts = opts or Options()
     m = Model(amo=opts.amo, card=opts.card, pb=opts.pb, connectivity=opts.connectivity,
               description=f"{p.kind}: {p.label()}")
