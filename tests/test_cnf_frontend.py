@@ -27,10 +27,10 @@ from satgrid import Formula
 from satgrid.apps.cli import main
 from satgrid.dimacs import competition_lines, read_dimacs, read_solver_output
 from satgrid.encodings import at_most, linear
-from satgrid.errors import ModelError
+from satgrid.errors import ModelError, UsageError
 from satgrid.model import Model
 from satgrid.pipeline import load
-from satgrid.pipeline.cnf import parse_cnf_input, projection
+from satgrid.pipeline.cnf import parse_assumptions, parse_cnf_input, projection
 from satgrid.pipeline.export import decode_external, decode_model
 from satgrid.pipeline.run import Options, solve
 
@@ -382,3 +382,11 @@ def test_formula_options_are_refused_on_puzzles(capsys):
     err = capsys.readouterr().err.splitlines()
     assert err[0] == f"satgrid: --assume applies to DIMACS/iCNF files; {toml} is a puzzle file"
     assert len(err) == 3 and not Path("x.out").exists()
+
+
+@pytest.mark.parametrize("tok", ["\u0663", "1_0", "\u00b2", "9" * 5000, "--1", "1.0"])
+def test_assume_takes_ascii_decimal_literals_only(tok):
+    # int() reads '٣' as 3 and '1_0' as 10: a literal nobody typed
+    with pytest.raises(UsageError, match="--assume: expected literals"):
+        parse_assumptions([tok], 100)
+    assert parse_assumptions(["1,-2 +3"], 3) == [1, -2, 3]

@@ -122,6 +122,10 @@ def _shown(tok: bytes) -> str:
     return repr(text) if len(text) <= 20 else repr(text[:20]) + f"... ({len(text):,} characters)"
 
 
+#: a literal as ``--assume`` takes it: an optional sign, then at most 19 ASCII digits
+_LITERAL = re.compile(r"[+-]?[0-9]{1,19}")
+
+
 def parse_assumptions(items, nvars: int) -> list[int]:
     """``--assume`` values (each a list of literals separated by blanks or
     commas, e.g. ``"1 -2"`` or ``"1,-2"``) -> literals over 1..nvars.
@@ -132,11 +136,11 @@ def parse_assumptions(items, nvars: int) -> list[int]:
     lits: list[int] = []
     for item in items or ():
         for tok in item.replace(",", " ").split():
-            try:
-                lit = int(tok)
-            except ValueError:
+            # ASCII digits only: int() also reads '1_0' and other scripts' digits
+            if not _LITERAL.fullmatch(tok):
                 raise UsageError(f"--assume: expected literals (non-zero integers), "
-                                 f"found {tok!r}") from None
+                                 f"found {tok[:20]!r}{'...' if len(tok) > 20 else ''}")
+            lit = int(tok)
             if lit == 0 or abs(lit) > nvars:
                 raise UsageError(f"--assume: literal {lit} is not a variable of the formula "
                                  f"(1..{nvars})")
