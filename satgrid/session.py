@@ -26,11 +26,12 @@ Variables: one pool for everyone
     of auxiliary variables chosen without a shared pool (pysat issues #133,
     #207): two parties each take "top + 1" and silently share a variable.
     Before each SAT call the solver is told about every variable of the pool
-    (a tautology ``[n, -n]`` on the top variable ``n`` declares it: solvers
-    allocate variables densely), so models always cover all formula
-    variables, and an assumption on a variable no clause mentions is safe
-    (without the declaration Lingeling aborts the whole process with "API
-    usage error ... assuming melted literal": probed). Conversely, if a solver ever minted variables of its own
+    (a tautology ``[n, -n]`` on the top variable ``n`` declares it, once
+    :func:`~satgrid.limits.check_solver_memory` finds room for them: solvers
+    allocate variables densely), so models cover all formula variables, and
+    an assumption on a variable no clause mentions is safe (without the
+    declaration Lingeling aborts the process with "API usage error ...
+    assuming melted literal": probed). Conversely, if a solver ever minted variables of its own
     (bounded variable addition; PySAT keeps it off for ``cadical300`` and
     ``ergo`` unless an IDPool is attached, and the session never attaches
     one), their ids are reserved in the formula (group ``"session.solver"``)
@@ -50,14 +51,12 @@ Always in sync
     clauses the formula gained since they were last loaded -- a
     :class:`~satgrid.model.Model` constraint added after the first solve,
     ``formula.add`` -- are loaded (:meth:`Session.sync`; one sum over the
-    groups per call when nothing is new). The cost is measured by
-    ``bench/bench_session_memory.py``.
+    groups per call when nothing is new).
 
 Activation variables recycled
     Every enumeration (also each :meth:`is_unique` or :meth:`count`) ends
     with its activation variable fixed false in the solver. PySAT reads the
-    whole model on every call, so each such variable made every later call
-    dearer (20,000 uniqueness checks of a 9x9 Sudoku: 3x slower). After
+    whole model on every call, so each such variable makes later calls dearer. After
     :data:`RECYCLE_AT` of them (or an eighth of the formula's variables),
     between enumerations, the session loads the formula and
     :attr:`added_clauses` into a fresh solver (learned clauses are lost,
@@ -93,6 +92,7 @@ from pysat.solvers import Solver
 from .enumeration import ProjectedEnumeration
 from .errors import ModelError, SolverError
 from .formula import Formula
+from .limits import check_solver_memory
 from .oracle import Budget as _Budget
 from .oracle import CheckedLiterals, SlicedOracle
 from .solvers import CAPABILITIES, DEFAULT_SOLVER, canonical_name, new_solver, validate_options
@@ -203,7 +203,7 @@ class Session(ProjectedEnumeration, SlicedOracle):
         self._loaded = {g: len(cl) for g, cl in formula.clause_groups()}
         self._nloaded = sum(self._loaded.values())
         self._top = 0
-        self._sync_vars()      # first: the solver sizes its arrays once (1 ms of 13 on 44k clauses)
+        self._sync_vars()      # first: the solver sizes its arrays once
         with paused_gc():
             _load_clauses(self._solver, formula.iter_clauses())
         # activation variables: retired ones (fixed false in the solver) and
@@ -261,6 +261,7 @@ class Session(ProjectedEnumeration, SlicedOracle):
         """Declare every variable of the pool in the solver (dense allocation)."""
         n = self.formula.nvars
         if n > self._top:
+            check_solver_memory(n)
             self._solver.add_clause([n, -n])
             self._top = n
 
@@ -304,6 +305,7 @@ class Session(ProjectedEnumeration, SlicedOracle):
         if self.options:
             fresh.configure(self.options)
         n = self.formula.nvars
+        check_solver_memory(n)
         fresh.add_clause([n, -n])          # every variable declared first, as in __init__
         with paused_gc():
             _load_clauses(fresh, self.formula.iter_clauses())

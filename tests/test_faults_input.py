@@ -22,7 +22,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from satgrid import Formula, api
+from satgrid import Formula, api, limits
 from satgrid.dimacs import parse_dimacs, parse_icnf, read_dimacs
 from satgrid.encodings import estimate
 from satgrid.errors import DimacsError, EncodingError, InstanceError, LimitError
@@ -575,3 +575,24 @@ def test_the_api_takes_a_path_and_refuses_a_list_in_one_line():
     assert api.solve(by_path[0])["status"] == "sat"
     with pytest.raises(TypeError, match="expected a Puzzle .*found list"):
         api.solve(by_path)
+
+
+@pytest.mark.parametrize("solver", ["cadical195", "minisat22"])
+def test_a_used_variable_no_solver_could_hold_is_exit_3_not_a_kill(tmp_path, solver):
+    # 29 bytes whose one clause uses variable 10^8: CaDiCaL allocated 24 GB
+    # until the kernel killed the process (exit 137); under an address-space
+    # limit it aborts with std::bad_alloc (134)
+    f = tmp_path / "big.cnf"
+    f.write_text("p cnf 100000000 1\n100000000 0\n")
+    proc = run_bounded("solve", f, "--solver", solver, memory=3 << 30, timeout=60)
+    line = one_line_error(proc, 3)
+    assert "100,000,000 variables" in line and "GiB" in line
+
+
+def test_the_solver_memory_check_uses_what_the_process_can_still_have(monkeypatch):
+    monkeypatch.setattr(limits, "available_memory", lambda: 1 << 30)
+    limits.check_solver_memory(limits.SOLVER_MEMORY_CHECKED_FROM)     # 1 GiB fits
+    with pytest.raises(LimitError, match="4,194,305 variables"):
+        limits.check_solver_memory(limits.SOLVER_MEMORY_CHECKED_FROM + 1)
+    monkeypatch.setattr(limits, "available_memory", lambda: None)    # unknown: no refusal
+    limits.check_solver_memory(10 ** 9)

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from .. import dimacs  # its reader loads on first use: a puzzle file never needs it
 from ..errors import DimacsError, UsageError
 from ..formula import Formula
+from ..limits import check_solver_memory
 from ..puzzles import Puzzle
 from ..session import Session
 from .load import content_format, decode_text, input_name, loads, read_data
@@ -150,7 +151,10 @@ def parse_assumptions(items, nvars: int) -> list[int]:
 
 def formula_of(inp: CnfInput, clauses: int | None = None) -> Formula:
     """The Formula of a formula file (names from ``c varname`` lines, groups
-    from a satgrid header); for iCNF the first ``clauses`` clauses."""
+    from a satgrid header); for iCNF the first ``clauses`` clauses. A formula
+    whose variables no solver here could hold is refused before it is built
+    (:func:`satgrid.limits.check_solver_memory`)."""
+    check_solver_memory(inp.file.nvars)
     if clauses is None or clauses == inp.file.nclauses:
         return Formula.from_dimacs(inp.file)
     f = Formula.from_clauses(inp.file.clauses[:clauses], inp.file.nvars)
