@@ -42,7 +42,7 @@ from . import encodings as enc
 from . import lazy
 from . import model_args as _args
 from .encodings import estimate
-from .errors import EncodingError, SatgridError
+from .errors import EncodingError
 from .formula import Formula, Sizes
 from .solving import Solving
 from .values import IntVar, Solution  # noqa: F401  (made here, public as satgrid.model.*)
@@ -132,7 +132,7 @@ class Model(Solving):
         >>> m = Model(); m.bool("a"), m.bool("b"), m.formula.name(2)
         (1, 2, 'b')
         """
-        return self.formula.var(name, group)
+        return self.formula.var(_args.name(name, "bool"), group)
 
     def aux(self) -> int:
         """An unnamed auxiliary variable.
@@ -174,8 +174,9 @@ class Model(Solving):
         >>> m = Model(); x = m.int("x", range(1, 4)); x, m.formula.name(x.lit(2)), m.count()
         (IntVar('x', 1..3), 'x=2', (3, True))
         """
-        values = _args.domain(name, values)
+        values = _args.domain(_args.name(name, "int"), values)
         _args.group(group)
+        _args.flag(order, "int: order")
         _args.room_ints(self, name, 1, len(values), order)
         g = group or self.formula.current_group
         lits = list(self.formula.vars([f"{name}={v}" for v in values], g))
@@ -199,7 +200,7 @@ class Model(Solving):
         >>> m = Model(); xs = m.int_block(["a", "b"], range(1, 4)); xs, m.formula.name(xs[1].lit(1))
         ([IntVar('a', 1..3), IntVar('b', 1..3)], 'b=1')
         """
-        names = list(names)
+        names = _args.name_list(names, "int_block")
         values = _args.domain(f"{names[0] if names else 'int_block'}", values)
         _args.group(group)
         _args.room_ints(self, f"int_block of {len(names)}", len(names), len(values), False)
@@ -419,7 +420,8 @@ class Model(Solving):
         >>> m.at_most_one_each([xs[:2], xs[2:]]); m.count()
         (9, True)
         """
-        lists = [list(lits) for lits in lists]
+        lists = [_args.literal_list(lits, "at_most_one_each") for lits in
+                 _args.literal_list(lists, "at_most_one_each")]
         if not self._pairwise_all(lists, False, group, encoding):
             for lits in lists:
                 self.at_most(lits, 1, group, encoding)
@@ -466,6 +468,7 @@ class Model(Solving):
         >>> m = Model(); on = {v: m.bool(f"on{v}") for v in g}; m.connected(on, g); m.count()
         (7, True)
         """
+        _args.connected_args(lits, graph, max_true)
         mode = mode or self.connectivity
         g = self._group_or_current(group)
         if mode in ("lazy", "propagate"):
@@ -501,6 +504,7 @@ class Model(Solving):
         >>> on = m.path(e, (0, 0), (1, 1)); m.count()      # round the square either way
         (2, True)
         """
+        _args.mapping(edges, "path: edges")
         return _paths.path(self, edges, start, end, group, connectivity)
 
     def cycle(self, edges: dict, group: str | None = None,
@@ -513,6 +517,7 @@ class Model(Solving):
         >>> on = m.cycle(e); m.count()                     # the square itself
         (1, True)
         """
+        _args.mapping(edges, "cycle: edges")
         return _paths.cycle(self, edges, group, connectivity)
 
     def regions(self, cells, graph, anchors: dict | None = None, *, members: dict | None = None,
@@ -535,16 +540,11 @@ class Model(Solving):
         >>> m.projection = part.projection(); m.count()   # aaa, aab, abb, abc
         (4, True)
         """
+        cells = _args.region_args(self, cells, graph, anchors, members, separated, sizes, max_size)
         if anchors is None:
-            if members is not None or separated:
-                raise SatgridError("regions without anchors cover every cell: "
-                                   "no members, not separated")
             return _regions.partition(self, cells, graph, sizes=sizes, max_size=max_size,
                                       mode=connectivity, group=group or "regions",
                                       switch_after=LAZY_SWITCH_AFTER)
-        if sizes is not None or max_size is not None:
-            raise SatgridError("sizes and max_size are for regions without anchors "
-                               "(anchored regions take their sizes from anchors)")
         return _regions.regions(self, cells, graph, anchors, members=members,
                                 separated=separated, mode=connectivity,
                                 group=group or "regions", switch_after=LAZY_SWITCH_AFTER)
@@ -559,6 +559,7 @@ class Model(Solving):
         >>> len(p.lits), m.count()                         # two tilings of the 2 x 2 square
         (4, (2, True))
         """
+        _args.place_args(shapes, cells, counts, total)
         return _shapes.place(self, shapes, cells, free=free, cover=cover, counts=counts,
                              total=total, group=group or "place")
 

@@ -23,6 +23,8 @@ Bad types and values raise :class:`~satgrid.errors.ArgumentError` (exit 2).
 from __future__ import annotations
 
 import numbers
+from collections import deque
+from collections.abc import Mapping
 from itertools import islice
 
 from .encodings import estimate
@@ -57,6 +59,27 @@ def encoding(e) -> None:
     """An encoding name is a ``str`` (or None: the model's default)."""
     if e is not None and not isinstance(e, str):
         raise ArgumentError(f"an encoding is a name (str), not the {_shown(e)}")
+
+
+def name(n, what: str) -> str:
+    """A variable's name is a ``str``."""
+    if type(n) is not str and not isinstance(n, str):
+        raise ArgumentError(f"{what}: a name is a str, not the {_shown(n)}")
+    return n
+
+
+def name_list(names, what: str) -> list[str]:
+    """``names`` as a list of ``str`` (a single ``str`` refused)."""
+    if isinstance(names, (str, bytes, numbers.Number)) or names is None \
+            or not hasattr(names, "__iter__"):
+        raise ArgumentError(f"{what}: expected a list of names, not the {_shown(names)}")
+    return [name(n, what) for n in names]
+
+
+def flag(b, what: str) -> None:
+    """``b`` is a ``bool``."""
+    if not isinstance(b, bool):
+        raise ArgumentError(f"{what} is True or False, not the {_shown(b)}")
 
 
 def group(g) -> None:
@@ -171,6 +194,10 @@ def literal_list(lits, what: str) -> list:
 
 def literals(lits, what: str) -> list[int]:
     """``lits`` (or a single literal) as a list of non-zero ints."""
+    if type(lits) is int and lits:
+        return [lits]
+    if type(lits) is list and set(map(type, lits)) <= {int} and 0 not in lits:
+        return lits
     if isinstance(lits, numbers.Integral) and not isinstance(lits, bool):
         lits = [lits]
     try:
@@ -281,3 +308,156 @@ def linear_args(model, lits, weights, op, bound, group_, encoding_):
         refuse_above(model.formula, estimate.linear_bound(method, weights, bound, op),
                      f"linear over {n:,} literals by {method}")
     return lits, weights, op, bound, method
+
+
+# ------------------------------------------- graphs, regions, placements, edges
+def mapping(x, what: str) -> None:
+    """``x`` is a dict (any ``Mapping``)."""
+    if not isinstance(x, Mapping):
+        raise ArgumentError(f"{what}: expected a dict, not the {_shown(x)}")
+
+
+def graph(g, what: str) -> None:
+    """``g`` looks like a networkx graph (``subgraph``, ``nodes``, ``g[u]``)."""
+    if not (hasattr(g, "subgraph") and hasattr(g, "nodes") and hasattr(g, "__getitem__")):
+        raise ArgumentError(f"{what}: expected a networkx graph, not the {_shown(g)}")
+
+
+def cell_list(cells, what: str) -> list:
+    """``cells`` as a list of distinct hashable items, in order."""
+    if isinstance(cells, (str, bytes, numbers.Number, Mapping)) or cells is None \
+            or not hasattr(cells, "__iter__"):
+        raise ArgumentError(f"{what}: expected a list of cells, not the {_shown(cells)}")
+    try:
+        return list(dict.fromkeys(cells))
+    except TypeError:
+        raise ArgumentError(f"{what}: cells must be hashable (tuples, ints, ...)") from None
+
+
+def _ball(g, inside: set, source, limit: int) -> int:
+    """The cells of ``inside`` within ``limit`` steps of ``source`` in ``g``."""
+    dist, todo = {source: 0}, deque([source])
+    while todo:
+        u = todo.popleft()
+        if dist[u] < limit:
+            for w in g[u]:
+                if w in inside and w not in dist:
+                    dist[w] = dist[u] + 1
+                    todo.append(w)
+    return len(dist)
+
+
+def _labels_past(g, cells: list, roots: list, steps: list, room_left: int) -> bool:
+    """Whether the cells within ``steps[i]`` of ``roots[i]`` (in ``g`` on
+    ``cells``, summed over ``i``) number more than ``room_left``: by the
+    components when every reach is unlimited, else by a sample of 16 roots
+    when it is four times past, else counted (stopping there)."""
+    inside, n = set(cells), len(cells)
+    if min(steps) >= n - 1:
+        comp: dict = {}                         # cell -> the size of its component
+        for c in cells:
+            if c not in comp:
+                seen, todo = {c}, [c]
+                while todo:
+                    u = todo.pop()
+                    for w in g[u]:
+                        if w in inside and w not in seen:
+                            seen.add(w)
+                            todo.append(w)
+                for v in seen:
+                    comp[v] = len(seen)
+        return sum(comp.get(r, 1) for r in roots) > room_left
+    sample = list(range(0, len(roots), max(1, len(roots) // 16)))[:16]
+    mean = sum(_ball(g, inside, roots[i], steps[i]) for i in sample) / len(sample)
+    if mean * len(roots) > 4 * room_left:
+        return True
+    total = 0
+    for r, limit in zip(roots, steps):
+        total += _ball(g, inside, r, limit)
+        if total > room_left:
+            return True
+    return False
+
+
+def region_args(model, cells, graph_, anchors, members, separated, sizes, max_size) -> list:
+    """The cells of ``Model.regions``, every argument checked, and the regions
+    refused past the clause ceiling before any label is made: one label per
+    (cell, root or anchor within reach), at least a clause each."""
+    cells = cell_list(cells, "regions")
+    graph(graph_, "regions")
+    n = len(cells)
+    if anchors is None:
+        if members is not None or separated:
+            raise ArgumentError("regions without anchors cover every cell: no members, not separated")
+        if sizes is not None:
+            mapping(sizes, "regions: sizes")
+        cap = n if max_size is None else integer(max_size, "regions: max_size") - 1
+        roots, steps = cells, [cap] * n
+        what = f"regions: a partition of {n:,} cells"
+        if max_size is not None:                # size[v][k] for k = 1..max_size: a clause each
+            refuse_above(model.formula, n * max(0, cap + 1), f"{what} with max_size {cap + 1:,}")
+    else:
+        if sizes is not None or max_size is not None:
+            raise ArgumentError("sizes and max_size are for regions without anchors "
+                                "(anchored regions take their sizes from anchors)")
+        mapping(anchors, "regions: anchors")
+        if members is not None:
+            mapping(members, "regions: members")
+        roots = list(anchors)
+        steps = [n if not isinstance(s, int) else s - 1 for s in anchors.values()]
+        what = f"regions: {len(roots):,} anchored regions over {n:,} cells"
+    limit, made = room(model.formula)
+    if len(roots) * n <= limit - made:
+        return cells
+    if all(r in graph_ for r in roots) and _labels_past(graph_, cells, roots, steps, limit - made):
+        check_clauses(max(len(roots) * n, limit - made + 1) + made, limit, what)
+    return cells
+
+
+def place_args(shapes, cells, counts, total) -> None:
+    """The arguments of ``Model.place``: shapes a dict of pictures (str) or
+    non-empty lists of (row, column) int pairs, cells such pairs, counts a
+    dict, counts and total ints or (lo, hi) pairs."""
+    mapping(shapes, "place: shapes")
+    for name, shape in shapes.items():
+        if not isinstance(shape, str):
+            _pairs(shape, f"place: shape {name!r}", nonempty=True)
+    _pairs(cells, "place: cells", nonempty=False)
+    if counts is not None:
+        mapping(counts, "place: counts")
+    for what, spec in [(f"place: count of {k!r}", v) for k, v in (counts or {}).items()] + \
+            [("place: total", total)]:
+        if spec is None or (isinstance(spec, int) and not isinstance(spec, bool)):
+            continue
+        if not (isinstance(spec, tuple) and len(spec) == 2
+                and all(v is None or (isinstance(v, int) and not isinstance(v, bool))
+                        for v in spec)):
+            raise ArgumentError(f"{what}: expected an int or a (lo, hi) pair of ints, "
+                                f"not the {_shown(spec)}")
+
+
+def _pairs(cells, what: str, nonempty: bool) -> None:
+    if isinstance(cells, (bytes, numbers.Number, Mapping)) or cells is None \
+            or not hasattr(cells, "__iter__"):
+        raise ArgumentError(f"{what}: expected (row, column) pairs, not the {_shown(cells)}")
+    seen = 0
+    for c in cells:
+        if not (isinstance(c, tuple) and len(c) == 2 and all(
+                isinstance(v, int) and not isinstance(v, bool) for v in c)):
+            raise ArgumentError(f"{what}: expected (row, column) pairs of ints, not the {_shown(c)}")
+        seen += 1
+    if nonempty and not seen:
+        raise ArgumentError(f"{what}: a shape has at least one cell")
+
+
+def connected_args(lits, graph_, max_true) -> None:
+    """The arguments of ``Model.connected``: node -> literal, a graph holding
+    the nodes, ``max_true`` an int or None."""
+    mapping(lits, "connected: literals")
+    graph(graph_, "connected")
+    if max_true is not None:
+        integer(max_true, "connected: max_true")
+    literals(list(lits.values()), "connected")
+    for v in lits:
+        if v not in graph_:
+            raise ArgumentError(f"connected: node {v!r} has a literal but is not in the graph")

@@ -10,6 +10,7 @@ import sys
 import textwrap
 import time
 
+import networkx as nx
 import pytest
 
 from satgrid.errors import ArgumentError, EncodingError, LimitError, SatgridError
@@ -372,3 +373,58 @@ def test_gtotalizer_with_a_huge_bound_builds_its_small_tree():
                      <= 2 * 10**12 + 4))
     """)
     assert out.strip() == "True"
+
+
+# ------------------------------- graphs, paths, regions, placements, names
+@pytest.mark.parametrize("call", [
+    lambda m, g, on: m.connected([1, 2], g), lambda m, g, on: m.connected(on, None),
+    lambda m, g, on: m.connected(on, [0, 1, 2]), lambda m, g, on: m.connected(on, g, max_true="3"),
+    lambda m, g, on: m.connected({0: "a"}, g), lambda m, g, on: m.connected({99: on[0]}, g),
+    lambda m, g, on: m.path([1, 2], 0, 2), lambda m, g, on: m.cycle(None),
+    lambda m, g, on: m.regions(5, g, {0: 2}), lambda m, g, on: m.regions([0, 1, 2], None, {0: 2}),
+    lambda m, g, on: m.regions([0, 1, 2], g, [0]), lambda m, g, on: m.regions([[0], [1]], g),
+    lambda m, g, on: m.regions([0, 1, 2], g, max_size="a"),
+    lambda m, g, on: m.regions([0, 1, 2], g, sizes=[3]),
+    lambda m, g, on: m.regions([0, 1, 2], g, members={0: on[0]}),
+    lambda m, g, on: m.regions([0, 1, 2], g, {0: 2}, max_size=2),
+    lambda m, g, on: m.place([{(0, 0)}], [(0, 0)]), lambda m, g, on: m.place({"a": set()}, [(0, 0)]),
+    lambda m, g, on: m.place({"a": {(0, 0)}}, 5), lambda m, g, on: m.place({"a": {(0, 0)}}, ["ab"]),
+    lambda m, g, on: m.place({"a": [(0, 0.5)]}, [(0, 0)]),
+    lambda m, g, on: m.place({"a": {(0, 0)}}, [(0, 0)], counts={"a": "1"}),
+    lambda m, g, on: m.place({"a": {(0, 0)}}, [(0, 0)], total=(1, 2, 3)),
+    lambda m, g, on: m.at_most_one_each(5), lambda m, g, on: m.at_most_one_each([on[0]]),
+    lambda m, g, on: m.bool(None), lambda m, g, on: m.int(7, [1]),
+    lambda m, g, on: m.int("x", [1, 2], order="yes"), lambda m, g, on: m.int_block("abc", [1, 2]),
+    lambda m, g, on: m.int_block(5, [1, 2]), lambda m, g, on: m.int_block(["a", None], [1, 2]),
+])
+def test_the_other_model_methods_refuse_wrong_arguments_in_one_line(call):
+    m = Model()
+    g = nx.path_graph(3)
+    on = {v: m.bool(f"on{v}") for v in g}
+    with pytest.raises(ArgumentError) as err:
+        call(m, g, on)
+    one_line(err.value, 2)
+
+
+def test_regions_past_the_ceiling_are_refused_before_their_labels():
+    g = nx.grid_2d_graph(300, 300)
+    cells = sorted(g)
+    for call in (lambda m: m.regions(cells, g),                       # n^2 / 2 labels
+                 lambda m: m.regions(cells[:3], g, max_size=10**12),  # size literals per cell
+                 lambda m: m.regions(cells, g, {c: None for c in cells[:1000]})):
+        m = Model()
+        t = time.perf_counter()
+        with pytest.raises(LimitError) as err:
+            call(m)
+        assert time.perf_counter() - t < 10
+        assert "clauses estimated, more than the limit of" in one_line(err.value, 3)
+        assert m.formula.nvars == 0
+    # bounded reach: the labels are counted (or sampled), not assumed n^2
+    small = nx.grid_2d_graph(40, 40)
+    m = Model(max_clauses=10**6)
+    m.regions(sorted(small), small, max_size=3)         # about 1,600 * 13 labels: built
+    assert 0 < m.formula.nclauses <= 10**6
+    m = Model(max_clauses=10**5)
+    with pytest.raises(LimitError, match="a partition of 1,600 cells"):
+        m.regions(sorted(small), small, max_size=40)    # balls of hundreds of cells
+    assert m.formula.nvars == 0
