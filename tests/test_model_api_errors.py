@@ -428,3 +428,19 @@ def test_regions_past_the_ceiling_are_refused_before_their_labels():
     with pytest.raises(LimitError, match="a partition of 1,600 cells"):
         m.regions(sorted(small), small, max_size=40)    # balls of hundreds of cells
     assert m.formula.nvars == 0
+
+
+def test_estimates_of_huge_networks_and_bounds_take_no_memory():
+    # counting a network's comparators for 10^8 inputs took the memory its
+    # clauses take (the estimate then fell back on MemoryError, if it came)
+    out = bounded("""
+        import time
+        from satgrid.encodings import estimate
+        t = time.perf_counter()
+        print(estimate.at_most("cardnetwork", 10**8, 50) > 50_000_000,
+              estimate.exactly("sortnetwork", "sortnetwork", 10**7, 5 * 10**6) > 50_000_000,
+              estimate.constraint("atmost", "sortnetwork", 10**8, 10**4) > 50_000_000,
+              estimate.linear("gtotalizer", [10**12 + i for i in range(64)], 10**13, "<=") > 0,
+              time.perf_counter() - t < 5)
+    """, limit_mb=800)
+    assert out.split() == ["True"] * 5, out

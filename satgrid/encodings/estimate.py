@@ -29,9 +29,14 @@ def _clauses(method: str, n: int, k: int, weights=None, fallback: str = "seqcoun
 
 
 def at_most(method: str, n: int, k: int) -> int:
-    """Clauses of at most ``k`` of ``n`` by ``method``."""
+    """Clauses of at most ``k`` of ``n`` by ``method`` (a network past
+    :data:`NETWORK_EXACT_UP_TO` inputs by its closed-form upper bound:
+    counting its comparators would take the memory its clauses take)."""
     if n <= 0:
         return 0
+    if n > NETWORK_EXACT_UP_TO and 0 < k < n - 1 \
+            and canonical_method(method) in ("sortnetwork", "cardnetwork"):
+        return _network_bound(canonical_method(method), n, k, False)
     return _clauses(method, n, k)
 
 
@@ -71,6 +76,9 @@ def linear(pb: str, weights: list[int], bound: int, op: str = "==") -> int:
     rec = METHODS.get(canonical_method(pb))
     if rec is None or rec.family != "pb" or rec.size is None:
         return 3 * n * (min(sides) + 1) if min(sides) >= 0 else 1
+    if rec.name == "gtotalizer" and max(sides) > 1 << 22:     # sum sets past bit masks
+        return sum(1 if k < 0 else _gte_bound([w for w in weights if w <= k], k) + n
+                   for k in sides)
     return sum(1 if k < 0 else _clauses(pb, n, k, weights) for k in sides)
 
 
