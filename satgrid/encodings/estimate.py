@@ -14,6 +14,7 @@ at most one node per (input, partial sum <= K), three clauses each).
 
 from __future__ import annotations
 
+from ..errors import EncodingError
 from . import networks, size_formula, totalizer
 from .methods import METHODS, PYSAT_PB, canonical_method
 
@@ -21,7 +22,7 @@ from .methods import METHODS, PYSAT_PB, canonical_method
 def _clauses(method: str, n: int, k: int, weights=None, fallback: str = "seqcounter") -> int:
     try:
         got = size_formula(method, n, k, weights)
-    except Exception:  # noqa: BLE001 - an unusable name is refused when building; size it anyway
+    except (EncodingError, TypeError, ValueError):  # refused when building; size it anyway
         got = None
     if got is None:
         got = size_formula(fallback, n, k) if weights is None else size_formula("swc", n, k)
