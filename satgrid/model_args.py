@@ -16,6 +16,11 @@ before it allocates anything, each in one line.
   (or the build guard of ``--max-clauses``, or
   :data:`satgrid.limits.DEFAULT_MAX_CLAUSES`), refused as ``--max-clauses``
   refuses a puzzle (:class:`~satgrid.errors.LimitError`, exit 3).
+* Graphs, regions, placements, paths (:func:`connected_args`,
+  :func:`region_args`, :func:`place_args`, :func:`mapping`): dicts where dicts
+  are meant, networkx graphs, hashable cells, (row, column) pairs of ints;
+  regions sized by their labels (one per cell and root within reach) before
+  any is made.
 
 Bad types and values raise :class:`~satgrid.errors.ArgumentError` (exit 2).
 """
@@ -23,6 +28,7 @@ Bad types and values raise :class:`~satgrid.errors.ArgumentError` (exit 2).
 from __future__ import annotations
 
 import numbers
+import reprlib
 from collections import deque
 from collections.abc import Mapping
 from itertools import islice
@@ -39,8 +45,9 @@ COMPARISONS = tuple(OPS)
 
 
 def _shown(x) -> str:
-    """``x`` for a message: its type and a short repr."""
-    text = repr(x)
+    """``x`` for a message: its type and a short repr (``reprlib``: never the
+    whole of a big list)."""
+    text = reprlib.repr(x)
     if len(text) > 40:
         text = text[:37] + "..."
     return f"{type(x).__name__} {text}"
