@@ -10,7 +10,9 @@ the oldest generation, which CPython alone then never collected (it counts no
 such move): the baseline column runs the same loop with that old exit
 (``FULL_COLLECTION_FLOOR`` out of reach). Prints the RSS growth and the time
 of N solves of the classic Sudoku after 20 warm-up solves, both ways.
-Goal: RSS growth under 20 MB for 1,000 solves.
+Goal: RSS growth under 20 MB for 1,000 solves. The time it costs is the freeing
+of what the baseline keeps (compile loops: medians unchanged, means up by the
+periodic collections, e.g. Sudoku 16x16 20.1 -> 28.5 ms over 40 compiles).
 """
 
 from __future__ import annotations

@@ -42,9 +42,11 @@ class paused_gc:
     CPython counts such a move nowhere, so its collector alone would never
     collect the oldest generation for it: a long-running process compiling
     puzzles (the workbench, a notebook) kept every compiled Model's garbage
-    cycles. The pauses keep that count themselves and, past
-    :data:`FULL_COLLECTION_FLOOR` objects and a quarter of what the last full
-    collection left, run the full collection CPython would have run. When
+    cycles. The pauses keep that count themselves and, when a pause starts
+    with more than :data:`FULL_COLLECTION_FLOOR` objects promoted by earlier
+    ones and more than a quarter of what the last full collection left, run
+    the full collection CPython would have run (a process that builds once
+    never runs it). When
     the process has frozen objects of its own (``gc.get_freeze_count() > 0``)
     they are left as they are and so are the generations.
 
@@ -60,6 +62,15 @@ class paused_gc:
 
     def __enter__(self):
         self.was = gc.isenabled()
+        if self.was and _Promoted.pending > FULL_COLLECTION_FLOOR and not gc.get_freeze_count():
+            # earlier builds' objects: collect them now, as a new build starts,
+            # rather than when a build ends (a one-shot run never pays for it)
+            if _Promoted.long_lived is None:
+                _Promoted.long_lived = _tracked()
+            if _Promoted.pending > _Promoted.long_lived // 4:
+                gc.collect()
+                _Promoted.long_lived = _tracked()
+                _Promoted.pending = 0
         gc.disable()
         return self
 
@@ -69,11 +80,4 @@ class paused_gc:
                 _Promoted.pending += gc.get_count()[0]   # net new tracked objects
                 gc.freeze()          # every tracked object to the permanent generation,
                 gc.unfreeze()        # and back into the oldest one: no traversal
-                if _Promoted.pending > FULL_COLLECTION_FLOOR:
-                    if _Promoted.long_lived is None:
-                        _Promoted.long_lived = _tracked()
-                    if _Promoted.pending > _Promoted.long_lived // 4:
-                        gc.collect()
-                        _Promoted.long_lived = _tracked()
-                        _Promoted.pending = 0
             gc.enable()
