@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import tomllib
+from collections.abc import Sequence
 
 from ..compression import STDIO, decompress, read_bytes
 from ..errors import InstanceError
@@ -88,15 +89,23 @@ def decode_text(data: bytes, path: str) -> str:
     return text
 
 
-def load(path: str | os.PathLike) -> list[Puzzle]:
+def load(path: str | os.PathLike) -> Sequence[Puzzle]:
     """The puzzles in ``path`` (a ``str`` or :class:`pathlib.Path`): a TOML
-    instance, or a text format of a kind (a Sudoku grid or collection, ...)."""
+    instance, or a text format of a kind (a Sudoku grid or collection, ...).
+
+    Returns:
+        A list; for a collection of one-line Sudokus a read-only sequence
+        (:class:`~satgrid.puzzles.sudoku.formats.LineCollection`: ``len``,
+        indexing, slicing, iteration) that makes its puzzles as they are
+        asked for, so millions of lines take 16 bytes each, not a puzzle
+        object each (``list(...)`` of it makes them all).
+    """
     path = os.fspath(path)
     text = read_text(path)
     return loads(text, input_name(path))
 
 
-def loads(text: str, file: str = "<string>") -> list[Puzzle]:
+def loads(text: str, file: str = "<string>") -> Sequence[Puzzle]:
     """Like :func:`load`, from the text of a file (``file`` names it in messages,
     and a ``.toml`` suffix makes it TOML)."""
     if file.endswith(".toml") or re.search(r'^\s*puzzle\s*=', text, re.M):
