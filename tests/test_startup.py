@@ -9,8 +9,8 @@ visible from a clean start) and reads its ``sys.modules`` at exit:
 - ``import satgrid.apps.cli`` and ``--help`` import no solver stack;
 - every instance file in ``instances/`` still loads through the lazy
   registry, and a TOML file imports its own kind alone;
-- the static tables of ``satgrid/puzzles/__init__.py`` agree with what the
-  kinds register: the same kinds, the same text formats in the same order,
+- the kinds' declarations (each folder's ``kind.json``, read by
+  ``satgrid/puzzles/__init__.py``) agree with what the kinds register: the same kinds, the same text formats in the same order,
   each format's cheap ``maybe`` test true whenever its ``sniff`` is, and the
   format found for a text the same as with every kind imported up front;
 - every stand-in of ``satgrid/lazy.py`` and every kind module names an
@@ -133,6 +133,40 @@ def test_every_kind_package_is_declared():
     assert sorted(set(KIND_MODULES.values())) == kind_packages()
     # the order of MODULES is the order of declaration (which the format order assumes)
     assert list(dict.fromkeys(KIND_MODULES.values())) == list(KIND_PACKAGES)
+
+
+@pytest.mark.parametrize("text, says", [
+    ("{", "not a readable kind declaration"),
+    ('{"order": 1, "kinds": []}', "kinds: expected at least one kind name"),
+    ('{"order": "x", "kinds": ["a"]}', "integer order"),
+    ('{"kinds": ["a"], "formats": [{"name": "f", "maybe": "nope"}]}', "maybe: expected"),
+    ('{"kinds": ["a"], "formats": [{"name": "f", "kind": "b"}]}', "kind 'b' is not in kinds"),
+    ('{"kinds": ["sudoku"]}', "'sudoku' is declared by")])
+def test_a_bad_kind_declaration_is_one_clear_line(tmp_path, text, says):
+    from satgrid.errors import SatgridError
+    from satgrid.puzzles import discover
+    (tmp_path / "sudoku").mkdir()
+    (tmp_path / "sudoku" / "kind.json").write_text('{"kinds": ["sudoku"]}', encoding="utf-8")
+    (tmp_path / "zzz").mkdir()
+    (tmp_path / "zzz" / "kind.json").write_text(text, encoding="utf-8")
+    with pytest.raises(SatgridError) as e:
+        discover(str(tmp_path))
+    assert says in str(e.value) and "\n" not in str(e.value)
+
+
+def test_discovery_orders_kinds_and_formats_as_registering_them_would(tmp_path):
+    from satgrid.puzzles import discover, format_order
+    for name, decl in {"b": '{"order": 2, "kinds": ["b"], "formats": [{"name": "b1", '
+                            '"first": true}, {"name": "b2", "first": true}]}',
+                       "a": '{"order": 2, "kinds": ["a"], "formats": [{"name": "a1"}]}',
+                       "c": '{"order": 1, "kinds": ["c", "c2"]}',
+                       "_skip": '{"kinds": ["x"]}'}.items():
+        (tmp_path / name).mkdir()
+        (tmp_path / name / "kind.json").write_text(decl, encoding="utf-8")
+    (tmp_path / "nodecl").mkdir()
+    folders = discover(str(tmp_path))
+    assert [k.package for k in folders] == ["c", "a", "b"]
+    assert [f.name for f in format_order(folders)] == ["b2", "b1", "a1"]
 
 
 @pytest.mark.parametrize("path", sorted(p.name for p in INST.glob("*.toml")))

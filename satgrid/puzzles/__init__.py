@@ -1,61 +1,54 @@
-"""Puzzle kinds: one package per kind (``satgrid/puzzles/<kind>/``), declared
-here and imported on first use.
+"""Puzzle kinds: one folder per kind (``satgrid/puzzles/<kind>/``),
+discovered, not listed, and imported on first use.
 
-The static tables below tell the registry (:data:`KINDS`, a
-:class:`~satgrid.puzzles.base.KindRegistry`) every kind's name -- the value of
-a TOML instance's ``puzzle`` key -- with the package that registers it, and
-every text format with a cheap test of whether it may read a text. Nothing
-here imports a kind: a Sudoku run imports ``satgrid.puzzles.sudoku`` alone,
-when its file names the kind (``KINDS["sudoku"]``) or when the text formats
-are sniffed (:func:`~satgrid.puzzles.base.text_format_for`)::
+A kind's folder holds a small static declaration, ``kind.json``, read here
+without importing the kind::
+
+    {"order": 100,                       # place in the kind list (then folder name)
+     "kinds": ["hitori"],                # the TOML ``puzzle`` names it registers
+     "formats": [{"name": "pzprv3-hitori", "maybe": "pzprv3", "first": true}],
+     "families": ["hitori"]}             # the generated families of its family.py
+
+Scanning ``satgrid/puzzles/*/kind.json`` gives the registry (:data:`KINDS`,
+a :class:`~satgrid.puzzles.base.KindRegistry`) every kind's name with the
+package that registers it, and every text format with a cheap test of
+whether it may read a text (``maybe``: see :data:`MAYBE`). Nothing here
+imports a kind: a Sudoku run imports ``satgrid.puzzles.sudoku`` alone, when
+its file names the kind (``KINDS["sudoku"]``) or when the text formats are
+sniffed (:func:`~satgrid.puzzles.base.text_format_for`)::
 
     >>> from satgrid.puzzles import KINDS
-    >>> "knight-moves" in KINDS       # known from the table: nothing imported
+    >>> "knight-moves" in KINDS       # known from its kind.json: nothing imported
     True
     >>> KINDS["knight-moves"].__name__  # imports satgrid.puzzles.knight_moves
     'KnightMoves'
 
-A new kind is a package here plus its row in :data:`KIND_MODULES` (and in
-:data:`MODULES`), and its text formats, if any, in :data:`TEXT_FORMATS`
-(``tests/test_startup.py`` checks the tables against what the kinds register).
+A new kind is a new folder with its ``kind.json`` (docs/guide/new-kind.md);
+nothing else names it. The format order is the order the kinds'
+``register_format`` calls give when every kind is imported in kind order
+(``first``: the kind's call inserts the format in front), so the loader
+tries the formats in the same order whether the kinds are imported or not
+(``tests/test_startup.py`` checks the declarations against what the kinds
+register).
 """
 
 from __future__ import annotations
 
+import json
 import os
+from dataclasses import dataclass
 
+from ..errors import SatgridError
 from .base import KINDS, DeclaredFormat, Puzzle, declare_format, register  # noqa: F401
 
-#: the kinds shipped with satgrid (packages of this package), in the order of
-#: :data:`KINDS`: the seed kinds, the path and loop kinds (built on
-#: Model.cycle / Model.path), the region and shape kinds (Model.regions / Model.place)
-MODULES = ("sudoku", "vertex_sums", "knight_moves", "hooks", "twentyfourseven",
-           "slitherlink", "masyu", "numberlink", "nurikabe", "hitori", "lits", "fillomino")
-
-#: kind name (a TOML instance's ``puzzle`` key) -> the package whose import registers it
-KIND_MODULES = {
-    "sudoku": "sudoku", "vertex-sums": "vertex_sums", "knight-moves": "knight_moves",
-    "hooks": "hooks", "twenty-four-seven": "twentyfourseven",
-    "twenty-four-seven-2x2": "twentyfourseven", "slitherlink": "slitherlink",
-    "masyu": "masyu", "numberlink": "numberlink", "nurikabe": "nurikabe", "hitori": "hitori",
-    "lits": "lits", "fillomino": "fillomino"}
+#: the folder scanned for kinds
+HERE = os.path.dirname(os.path.abspath(__file__))
+#: the declaration file of a kind's folder
+DECLARATION = "kind.json"
 
 
 def _pzprv3(text: str, file: str) -> bool:   # pzprv3.sniff needs this first word
     return text.lstrip().startswith("pzprv3")
-
-
-def _numberlink_name(text: str, file: str) -> bool:   # the format's own test, by name
-    name = os.path.basename(file).lower()
-    return "numberlink" in name or "arukone" in name
-
-
-def _slither_name(text: str, file: str) -> bool:      # the format's own test, by name
-    return "slither" in os.path.basename(file).lower()
-
-
-def _url(*pids: str):   # puzzlink.sniff needs a query ('?') naming one of pids
-    return lambda text, file: "?" in text and any(p in text for p in pids)
 
 
 def _size_line(text: str, file: str) -> bool:
@@ -74,25 +67,128 @@ def _size_line(text: str, file: str) -> bool:
     return False
 
 
-#: the text formats in the order the loader tries them (the order the kinds'
-#: ``register_format`` calls give when every kind is imported in
-#: :data:`MODULES` order), each with a test that is true whenever the format's
-#: own ``sniff`` is; the Sudoku grid is the fallback that takes any other text
-TEXT_FORMATS = (
-    DeclaredFormat("fillomino-url", "fillomino", _url("fillomino")),
-    DeclaredFormat("pzprv3-fillomino", "fillomino", _pzprv3),
-    DeclaredFormat("fillomino-text", "fillomino", lambda text, file: "fillomino" in file.lower()),
-    DeclaredFormat("pzprv3-lits", "lits", _pzprv3),
-    DeclaredFormat("pzprv3-hitori", "hitori", _pzprv3),
-    DeclaredFormat("pzprv3-nurikabe", "nurikabe", _pzprv3),
-    DeclaredFormat("numberlink-url", "numberlink", _url("numlin", "numberlink")),
-    DeclaredFormat("numberlink-text", "numberlink", _numberlink_name),
-    DeclaredFormat("masyu-url", "masyu", _url("mashu", "masyu", "pearl")),
-    DeclaredFormat("masyu-text", "masyu", _size_line),
-    DeclaredFormat("slitherlink-url", "slitherlink", _url("slither")),
-    DeclaredFormat("slitherlink-text", "slitherlink", _slither_name),
-    DeclaredFormat("sudoku-text", "sudoku", None),
-)
+def _url(pids):      # puzzlink.sniff needs a query ('?') naming one of pids
+    return lambda text, file: "?" in text and any(p in text for p in pids)
+
+
+def _name_contains(words):   # the format's own test, by the file's base name
+    return lambda text, file: any(w in os.path.basename(file).lower() for w in words)
+
+
+def _path_contains(words):   # the format's own test, by the whole path
+    return lambda text, file: any(w in file.lower() for w in words)
+
+
+#: the cheap tests a ``kind.json`` format may name as its ``maybe``: a word
+#: (``"pzprv3"``, ``"size-line"``), or ``{"url"|"name-contains"|"path-contains":
+#: [words]}``; ``null``: always ask the format's own ``sniff``
+MAYBE = {"pzprv3": _pzprv3, "size-line": _size_line}
+MAYBE_OF_WORDS = {"url": _url, "name-contains": _name_contains, "path-contains": _path_contains}
+
+
+@dataclass(frozen=True)
+class KindFolder:
+    """What a kind's folder declares (its ``kind.json``)."""
+
+    package: str                         # the folder's name: satgrid.puzzles.<package>
+    order: int
+    kinds: tuple[str, ...]
+    formats: tuple[tuple[DeclaredFormat, bool], ...]   # (format, inserted in front)
+    families: tuple[str, ...]
+
+
+def _maybe(spec, where: str):
+    if spec is None:
+        return None
+    if isinstance(spec, str) and spec in MAYBE:
+        return MAYBE[spec]
+    if isinstance(spec, dict) and len(spec) == 1:
+        (key, words), = spec.items()
+        if key in MAYBE_OF_WORDS and isinstance(words, list) and \
+                all(isinstance(w, str) for w in words):
+            return MAYBE_OF_WORDS[key](tuple(words))
+    raise SatgridError(f"{where}: maybe: expected null, one of {', '.join(MAYBE)} or "
+                       f"{{{'|'.join(MAYBE_OF_WORDS)}: [words]}}, found {spec!r}")
+
+
+def _strings(data: dict, key: str, where: str) -> tuple[str, ...]:
+    value = data.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
+        raise SatgridError(f"{where}: {key}: expected a list of names, found {value!r}")
+    return tuple(value)
+
+
+def read_folder(package: str, path: str) -> KindFolder:
+    """The declaration ``path`` (a ``kind.json``) of the kind folder ``package``
+    (one clear line, :class:`~satgrid.errors.SatgridError`, when it is malformed)."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+    except (OSError, ValueError) as e:
+        raise SatgridError(f"{path}: not a readable kind declaration: {e}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("order", 0), int):
+        raise SatgridError(f"{path}: expected an object with an integer order")
+    kinds = _strings(data, "kinds", path)
+    if not kinds:
+        raise SatgridError(f"{path}: kinds: expected at least one kind name")
+    formats = []
+    for f in data.get("formats", []):
+        if not isinstance(f, dict) or not isinstance(f.get("name"), str) or \
+                not isinstance(f.get("first", False), bool):
+            raise SatgridError(f"{path}: formats: expected {{name, maybe, first}}, found {f!r}")
+        kind = f.get("kind", kinds[0])
+        if kind not in kinds:
+            raise SatgridError(f"{path}: format {f['name']}: kind {kind!r} is not in kinds")
+        formats.append((DeclaredFormat(f["name"], kind, _maybe(f.get("maybe"), path)),
+                        f.get("first", False)))
+    return KindFolder(package, data.get("order", 0), kinds, tuple(formats),
+                      _strings(data, "families", path))
+
+
+def discover(folder: str = HERE) -> list[KindFolder]:
+    """Every kind folder under ``folder`` (a package with a ``kind.json``), in
+    kind order: by ``order``, then by folder name."""
+    found = []
+    with os.scandir(folder) as entries:
+        for e in entries:
+            decl = os.path.join(e.path, DECLARATION)
+            if e.is_dir() and not e.name.startswith(("_", ".")) and os.path.isfile(decl):
+                found.append(read_folder(e.name, decl))
+    found.sort(key=lambda k: (k.order, k.package))
+    seen: dict[str, str] = {}
+    for k in found:
+        for name in k.kinds + tuple(f.name for f, _ in k.formats):
+            if name in seen:
+                raise SatgridError(f"{k.package}/{DECLARATION}: {name!r} is declared by "
+                                   f"{seen[name]} too")
+            seen[name] = k.package
+    return found
+
+
+def format_order(folders: list[KindFolder]) -> tuple[DeclaredFormat, ...]:
+    """The text formats in the order the loader tries them: the order their
+    kinds' ``register_format`` calls give with every kind imported in kind
+    order (a ``first`` format inserted in front of those before it)."""
+    order: list[DeclaredFormat] = []
+    for k in folders:
+        for fmt, first in k.formats:
+            if first:
+                order.insert(0, fmt)
+            else:
+                order.append(fmt)
+    return tuple(order)
+
+
+#: every kind folder, in kind order
+FOLDERS = discover()
+#: the kinds' packages (folders of this package), in kind order
+MODULES = tuple(k.package for k in FOLDERS)
+#: kind name (a TOML instance's ``puzzle`` key) -> the package whose import registers it
+KIND_MODULES = {kind: k.package for k in FOLDERS for kind in k.kinds}
+#: family name -> the package whose ``family.py`` generates it
+FAMILY_MODULES = {fam: k.package for k in FOLDERS for fam in k.families}
+#: the text formats in the order the loader tries them, each with its cheap test
+TEXT_FORMATS = format_order(FOLDERS)
 
 for _kind, _module in KIND_MODULES.items():
     KINDS.declare(_kind, f"{__name__}.{_module}")
