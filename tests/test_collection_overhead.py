@@ -21,6 +21,7 @@ from satgrid.oracle import CheckedLiterals
 from satgrid.pipeline.collection import solve_collection
 from satgrid.puzzles.sudoku import Sudoku, parse_text
 from satgrid.puzzles.sudoku import check as referee
+from satgrid.puzzles.sudoku import check_fast
 
 BENCH = Path(__file__).resolve().parents[2] / "shared" / "benchmarks"
 
@@ -101,7 +102,7 @@ def test_quick_referee_agrees_with_the_rules(box):
                                     or any(len(row) != len(good) for row in giv)):
                 continue
             want = reference_valid(g, box, giv)
-            assert referee._valid(g, box, giv) == want, (g, giv)
+            assert check_fast.valid(g, box, giv) == want, (g, giv)
             # the detailed path explains every rejection, and finds nothing otherwise
             assert (referee.check(g, box, giv) == []) == want, (g, giv)
 
@@ -117,7 +118,7 @@ def test_quick_referee_agrees_with_the_rules_on_larger_grids(box):
         g = corrupt(good, rng)
         for giv in (None, givens):
             want = reference_valid(g, box, giv)
-            assert referee._valid(g, box, giv) == want, (g, giv)
+            assert check_fast.valid(g, box, giv) == want, (g, giv)
             assert (referee.check(g, box, giv) == []) == want
 
 
@@ -125,26 +126,26 @@ def test_quick_referee_compares_givens_that_are_not_bytes():
     rng = random.Random(8)
     good = solved(3, 3, rng)
     givens = [[float(v) if rng.random() < 0.3 else 0 for v in row] for row in good]
-    assert referee._valid(good, (3, 3), givens)          # 5.0 == 5, as the rules read
+    assert check_fast.valid(good, (3, 3), givens)          # 5.0 == 5, as the rules read
     givens[0][0] = float(good[0][0] % 9 + 1)
-    assert not referee._valid(good, (3, 3), givens)
+    assert not check_fast.valid(good, (3, 3), givens)
     assert referee.check(good, (3, 3), givens)
 
 
 def test_quick_referee_rejects_each_broken_unit_kind():
     box = (3, 3)
     latin = [[(r + c) % 9 + 1 for c in range(9)] for r in range(9)]  # rows, columns fine
-    assert not referee._valid(latin, box, None)
+    assert not check_fast.valid(latin, box, None)
     rows_only = [list(range(1, 10)) for _ in range(9)]                 # columns, boxes broken
-    assert not referee._valid(rows_only, box, None)
+    assert not check_fast.valid(rows_only, box, None)
     rng = random.Random(3)
     good = solved(3, 3, rng)
     one = [[True if v == 1 else v for v in row] for row in good]        # True == 1, not an int
-    assert not referee._valid(one, box, None) and referee.check(one, box)
-    assert referee._valid(good, box, None) and referee._valid(good, box, good)
+    assert not check_fast.valid(one, box, None) and referee.check(one, box)
+    assert check_fast.valid(good, box, None) and check_fast.valid(good, box, good)
     changed = [row[:] for row in good]
     changed[4][4] = good[4][4] % 9 + 1
-    assert not referee._valid(good, box, changed)
+    assert not check_fast.valid(good, box, changed)
 
 
 # ---------------------------------------------------------------- decoding

@@ -194,11 +194,13 @@ def test_checker_accepts_the_published_solution_and_rejects_corruptions():
 
 
 def test_checker_rejects_every_change_of_a_unique_solution():
-    # the classic puzzle has one solution, so any other grid must be rejected
-    # (this exercises the quick yes/no path and the detailed one together)
+    # the classic puzzle has one solution, so any other grid must be rejected,
+    # by the reference referee and by the kind's verdict (the quick test of
+    # check_fast first, then the reference), with the same messages
     import random
     rng = random.Random(7)
     given = grid_of(CLASSIC)
+    puzzle = Sudoku(given, file="t")
     for _ in range(300):
         g = [row[:] for row in CLASSIC_SOLUTION]
         for _ in range(rng.choice([1, 2, 3])):
@@ -211,6 +213,21 @@ def test_checker_rejects_every_change_of_a_unique_solution():
         probs = check_sudoku.check(g, (3, 3), given)
         assert (probs == []) == (g == CLASSIC_SOLUTION), (g, probs)
         assert (check_sudoku.check(g, (3, 3)) == []) == (g == CLASSIC_SOLUTION) or probs
+        assert puzzle.check({"grid": g}) == probs
+
+
+def test_reference_referee_reads_the_rules_not_the_row_type():
+    # the reference accepts any list or tuple rows (the quick test, tuned for
+    # exact lists and tuples, says no and leaves the verdict to it); before it
+    # was split off, the quick test's no made a valid grid "not a valid solution"
+    class Rows(list):
+        pass
+    given = grid_of(CLASSIC)
+    grid = Rows(Rows(row) for row in CLASSIC_SOLUTION)
+    assert check_sudoku.check(grid, (3, 3), given) == []
+    assert Sudoku(given, file="t").check({"grid": grid}) == []
+    grid[0][0], grid[0][1] = grid[0][1], grid[0][0]
+    assert "cell (0,0): the given 5 was changed to 3" in check_sudoku.check(grid, (3, 3), given)
 
 
 # --------------------------------------------------------------- drawings
@@ -395,8 +412,8 @@ def test_benchmark_16x16_matches_published_solution():
 
 def test_docstring_examples():
     import doctest
-    from satgrid.puzzles.sudoku import formats, kind
-    for mod in (kind, formats, check_sudoku):
+    from satgrid.puzzles.sudoku import check_fast, formats, kind
+    for mod in (kind, formats, check_sudoku, check_fast):
         res = doctest.testmod(mod)
         assert res.failed == 0 and res.attempted > 0, mod.__name__
 
