@@ -25,6 +25,7 @@ from itertools import compress
 from typing import Callable, Iterable, Iterator, Sequence
 
 from .errors import SatgridError, SolverError
+from .oracle import checked_literals
 from .solvers import DEFAULT_SOLVER
 
 __all__ = ["ProjectedEnumeration"]
@@ -36,7 +37,7 @@ class ProjectedEnumeration:
 
     def _over(self, over: Iterable[int]) -> list[int]:
         """The variables of ``over`` (literals allowed), checked, without repeats."""
-        lits = self._literals(over, "variable")
+        lits = checked_literals(self.formula, over, "variable")
         if lits and min(lits) > 0:   # the usual case: already variables, already distinct
             return lits
         return list(dict.fromkeys(map(abs, lits)))

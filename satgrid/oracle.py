@@ -34,13 +34,14 @@ Needs from the Session: ``_solver``, ``formula``, ``capabilities``,
 from __future__ import annotations
 
 import math
+import numbers
 import threading
 import time
 
 import pysat.solvers as _pysat_solvers
 import pysolvers
 
-__all__ = ["Budget", "CheckedLiterals", "SlicedOracle", "FIRST_SLICE", "FIRST_FREE_SLICE",
+__all__ = ["Budget", "CheckedLiterals", "SlicedOracle", "checked_literals", "FIRST_SLICE", "FIRST_FREE_SLICE",
            "MAX_FREE_SLICE", "MAX_SLICE", "TICK"]
 
 
@@ -110,6 +111,34 @@ class CheckedLiterals(list):
     """
 
     __slots__ = ("formula",)     # the formula whose pool they are from (unset: checked)
+
+
+_INT_ONLY = frozenset((int,))
+
+
+def _whole(l, what: str) -> int:
+    """``l`` as an int when it is a whole number type (numpy's too)."""
+    if isinstance(l, bool) or not isinstance(l, numbers.Integral):
+        raise ValueError(f"{what} {l!r} is not an integer literal")
+    return int(l)
+
+
+def checked_literals(formula, lits, what: str) -> list[int]:
+    """``lits`` without repeats, checked: whole numbers (not bool, not
+    1.5, which ``int()`` would quietly make 1), non-zero, in ``formula``'s pool."""
+    out = list(lits)
+    if not _INT_ONLY.issuperset(map(type, out)):
+        out = [_whole(l, what) for l in out]
+    seen = set(out)              # one pass for repeats, range and zero
+    if len(seen) != len(out):
+        out = list(dict.fromkeys(out))
+    n = formula.nvars
+    if out and (max(seen) > n or min(seen) < -n or 0 in seen):
+        for l in out:
+            if l == 0 or abs(l) > n:
+                raise ValueError(f"{what} {l} is not a literal of the formula's "
+                                 f"{n} variables")
+    return out
 
 
 class Budget:

@@ -83,7 +83,6 @@ Example:
 
 from __future__ import annotations
 
-import numbers
 import time
 from typing import Iterable, Protocol, Sequence
 
@@ -94,7 +93,7 @@ from .errors import ModelError, SolverError
 from .formula import Formula
 from .limits import check_solver_memory
 from .oracle import Budget as _Budget
-from .oracle import CheckedLiterals, SlicedOracle
+from .oracle import CheckedLiterals, SlicedOracle, checked_literals
 from .solvers import CAPABILITIES, DEFAULT_SOLVER, canonical_name, new_solver, validate_options
 from .solvers import load_clauses as _load_clauses
 from .util import paused_gc
@@ -109,7 +108,6 @@ SOLVER_GROUP = "session.solver"
 RECYCLE_AT = 1024
 
 
-
 # -------------------------------------------------------------- lazy checkers
 class LazyChecker(Protocol):
     """A lazy constraint: ``violated(model)`` returns clauses the model breaks.
@@ -122,16 +120,6 @@ class LazyChecker(Protocol):
     """
 
     def violated(self, model: list[int]) -> list[list[int]]: ...
-
-
-_INT_ONLY = frozenset((int,))
-
-
-def _whole(l, what: str) -> int:
-    """``l`` as an int when it is a whole number type (numpy's too)."""
-    if isinstance(l, bool) or not isinstance(l, numbers.Integral):
-        raise ValueError(f"{what} {l!r} is not an integer literal")
-    return int(l)
 
 
 # -------------------------------------------------------------------- session
@@ -233,6 +221,16 @@ class Session(ProjectedEnumeration, SlicedOracle):
     @property
     def closed(self) -> bool:
         return self._solver is None
+
+    @property
+    def solver(self) -> Solver | None:
+        """The live PySAT solver (the new one after a rebuild; None once closed)."""
+        return self._solver
+
+    @property
+    def generation(self) -> int:
+        """How many times the session replaced its :attr:`solver` (0 at first)."""
+        return self._rebuilds
 
     def _live(self) -> Solver:
         if self._solver is None:
@@ -400,26 +398,9 @@ class Session(ProjectedEnumeration, SlicedOracle):
         s = self._live()
         if not self.capabilities.phases:
             self._refuse("phases")
-        lits = self._literals(lits, "phase literal")
+        lits = checked_literals(self.formula, lits, "phase literal")
         self._sync_vars()
         s.set_phases(lits)
-
-    def _literals(self, lits: Iterable[int], what: str) -> list[int]:
-        """``lits`` without repeats, checked: whole numbers (not bool, not
-        1.5, which ``int()`` would quietly make 1), non-zero, in the pool."""
-        out = list(lits)
-        if not _INT_ONLY.issuperset(map(type, out)):
-            out = [_whole(l, what) for l in out]
-        seen = set(out)              # one pass for repeats, range and zero
-        if len(seen) != len(out):
-            out = list(dict.fromkeys(out))
-        n = self.formula.nvars
-        if out and (max(seen) > n or min(seen) < -n or 0 in seen):
-            for l in out:
-                if l == 0 or abs(l) > n:
-                    raise ValueError(f"{what} {l} is not a literal of the formula's "
-                                     f"{n} variables")
-        return out
 
     # ---------------------------------------------------------------- oracle
     def _read_model(self) -> list[int]:
@@ -475,7 +456,7 @@ class Session(ProjectedEnumeration, SlicedOracle):
         self._live()
         if type(assumptions) is not CheckedLiterals or \
                 getattr(assumptions, "formula", None) is not self.formula:
-            assumptions = self._literals(assumptions, "assumption")
+            assumptions = checked_literals(self.formula, assumptions, "assumption")
         if assumptions and not self.capabilities.assumptions:
             self._refuse("assumptions")
         if conflict_limit is not None and not self.capabilities.budgets:

@@ -127,6 +127,24 @@ def test_rebuild_keeps_added_clauses_and_cuts(monkeypatch):
         assert s.solve([-xs[0]]) == "unsat"
 
 
+def test_solver_and_generation_follow_a_rebuild(monkeypatch):
+    """The public handle an attached engine (the propagator) reads: the live
+    solver, and a generation that changes exactly when the solver is replaced."""
+    monkeypatch.setattr(session_mod, "RECYCLE_AT", 2)
+    f = Formula()
+    xs = [f.var(f"x{i}") for i in range(3)]
+    with Session(f) as s:
+        first = s.solver
+        assert s.generation == 0 and first is not None
+        seen = {0: first}
+        for _ in range(6):
+            assert s.count(xs) == (8, True)
+            seen.setdefault(s.generation, s.solver)
+            assert s.solver is seen[s.generation]
+        assert s.generation >= 2 and len({id(v) for v in seen.values()}) == len(seen)
+    assert s.solver is None and s.closed
+
+
 def test_no_rebuild_while_an_enumeration_is_open(monkeypatch):
     monkeypatch.setattr(session_mod, "RECYCLE_AT", 1)
     f = Formula()
