@@ -59,6 +59,7 @@ from _common import machine, utc_stamp
 from satgrid import api
 from satgrid.pipeline.collection import shared_base
 from satgrid.puzzles.sudoku import Sudoku, parse_text
+from satgrid.solvers import DEFAULT_SOLVER
 
 GOAL = 0.90
 SEED = 20261125
@@ -240,7 +241,7 @@ def main(argv=None) -> int:
     ap.add_argument("--quick", action="store_true", help="600 puzzles, 3 trials")
     ap.add_argument("--count", type=int, default=None, help="variants (default 3000)")
     ap.add_argument("--trials", type=int, default=None, help="trials (default 5)")
-    ap.add_argument("--solver", default="cadical195")
+    ap.add_argument("--solver", default=DEFAULT_SOLVER)
     ap.add_argument("--chunk", type=int, default=50,
                     help="puzzles each side solves in its turn (default 50)")
     ap.add_argument("--profile", action="store_true", help="cProfile the satgrid side once")

@@ -54,6 +54,7 @@ from pathlib import Path
 from _common import have_ortools
 from satgrid import api
 from satgrid.model import Model, Solution
+from satgrid.solvers import DEFAULT_SOLVER
 from satgrid.puzzles.sudoku import Sudoku, format_line, parse_text
 from satgrid.puzzles.sudoku import check as check_sudoku
 
@@ -81,7 +82,7 @@ def read_set(folder: Path, name: str):
 class FastSudoku:
     """The rules compiled once; puzzles solved as assumptions on one Session."""
 
-    def __init__(self, n=9, box=(3, 3), solver="cadical195", amo=None, tuned=True):
+    def __init__(self, n=9, box=(3, 3), solver=DEFAULT_SOLVER, amo=None, tuned=True):
         self.model = Model(amo=amo)
         self.proto = Sudoku([[0] * n for _ in range(n)], box)
         self.proto.build(self.model)
@@ -335,7 +336,7 @@ def main(argv=None):
     ap.add_argument("--rounds", type=int, default=3, help="passes over each set (first = cold)")
     ap.add_argument("--trials", type=int, default=3,
                     help="fresh sessions per cold measurement (the least time is shown)")
-    ap.add_argument("--solver", default="cadical195")
+    ap.add_argument("--solver", default=DEFAULT_SOLVER)
     ap.add_argument("--profile", action="store_true", help="cProfile the fast path on top95")
     args = ap.parse_args(argv)
     folder = benchmarks_dir()

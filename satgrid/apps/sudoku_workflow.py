@@ -20,6 +20,7 @@ from ..pipeline.collection import is_collection, solve_puzzles
 from ..pipeline.load import load
 from ..pipeline.run import Options
 from ..puzzles.sudoku import default_box, format_grid, format_line, parse_row
+from ..solvers import DEFAULT_SOLVER
 
 
 def solution_path(path: str) -> str:
@@ -59,7 +60,7 @@ def _ask(n: int, stdin: TextIO, stdout: TextIO, err: TextIO) -> list[list[int]] 
 
 def interactive(path: str, stdin: TextIO = None, stdout: TextIO = None, *,
                 stderr: TextIO | None = None, size: int = 9,
-                box: tuple[int, int] | None = None, solver: str = "cadical195") -> int:
+                box: tuple[int, int] | None = None, solver: str = DEFAULT_SOLVER) -> int:
     """The seed's workflow, for ``satgrid sudoku FILE``.
 
     When ``path`` does not exist, ask for the puzzle row by row (``row 1/9:``;

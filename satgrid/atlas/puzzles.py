@@ -20,6 +20,7 @@ from ..apps.report import format_stats
 from ..errors import SatgridError
 from ..fileio import atomic_write_text
 from ..model import DEFAULT_AMO, DEFAULT_CARD, DEFAULT_PB
+from ..solvers import DEFAULT_SOLVER
 from .markdown import md_table
 from .sweep import one_line
 
@@ -53,7 +54,7 @@ def default_options(**over) -> api.Options:
 
 
 def puzzle_table(files: Sequence[str] = SEED_INSTANCES, *, solve: bool = True,
-                 time_limit: float = PUZZLE_TIME_LIMIT, solver: str = "cadical195",
+                 time_limit: float = PUZZLE_TIME_LIMIT, solver: str = DEFAULT_SOLVER,
                  dimensions: Sequence[tuple[str, str, Sequence[str]]] | None = None) -> list[dict]:
     """Compile each instance with each choice of encoding, one dimension at a
     time from the defaults (amo, card, pb, connectivity), and solve it.
@@ -132,7 +133,7 @@ def machine_description() -> str:
 
 
 def write_puzzles_markdown(entries: Sequence[dict], path: str, *, time_limit: float,
-                           solver: str = "cadical195", when: str | None = None,
+                           solver: str = DEFAULT_SOLVER, when: str | None = None,
                            machine: str | None = None) -> None:
     """Write ``puzzles.md``: per instance and dimension, sizes per constraint
     group and solve times, with the full ``satgrid stats`` table of each choice

@@ -30,6 +30,7 @@ from ..formula import Formula
 from ..limits import check_solver_memory
 from ..puzzles import Puzzle
 from ..session import Session
+from ..solvers import DEFAULT_SOLVER
 from .load import content_format, decode_text, input_name, loads, read_data
 
 #: ``--format`` choices
@@ -175,7 +176,7 @@ def _result(inp: CnfInput, status: str, model, assumptions, seconds, session, in
     return res
 
 
-def solve_cnf(inp: CnfInput, *, solver: str = "cadical195", options: dict | None = None,
+def solve_cnf(inp: CnfInput, *, solver: str = DEFAULT_SOLVER, options: dict | None = None,
               assumptions=(), time_limit: float | None = None) -> list[dict]:
     """Solve a formula file: one result for DIMACS, one per ``a`` line for iCNF.
 
@@ -205,7 +206,7 @@ def solve_cnf(inp: CnfInput, *, solver: str = "cadical195", options: dict | None
     return out
 
 
-def count_cnf(inp: CnfInput, *, solver: str = "cadical195", options: dict | None = None,
+def count_cnf(inp: CnfInput, *, solver: str = DEFAULT_SOLVER, options: dict | None = None,
               assumptions=(), limit: int | None = None,
               time_limit: float | None = None) -> dict:
     """The number of models of a formula file (all its clauses; for iCNF the
