@@ -42,7 +42,6 @@ from . import encodings as enc
 from . import lazy
 from . import model_args as _args
 from .encodings import estimate
-from .errors import EncodingError
 from .formula import Formula, Sizes
 from .solving import Solving
 from .values import IntVar, Solution  # noqa: F401  (made here, public as satgrid.model.*)
@@ -54,7 +53,7 @@ _certify = lazy.module("satgrid.certify.modelrun")
 _paths = lazy.module("satgrid.paths")
 _regions = lazy.module("satgrid.regions")
 _shapes = lazy.module("satgrid.shapes")
-_prop = lazy.module("satgrid.propagator")
+_prop = lazy.module("satgrid.connectivity.propagator")
 
 #: the default encodings (see SPEC.md section 4). Cardinality: Knuth's
 #: irredundant sequential counter, never larger than Sinz's ``seqcounter``
@@ -63,8 +62,6 @@ DEFAULT_AMO = "pairwise"
 #: CEGAR rounds of connectivity cuts before the layered encoding joins in
 #: (Hooks 8 needs 5 rounds, Twenty Four Seven 2; far-apart givens hundreds)
 LAZY_SWITCH_AFTER = 30
-#: the ways connectivity is imposed (``Model(connectivity=...)``, ``connected(mode=...)``)
-CONNECTIVITY_MODES = ("lazy", "eager", "propagate")
 DEFAULT_CARD = "seqcounter-knuth"
 DEFAULT_PB = "bdd"
 
@@ -79,7 +76,8 @@ class Model(Solving):
         pb: encoding for weighted sums.
         connectivity: ``"lazy"`` (cuts in a CEGAR loop), ``"eager"``
             (complete CNF, for DIMACS export) or ``"propagate"`` (a
-            reachability propagator inside the search, :mod:`satgrid.propagator`).
+            reachability propagator inside the search); default (None):
+            :data:`satgrid.connectivity.DEFAULT_MODE`, ``"lazy"``.
         description: text for DIMACS headers.
         max_clauses: a ceiling on the model's clauses; a constraint that
             would pass it is refused before it is built (``LimitError``, as
@@ -94,7 +92,7 @@ class Model(Solving):
     """
 
     def __init__(self, *, amo: str | None = None, card: str | None = None,
-                 pb: str | None = None, connectivity: str = "lazy", description: str = "",
+                 pb: str | None = None, connectivity: str | None = None, description: str = "",
                  max_clauses: int | None = None):
         # aliases (seqcounter-sinz) resolved: the recorded names are the listed ones
         amo, card, pb = (enc.canonical_method(x) for x in (amo, card, pb))
@@ -106,10 +104,7 @@ class Model(Solving):
         # unknown names fail here, at construction, not at the first constraint
         self.amo, self.card = enc.card_method(self.amo), enc.card_method(self.card)
         enc.pb_method_kind(self.pb)
-        if connectivity not in CONNECTIVITY_MODES:
-            raise EncodingError(f"connectivity must be one of {', '.join(CONNECTIVITY_MODES)}, "
-                                f"not {connectivity!r}")
-        self.connectivity = connectivity
+        self.connectivity = con.resolve_mode(connectivity)   # the one default, the one check
         self.formula = Formula(description)
         if max_clauses is not None:
             limit = _args.integer(max_clauses, "max_clauses")
@@ -461,15 +456,16 @@ class Model(Solving):
         encoding after :data:`LAZY_SWITCH_AFTER` rounds if the cuts have not
         settled it by then; ``"eager"`` adds the layered encoding up front;
         ``"propagate"`` reasons inside the search (a reachability propagator,
-        :mod:`satgrid.propagator`; no encoding is ever built) on solvers with
-        the user-propagator interface (cadical195), the lazy cuts elsewhere.
+        :mod:`satgrid.connectivity.propagator`; no encoding is ever built) on
+        solvers with the user-propagator interface (cadical195), the lazy cuts
+        elsewhere (:func:`satgrid.connectivity.resolve_mode` decides).
 
         >>> import networkx as nx; g = nx.path_graph(3)     # 0 - 1 - 2: every subset but {0, 2}
         >>> m = Model(); on = {v: m.bool(f"on{v}") for v in g}; m.connected(on, g); m.count()
         (7, True)
         """
         _args.connected_args(lits, graph, max_true)
-        mode = mode or self.connectivity
+        mode = con.resolve_mode(mode, "connected", default=self.connectivity)
         g = self._group_or_current(group)
         if mode in ("lazy", "propagate"):
             def fallback():
@@ -489,9 +485,6 @@ class Model(Solving):
                                             method="layers")
                 self.formula.add_clauses(cl, g)
             self.formula.encodings[g] = "eager reachability layers"
-        else:
-            raise EncodingError(f"connectivity must be one of {', '.join(CONNECTIVITY_MODES)}, "
-                                f"not {mode!r}")
 
     def path(self, edges: dict, start: Hashable, end: Hashable, group: str | None = None,
              connectivity: str | None = None) -> dict:

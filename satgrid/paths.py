@@ -22,7 +22,7 @@ the used subgraph and conversely, so :meth:`Model.connected
 component" -- lazily by separator cuts (CEGAR, the default; the layered
 encoding joins after 30 rounds), or eagerly by the layered reachability
 encoding (complete CNF, for DIMACS), or by the reachability propagator
-inside the search (``"propagate"``, :mod:`satgrid.propagator`; no encoding
+inside the search (``"propagate"``, :mod:`satgrid.connectivity.propagator`; no encoding
 built, cadical195). Connectivity on the vertices would not
 do: two cycles side by side are adjacent in the grid graph without sharing
 an edge.
@@ -125,7 +125,7 @@ def grid_degrees(rows: int, cols: int) -> dict[int, int]:
 
 
 def estimate_lines(amo: str, card: str, degrees: dict[int, int], *, ends: int = 0,
-                   connectivity: str = "lazy") -> int:
+                   connectivity: str = con.DEFAULT_MODE) -> int:
     """An upper bound on the clauses :func:`cycle` (``ends=0``) or :func:`path`
     (``ends=2``) makes over a graph whose vertex degrees are ``degrees``
     (``{degree: count}``, e.g. :func:`grid_degrees`), before anything is built:
@@ -179,7 +179,8 @@ def _degrees(model, inc: dict[Hashable, list[int]], ends: tuple, group: str) -> 
 
 
 def _connect(model, edges: dict[Edge, int], group: str, connectivity: str | None,
-             max_true: int) -> None:
+             max_true: int, what: str) -> None:
+    connectivity = con.resolve_mode(connectivity, what, default=model.connectivity)
     if len(edges) > 1:
         model.connected(dict(edges), line_graph(edges), group=group + ".connected",
                         mode=connectivity, max_true=max(1, max_true))
@@ -201,7 +202,7 @@ def path(model, edges: dict[Edge, int], start: Hashable, end: Hashable,
         group: constraint group (default ``"path"``); parts go to
             ``group.on``, ``group.degree``, ``group.connected``.
         connectivity: ``"lazy"``, ``"eager"`` or ``"propagate"`` (the
-            reachability propagator, :mod:`satgrid.propagator`; default: the model's).
+            reachability propagator, :mod:`satgrid.connectivity.propagator`; default: the model's).
 
     Returns:
         vertex -> a literal true exactly when the path visits the vertex.
@@ -228,7 +229,7 @@ def path(model, edges: dict[Edge, int], start: Hashable, end: Hashable,
             model.clause([model.false], g + ".degree")
             inc[v] = []
     on = _degrees(model, inc, (start, end), g)
-    _connect(model, edges, g, connectivity, len(inc) - 1)
+    _connect(model, edges, g, connectivity, len(inc) - 1, "path")
     return on
 
 
@@ -245,7 +246,7 @@ def cycle(model, edges: dict[Edge, int], group: str | None = None,
         group: constraint group (default ``"cycle"``); parts go to
             ``group.on``, ``group.degree``, ``group.connected``.
         connectivity: ``"lazy"``, ``"eager"`` or ``"propagate"`` (the
-            reachability propagator, :mod:`satgrid.propagator`; default: the model's).
+            reachability propagator, :mod:`satgrid.connectivity.propagator`; default: the model's).
 
     Returns:
         vertex -> a literal true exactly when the cycle visits the vertex.
@@ -265,5 +266,5 @@ def cycle(model, edges: dict[Edge, int], group: str | None = None,
     inc = incidence(edges)
     model.clause(list(edges.values()), g + ".degree")
     on = _degrees(model, inc, (), g)
-    _connect(model, edges, g, connectivity, len(inc))
+    _connect(model, edges, g, connectivity, len(inc), "cycle")
     return on

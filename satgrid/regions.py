@@ -122,7 +122,8 @@ def regions(m, cells: Iterable[Hashable], graph, anchors: Mapping[Hashable, int 
         members: cell -> literal "the cell lies in a region"; None: every
             cell does (a partition of ``cells``).
         separated: adjacent members lie in the same region.
-        mode: ``"lazy"`` or ``"eager"`` connectivity (default: the model's).
+        mode: ``"lazy"`` or ``"eager"`` connectivity (default: the model's;
+            ``"propagate"`` is refused, :func:`satgrid.connectivity.resolve_mode`).
         group: the constraint group prefix.
         switch_after: CEGAR rounds before a region's layered encoding joins.
         fallback_method: the eager encoding (``"layers"`` or ``"tree"``).
@@ -130,11 +131,7 @@ def regions(m, cells: Iterable[Hashable], graph, anchors: Mapping[Hashable, int 
     Returns:
         A :class:`Regions`.
     """
-    mode = mode or m.connectivity
-    if mode == "propagate":     # regions: the lazy cuts (satgrid/propagator.py: connected sets)
-        mode = "lazy"
-    if mode not in ("lazy", "eager"):
-        raise SatgridError(f"connectivity must be 'lazy' or 'eager', not {mode!r}")
+    mode = con.resolve_mode(mode, "regions", default=m.connectivity)   # no "propagate"
     cells = list(dict.fromkeys(cells))
     inside = set(cells)
     anchors = dict(anchors)
@@ -248,7 +245,7 @@ def grid_label_counts(rows: int, cols: int, anchors: Mapping[tuple[int, int], in
 def estimate_regions(amo: str, card: str, cells: int, counts: dict[int, int],
                      anchors: list[tuple[int | None, int]], *, degree: int = 4,
                      members: bool = True, separated: bool = False,
-                     connectivity: str = "lazy") -> int:
+                     connectivity: str = con.DEFAULT_MODE) -> int:
     """An upper bound on the clauses :func:`regions` makes, before building:
     ``counts`` is ``{labels: cells}`` (how many anchors may label a cell),
     ``anchors`` the (size, cells it reaches, itself included) of each anchor,
@@ -393,11 +390,7 @@ def partition(m, cells: Iterable[Hashable], graph, *, sizes: Mapping[Hashable, i
         max_size: the largest region allowed; also makes ``Partition.size``.
         mode, group, switch_after, fallback_method: as for :func:`regions`.
     """
-    mode = mode or m.connectivity
-    if mode == "propagate":     # regions: the lazy cuts (satgrid/propagator.py: connected sets)
-        mode = "lazy"
-    if mode not in ("lazy", "eager"):
-        raise SatgridError(f"connectivity must be 'lazy' or 'eager', not {mode!r}")
+    mode = con.resolve_mode(mode, "regions", default=m.connectivity)   # no "propagate"
     cells = list(dict.fromkeys(cells))
     index = {v: i for i, v in enumerate(cells)}
     sizes = dict(sizes or {})

@@ -30,7 +30,7 @@ from pysat.solvers import NoSuchSolverError, Solver, SolverNames
 
 from .errors import SolverError
 
-__all__ = ["Capabilities", "CAPABILITIES", "DEFAULT_SOLVER", "SOLVER_OPTIONS",
+__all__ = ["Capabilities", "CAPABILITIES", "DEFAULT_SOLVER", "PROPAGATOR_SOLVERS", "SOLVER_OPTIONS",
            "validate_options", "canonical_name", "solver_names", "pysat_name",
            "missing_package", "new_solver"]
 
@@ -61,6 +61,10 @@ class Capabilities:
         stats: ``accum_stats()`` reports conflicts, decisions, propagations.
         options: the solver takes tuning options (:data:`SOLVER_OPTIONS`,
             ``Session(options=...)``), passed to PySAT's ``configure``.
+        propagator: the solver takes a user propagator (IPASIR-UP, PySAT's
+            ``connect_propagator``): connectivity ``"propagate"`` runs inside
+            its search (:mod:`satgrid.connectivity.propagator`; the solvers
+            with it: :data:`PROPAGATOR_SOLVERS`).
         verified: every claim above was checked by running the solver
             (``tests/test_session.py::test_capability_table_matches_probes``);
             False only for a solver whose extra package is not installed here.
@@ -78,6 +82,7 @@ class Capabilities:
     verified: bool = True
     note: str = ""
     options: bool = False
+    propagator: bool = False
 
     @property
     def time_limit(self) -> bool:
@@ -88,7 +93,8 @@ class Capabilities:
         """Every capability by name, ``time_limit`` included (for JSON and tables)."""
         return {k: getattr(self, k) for k in (
             "incremental", "assumptions", "cores", "budgets", "decision_budget",
-            "interrupt", "phases", "stats", "time_limit", "options", "verified", "note")}
+            "interrupt", "phases", "stats", "time_limit", "options", "propagator", "verified",
+            "note")}
 
 
 _GLUCOSE_NOTE = ("the conflict budget is checked at restarts only: a budget of 100 "
@@ -108,7 +114,7 @@ CAPABILITIES: dict[str, Capabilities] = {
     "cadical153": Capabilities(interrupt=False, decision_budget=True, options=True,
                                note=_CADICAL_NOTE),
     "cadical195": Capabilities(interrupt=False, decision_budget=True, options=True,
-                               note=_CADICAL_NOTE),
+                               propagator=True, note=_CADICAL_NOTE),
     "cadical300": Capabilities(interrupt=False, decision_budget=True, options=True,
                                note=_CADICAL_NOTE),
     "cryptosat": Capabilities(interrupt=False, phases=False, stats=False, verified=False,
@@ -140,6 +146,8 @@ CAPABILITIES: dict[str, Capabilities] = {
 }
 # solvers this PySAT build does not know are left out
 CAPABILITIES = {k: v for k, v in CAPABILITIES.items() if hasattr(SolverNames, k)}
+#: the solvers with a user-propagator interface (the ``propagator`` column)
+PROPAGATOR_SOLVERS = tuple(k for k, v in CAPABILITIES.items() if v.propagator)
 
 #: every accepted spelling (lower case) -> canonical name
 _ALIASES: dict[str, str] = {}

@@ -1,4 +1,4 @@
-"""The reachability propagator (satgrid/propagator.py) against numbers known
+"""The reachability propagator (satgrid/connectivity/propagator.py) against numbers known
 from outside and against the eager encoding.
 
 - connected sets of the n x n grid, OEIS A059525 (1, 13, 218, 11506; the
@@ -20,7 +20,7 @@ import warnings
 import networkx as nx
 import pytest
 
-from satgrid import propagator as prop
+from satgrid.connectivity import propagator as prop
 from satgrid import session as session_mod
 from satgrid.errors import SolverError
 from satgrid.formula import Formula

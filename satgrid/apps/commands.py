@@ -23,6 +23,7 @@ from ..pipeline.cnf import CnfInput, read_input
 from ..pipeline.collection import (DEFAULT_CHUNK_SIZE, is_collection, published_solutions,
                                    solve_puzzles)
 from ..pipeline.load import load
+from ..connectivity.modes import resolve_mode
 from ..pipeline.run import Options, compare_expect, count, public, sizes, solve, solve_all
 from ..solvers import CAPABILITIES, SOLVER_OPTIONS, canonical_name
 from . import cnf_commands
@@ -32,7 +33,6 @@ from .report import format_result, format_solution, format_stats, solutions_summ
 # what only some commands need loads when they run (satgrid/lazy.py): a Sudoku
 # solve imports no certificate code, workbench, cluster client, generator or exporter
 certify_commands = lazy.module("satgrid.apps.certify_commands")
-propagator = lazy.module("satgrid.propagator")      # --connectivity propagate only
 web = lazy.module("satgrid.apps.web")
 cluster_commands = lazy.module("satgrid.apps.cluster_commands")
 generate = lazy.function("satgrid.apps.families", "generate")
@@ -60,15 +60,13 @@ def parse_solver_options(items) -> dict[str, int]:
 def options_from_args(a) -> Options:
     """The pipeline's Options from a command's parsed arguments."""
     solver = getattr(a, "solver", Options.solver)
-    if getattr(a, "connectivity", None) == "propagate" and \
-            canonical_name(solver) not in propagator.PROPAGATOR_SOLVERS:   # asked for: no fallback
-        raise UsageError(f"--connectivity propagate: solver {solver} has no user-propagator "
-                         f"interface; use --solver cadical195 or --connectivity lazy")
+    # asked for on the command line: refused here (no fallback), as everywhere
+    connectivity = resolve_mode(getattr(a, "connectivity", None), "connected", solver)
     return Options(solver=getattr(a, "solver", Options.solver),  # stats, dimacs: no solver
                    solver_options=parse_solver_options(getattr(a, "solver_option", None)),
                    amo=getattr(a, "amo", None), card=getattr(a, "card", None),
                    pb=getattr(a, "pb", None),
-                   connectivity=getattr(a, "connectivity", "eager"),
+                   connectivity=connectivity,
                    time_limit=getattr(a, "time_limit", None),
                    max_clauses=getattr(a, "max_clauses", None))
 
@@ -102,10 +100,7 @@ def print_result(p, res: dict, as_json: bool) -> None:
 
 def write_svg(p, res: dict, path: str) -> None:
     """Write the kind's SVG drawing of the solution in ``res`` to ``path``."""
-    render_svg = getattr(p, "render_svg", None)
-    if render_svg is None:
-        raise SatgridError(f"{p.kind}: no SVG drawing available")
-    atomic_write_text(path, render_svg(res))
+    atomic_write_text(path, p.render_svg(res))
 
 
 def on_cluster(a) -> bool:

@@ -7,6 +7,7 @@ a bare Model is no puzzle). Duck-typed: it imports no Model."""
 from __future__ import annotations
 
 from ..connectivity import ConnectivityCuts
+from ..connectivity.propagator import PropagatedConnectivity
 from .folder import check_folder, write_folder
 from .proof import CertifiedRun, CertifyRefused, Connection, certified_run
 
@@ -23,7 +24,7 @@ def model_run(model, mode: str, solver: str, options: dict | None = None) -> Cer
         raise CertifyRefused(f"--certify: the lazy constraint {what} gives clauses without "
                              "a justification a checker can re-check")
     f = model.formula
-    propagate = any(hasattr(c, "join_engine") for c in model.lazy)   # connected(mode="propagate")
+    propagate = any(isinstance(c, PropagatedConnectivity) for c in model.lazy)   # "propagate"
     run = certified_run(f.clauses, f.nvars, model.over, model.connections, mode,
                         solver=solver, options=options, propagate=propagate)
     run.compile = compile_options(model)

@@ -42,9 +42,9 @@ import pysat.solvers
 from pysat.solvers import Solver
 
 from ..connectivity import ConnectivityCuts
+from ..connectivity.propagator import PropagatedConnectivity, ReachEngine
 from ..errors import SatgridError, SolverError
-from ..propagator import PROPAGATOR_SOLVERS, PropagatedConnectivity, ReachEngine
-from ..solvers import CAPABILITIES, canonical_name
+from ..solvers import CAPABILITIES, PROPAGATOR_SOLVERS, canonical_name
 
 __all__ = ["PROOF_SOLVERS", "MAX_SOLUTIONS", "CertifyRefused", "Connection", "Cut",
            "CertifiedRun", "certified_run", "proof_solver_for"]
@@ -141,7 +141,7 @@ def _model(solver: Solver, nvars: int) -> list[int]:
 
 
 class _RecordingEngine(ReachEngine):
-    """The reachability propagator (:mod:`satgrid.propagator`) that keeps
+    """The reachability propagator (:mod:`satgrid.connectivity.propagator`) that keeps
     every clause it gives the solver (reasons, cuts of rejected models): each
     is a separator cut, justified and written to the certificate."""
 

@@ -4,8 +4,9 @@ user-propagator interface (IPASIR-UP, through python-sat's ``pysat.engines``).
 :class:`PropagatedConnectivity` is the constraint "the nodes whose literal is
 true form one connected set" (the empty set and one node count as connected,
 as for :class:`~satgrid.connectivity.ConnectivityCuts`, whose subclass it is).
-A :class:`~satgrid.session.Session` on a solver with the interface
-(:data:`PROPAGATOR_SOLVERS`) hands every such constraint to *one*
+A :class:`~satgrid.session.Session` on a solver with the interface (the
+``propagator`` column of :data:`satgrid.solvers.CAPABILITIES`,
+:data:`PROPAGATOR_SOLVERS`) hands every such constraint to *one*
 :class:`ReachEngine`, the single propagator CaDiCaL lets one attach; on any
 other solver the constraint is the lazy cuts it inherits (CEGAR, with the
 layered encoding after 30 rounds as ``Model.connected`` sets up), after a
@@ -13,7 +14,7 @@ one-line :class:`PropagatorFallback` warning, or a :class:`SolverError` when
 ``strict=True`` -- never a silent wrong answer.
 
 What the engine does, per constraint, on a partial assignment (T true nodes,
-F false nodes, the rest unassigned; the graph work is :mod:`satgrid.reach`):
+F false nodes, the rest unassigned; the graph work is :mod:`satgrid.connectivity.reach`):
 
 * anchor: a true node (a root-level one when there is one, so that its
   literal drops out of learnt clauses), else nothing is propagated;
@@ -112,15 +113,14 @@ from typing import Sequence
 
 from pysat.engines import Propagator
 
-from .connectivity import ConnectivityCuts
-from .errors import SolverError
+from ..errors import SolverError
+from ..solvers import PROPAGATOR_SOLVERS
+from .cuts import ConnectivityCuts
+from .modes import no_propagator
 from .reach import FALSE, FREE, TRUE, ReachState
 
 __all__ = ["PropagatedConnectivity", "ReachEngine", "PropagatorFallback",
            "PROPAGATOR_SOLVERS"]
-
-#: PySAT solvers with the user-propagator interface (``connect_propagator``)
-PROPAGATOR_SOLVERS = ("cadical195",)
 
 
 #: engines made by the constraints time their callbacks (``bench/``: Python's share)
@@ -189,8 +189,7 @@ class PropagatedConnectivity(ConnectivityCuts):
         """
         name = session.solver_name
         if name not in PROPAGATOR_SOLVERS:
-            msg = (f"connectivity {self.name!r}: solver {name} has no user-propagator "
-                   f"interface ({', '.join(PROPAGATOR_SOLVERS)} has one)")
+            msg = no_propagator(name, f"connectivity {self.name!r}")
             if self.strict:
                 raise SolverError(msg)
             warnings.warn(msg + "; using lazy cuts instead", PropagatorFallback, stacklevel=3)
@@ -254,7 +253,7 @@ class ReachEngine(Propagator):
             ``activated``, ``deactivated``, ``resyncs`` (after interrupts),
             ``callback_seconds`` (with ``profile``).
         accepted: models accepted by ``check_model``.
-        graphs: one :class:`~satgrid.reach.ReachState` per constraint.
+        graphs: one :class:`~satgrid.connectivity.reach.ReachState` per constraint.
 
     Memory: per constraint with n nodes, O(n) bytes of state plus, per open
     decision level, one reference (a snapshot of R) or None.

@@ -4,7 +4,7 @@
 assignment -- node ``i`` FREE, TRUE or FALSE in a ``bytearray`` -- over the
 graph's adjacency lists of ints (the stable node order of
 :func:`satgrid.connectivity.node_order`), and answers what
-:class:`~satgrid.propagator.ReachEngine` asks on each propagation:
+:class:`~satgrid.connectivity.propagator.ReachEngine` asks on each propagation:
 
 * :meth:`ReachState.search`: from a true anchor, the nodes it can still
   reach through non-false nodes (R; a flood fill, or a depth-first search

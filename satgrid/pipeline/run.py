@@ -14,6 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..connectivity.modes import DEFAULT_MODE
 from ..errors import SatgridError
 from ..model import Model, Solution
 from ..puzzles import Puzzle
@@ -38,7 +39,7 @@ class Options:
     amo: str | None = None
     card: str | None = None
     pb: str | None = None
-    connectivity: str = "lazy"
+    connectivity: str = DEFAULT_MODE
     time_limit: float | None = None
     conflict_limit: int | None = None
     #: solver tuning options (CaDiCaL: ``{"chrono": 0}``, ...); they override
