@@ -10,9 +10,8 @@ import re
 EXIT_OK, EXIT_UNSAT, EXIT_INPUT, EXIT_LIMIT = 0, 1, 2, 3
 #: exit status of an output that could not be written (:class:`OutputError`)
 EXIT_OUTPUT = 4
-#: exit statuses of an interrupted command: 128 + the signal
+#: an interrupted command exits with 128 + the signal, 130 or 143
 #: (``satgrid.interrupts.exit_status``; what was finished is printed first)
-EXIT_SIGINT, EXIT_SIGTERM = 130, 143
 
 
 class SatgridError(Exception):

@@ -40,14 +40,6 @@ def format_result(p, res: dict) -> str:
     return "\n".join(lines)
 
 
-def format_solutions(p, res: dict) -> str:
-    """The text ``satgrid solve --all`` prints for puzzle ``p``: the count, then
-    every solution drawn."""
-    lines = [solutions_summary(p, res["count"], res["complete"])]
-    lines += [format_solution(p, i, s) for i, s in enumerate(res["solutions"], 1)]
-    return "\n".join(lines)
-
-
 def format_solution(p, i: int, s: dict) -> str:
     """Solution number ``i`` of puzzle ``p`` as ``solve --all`` draws it."""
     return (f"-- solution {i}" + (f", answer {s['answer']}" if s.get("answer") is not None else "")

@@ -62,7 +62,7 @@ def template(build, sizes):
     placeholder int instead of a list); it returns clauses over them. Each
     literal becomes an index into the table ``locals + [-x for x in locals]``
     where ``locals`` is the concatenation of the real values in the same
-    order (see :func:`instantiate`).
+    order (see :func:`instantiate_starts`).
     """
     args, nxt = [], 1
     for s in sizes:
@@ -74,25 +74,6 @@ def template(build, sizes):
             nxt += s
     L = nxt - 1
     return [tuple(l - 1 if l > 0 else L - l - 1 for l in c) for c in build(*args)]
-
-
-def instantiate(templates, tables) -> list[list[int]]:
-    """Clauses of every node of one shape: one list comprehension per template
-    clause over all nodes' tables (the vectorised form of a per-node loop)."""
-    out: list[list[int]] = []
-    for t in templates:
-        if len(t) == 2:
-            i, j = t
-            out += [[T[i], T[j]] for T in tables]
-        elif len(t) == 3:
-            i, j, k = t
-            out += [[T[i], T[j], T[k]] for T in tables]
-        elif len(t) == 4:
-            i, j, k, m = t
-            out += [[T[i], T[j], T[k], T[m]] for T in tables]
-        else:
-            out += [[T[i] for i in t] for T in tables]
-    return out
 
 
 def instantiate_starts(templates, sizes, starts) -> list[list[int]]:
