@@ -66,7 +66,10 @@ NOT_FOR_SUDOKU = ("networkx", "tqdm", "importlib.metadata", "pysat.pb", "pypblib
                   "satgrid.certify", "satgrid.dimacs.read", "satgrid.dimacs.scan",
                   "satgrid.dimacs.write", "satgrid.apps.families", "satgrid.apps.web",
                   "satgrid.apps.certify_commands", "satgrid.cluster", "satgrid.atlas",
-                  "satgrid.regions", "satgrid.shapes", "satgrid.paths", "satgrid.connectivity",
+                  "satgrid.regions", "satgrid.shapes", "satgrid.paths",
+                  # the package and its modes (the one default) load; the graph code not
+                  "satgrid.connectivity.cuts", "satgrid.connectivity.eager",
+                  "satgrid.connectivity.propagator", "satgrid.connectivity.reach",
                   "dask", "distributed")
 
 

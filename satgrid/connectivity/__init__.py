@@ -44,9 +44,21 @@ fastest of the three ways over that benchmark's sets.
 
 from __future__ import annotations
 
-from .cuts import SEPARATORS, ConnectivityCuts, node_order
-from .eager import EAGER_METHODS, eager_connectivity, eager_size
+# the modes are what every run asks (Options, Model, the command line); the
+# cuts and encodings load on first use (PEP 562): a Sudoku solve never needs them
 from .modes import CONSTRAINT_MODES, DEFAULT_MODE, MODES, resolve_mode
+
+#: the names of the cuts and the encodings, by the module they live in
+_HOME = {"ConnectivityCuts": "cuts", "SEPARATORS": "cuts", "node_order": "cuts",
+         "eager_connectivity": "eager", "eager_size": "eager", "EAGER_METHODS": "eager"}
+
+
+def __getattr__(name):  # PEP 562
+    if name in _HOME:
+        from . import cuts, eager
+        return getattr(cuts if _HOME[name] == "cuts" else eager, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["ConnectivityCuts", "eager_connectivity", "eager_size", "EAGER_METHODS",
            "node_order", "SEPARATORS", "MODES", "DEFAULT_MODE", "CONSTRAINT_MODES",
