@@ -1,7 +1,9 @@
-"""Text and SVG drawings of grids (0 or None = empty cell)."""
+"""Text and SVG drawings of grids (0 or None = empty cell), and the frames
+that mark the given cells of a solution's drawing."""
 
 from __future__ import annotations
 
+import re
 from html import escape
 from typing import Sequence
 
@@ -60,3 +62,21 @@ def svg_grid(rows: Sequence[Sequence[object]], *, cell: int = 36,
                'stroke="black" stroke-width="3"/>')
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def mark_givens(svg: str, givens: Sequence[Sequence[object]] | None) -> str:
+    """Frame the given cells (non-zero entries of ``givens``) of a drawing made
+    by :func:`svg_grid` (its width is columns x cell + 4), so that givens and
+    solved cells are told apart; ``givens`` None or empty: ``svg`` unchanged."""
+    m = re.search(r'<svg[^>]*\bwidth="(\d+(?:\.\d+)?)"', svg)
+    if not m or not givens or not givens[0]:
+        return svg
+    cell = (float(m.group(1)) - 4) / len(givens[0])
+    frames = [f'<rect class="given" x="{c * cell + 3:g}" y="{r * cell + 3:g}" '
+              f'width="{cell - 6:g}" height="{cell - 6:g}" rx="4" fill="none" '
+              'stroke="#2456c8" stroke-width="2"/>'
+              for r, row in enumerate(givens) for c, v in enumerate(row) if v]
+    if not frames:
+        return svg
+    head, _, tail = svg.rpartition("</svg>")
+    return head + "\n".join(frames) + "\n</svg>" + tail

@@ -73,3 +73,30 @@ def test_stats_matches_golden(name):
 def test_every_instance_has_golden_files():
     stored = {re.sub(r"\.(solve\.json|stats\.txt)$", "", p.name) for p in GOLDEN.iterdir()}
     assert stored == set(INSTANCES), "golden files and instances/ disagree"
+
+
+def _first_instance_of(kind: str) -> str:
+    """The first solvable instance file of ``kind``: its name starts with the kind and
+    no longer kind name does (twenty-four-seven, not twenty-four-seven-2x2)."""
+    from satgrid.puzzles import KINDS
+    longer = [k for k in KINDS if k != kind and k.startswith(kind)]
+    return next(n for n in INSTANCES if n.startswith(kind) and n.endswith(".toml")
+                and "unsat" not in n
+                and not any(n.startswith(k) for k in longer))
+
+
+def test_svg_is_drawn_for_every_kind(tmp_path, capsys):
+    """``--svg`` works on every kind (Knight Moves and Twenty Four Seven said
+    ``no SVG drawing available`` after solving), with the kind's own drawing."""
+    from satgrid.apps.cli import main
+    from satgrid.pipeline.load import load
+    from satgrid.puzzles import KINDS, Puzzle
+    for kind in KINDS:
+        name = _first_instance_of(kind)
+        out = tmp_path / f"{kind}.svg"
+        assert main(["solve", str(ROOT / "instances" / name), "--svg", str(out)]) == 0, name
+        svg = out.read_text(encoding="utf-8")
+        assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>"), name
+        p = load(str(ROOT / "instances" / name))[0]
+        assert type(p).render_svg is not Puzzle.render_svg, kind
+    capsys.readouterr()

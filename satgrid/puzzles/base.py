@@ -26,11 +26,14 @@ kinds, plus whatever else the kind shows (``"hooks"`` for Hooks).
 from __future__ import annotations
 
 import importlib
+import os
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from ..errors import InstanceError
+from ..render import mark_givens, text_grid
 from .parsing import key_pos
 
 if TYPE_CHECKING:  # names for the annotations: reading a file needs no solver
@@ -260,6 +263,10 @@ def parse_expect(data: dict, raw: str, file: str, kind: str,
     return exp
 
 
+def _toml_grid(rows) -> str:
+    return '"""\n' + text_grid(rows) + '\n"""'
+
+
 class Puzzle:
     """One instance of a puzzle kind.
 
@@ -324,7 +331,52 @@ class Puzzle:
         return None
 
     def render(self, decoded: dict[str, Any]) -> str:
+        """The text drawing of a decoded solution (the CLI's output)."""
         raise NotImplementedError
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        """The SVG drawing of a decoded solution (``--svg``; the workbench frames
+        the givens in it, :meth:`solution_svg`)."""
+        raise NotImplementedError
+
+    # -- drawings and files of the workbench (defaults fit a grid kind) ---
+    def given_grid(self) -> list | None:
+        """The givens as one grid (0 = none), framed in the workbench's drawing
+        of a solution; None: nothing to frame."""
+        return None
+
+    def puzzle_svg(self) -> str | None:
+        """An SVG drawing of the puzzle as given (before solving); None: the
+        workbench shows :meth:`render_puzzle`'s text, or nothing."""
+        return None
+
+    def solution_svg(self, decoded: dict[str, Any]) -> str:
+        """The workbench's drawing of a solution: :meth:`render_svg` with the
+        given cells framed (:func:`~satgrid.render.mark_givens`)."""
+        return mark_givens(self.render_svg(decoded), self.given_grid())
+
+    def solution_file(self, res: dict[str, Any]) -> tuple[str, str]:
+        """(file name, text) of the solved result ``res`` to download: by default
+        the ``[expect]`` table of the kind's TOML instance (``solution`` and
+        ``answer``), ready to paste into the instance."""
+        lines = [f"# solution of {self.label()} ({self.kind}), found and checked by satgrid;",
+                 "# the [expect] table of the instance file", "[expect]"]
+        if res.get("answer") is not None:
+            lines.append(f"answer = {res['answer']}")
+        if res.get("unique") is not None:
+            lines.append(f"unique = {'true' if res['unique'] else 'false'}")
+        if "grids" in res:
+            lines.append("solution = [\n" + ",\n".join(_toml_grid(g) for g in res["grids"])
+                         + "\n]")
+        else:
+            lines.append("solution = " + _toml_grid(res["grid"]))
+        return f"{self.file_stem()}.solution.toml", "\n".join(lines) + "\n"
+
+    def file_stem(self) -> str:
+        """The instance file's name without ``.toml``/``.txt``, safe as a file name."""
+        base = os.path.basename(self.file) or "puzzle"
+        stem = re.sub(r"\.(toml|txt)$", "", base)
+        return re.sub(r"[^A-Za-z0-9._-]+", "-", stem).strip("-.") or "puzzle"
 
     def expected_solution(self) -> Any:
         """The ``[expect] solution`` parsed into the decoded form's main part, or None."""

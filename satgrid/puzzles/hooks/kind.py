@@ -383,6 +383,12 @@ class Hooks(Puzzle):
         shade = [[k % 2 == 0 for k in row] for row in decoded["hooks"]]
         return svg_grid(decoded["grid"], regions=self.regions, shade=shade)
 
+    def given_grid(self) -> list:
+        return self.given
+
+    def puzzle_svg(self) -> str:
+        return svg_grid(self.given, regions=self.regions)
+
     def expected_solution(self):
         return self._solution
 

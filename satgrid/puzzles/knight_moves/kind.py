@@ -93,7 +93,7 @@ from typing import Any
 from ... import geometry as G
 from ...encodings import estimate
 from ...model import Model, Solution
-from ...render import text_grid
+from ...render import svg_grid, text_grid
 from ..base import Puzzle, register
 from . import check as checker
 
@@ -401,6 +401,16 @@ class KnightMoves(Puzzle):
         labels = text_grid(decoded["grid"]).split("\n")
         regions = text_grid(self.regions).split("\n")
         return "\n".join(a + "    " + b for a, b in zip(labels, regions))
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        """The labels drawn in their cells, thick lines between the regions."""
+        return svg_grid(decoded["grid"], regions=self.regions)
+
+    def given_grid(self) -> list:
+        return self.grid_givens
+
+    def puzzle_svg(self) -> str:
+        return svg_grid(self.grid_givens, regions=self.regions)
 
     def expected_solution(self):
         return self._solution

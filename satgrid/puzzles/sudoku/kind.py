@@ -292,5 +292,16 @@ class Sudoku(Puzzle):
         regions = [[(r // h) * (self.n // w) + c // w for c in range(self.n)] for r in range(self.n)]
         return svg_grid(decoded["grid"], regions=regions)
 
+    def given_grid(self) -> list:
+        return self.grid
+
+    def puzzle_svg(self) -> str:
+        return self.render_svg({"grid": self.grid})
+
+    def solution_file(self, res: dict[str, Any]) -> tuple[str, str]:
+        """The solution as a text grid (:func:`.formats.format_grid`'s text),
+        which loads back as a puzzle whose givens are the solution."""
+        return f"{self.file_stem()}.solution.txt", self.render({"grid": res["grid"]}) + "\n"
+
     def expected_solution(self) -> list[list[int]] | None:
         return self._solution

@@ -132,6 +132,7 @@ from ...model import IntVar, Model, Solution
 from ...render import text_grid
 from ..base import Puzzle, register
 from . import check as checker
+from . import drawing
 
 #: the four edges of a grid that carry clues (the builder's own copy: the
 #: referee in check.py shares no code with the builders)
@@ -494,6 +495,19 @@ class TwentyFourSeven(Puzzle):
             text = self._render_one(sub, g)
             parts.append((sub.name + "\n" + text) if self.composite else text)
         return "\n\n".join(parts)
+
+    def _grids(self, decoded: dict[str, Any]) -> list:
+        return decoded["grids"] if "grids" in decoded else [decoded["grid"]]
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        """Each grid with its edge clues around it (:mod:`.drawing`)."""
+        return drawing.svg(self, self._grids(decoded))
+
+    def solution_svg(self, decoded: dict[str, Any]) -> str:
+        return drawing.svg(self, self._grids(decoded), frame=True)
+
+    def puzzle_svg(self) -> str:
+        return drawing.svg(self, [sub.givens for sub in self.grids])
 
     def expected_solution(self):
         return self._solution

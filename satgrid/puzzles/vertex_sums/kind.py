@@ -133,6 +133,12 @@ class VertexSums(Puzzle):
                                  f'text-anchor="middle" font-family="sans-serif">{s}</text>')
         return svg.replace("</svg>", "\n".join(marks) + "\n</svg>") if marks else svg
 
+    def given_grid(self) -> list:
+        return self.given
+
+    def puzzle_svg(self) -> str:
+        return self.render_svg({"grid": self.given})
+
     def expected_solution(self) -> list[list[int]] | None:
         return self._solution
 
