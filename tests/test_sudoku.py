@@ -230,6 +230,27 @@ def test_reference_referee_reads_the_rules_not_the_row_type():
     assert "cell (0,0): the given 5 was changed to 3" in check_sudoku.check(grid, (3, 3), given)
 
 
+
+def test_the_fast_path_stands_beside_the_reference_not_inside_it():
+    # the reference referee never consults the quick test; both read nothing
+    # but the standard library (and the referees' shared grid helpers)
+    import ast
+    import sys
+    from satgrid.puzzles.sudoku import check_fast
+    for mod, allowed in ((check_sudoku, {"referee"}), (check_fast, set())):
+        tree = ast.parse(Path(mod.__file__).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] if node.level == 0 else \
+                    [node.module or a.name for a in node.names]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                continue
+            for name in names:
+                top = name.split(".")[0]
+                assert top in sys.stdlib_module_names or top in allowed, (mod.__name__, name)
+
 # --------------------------------------------------------------- drawings
 def test_text_and_svg_drawings():
     [p] = api.load(str(INST / "sudoku-classic.toml"))
