@@ -7,13 +7,18 @@ without importing the kind::
     {"order": 100,                       # place in the kind list (then folder name)
      "kinds": ["hitori"],                # the TOML ``puzzle`` names it registers
      "formats": [{"name": "pzprv3-hitori", "maybe": "pzprv3", "first": true}],
-     "families": ["hitori"]}             # the generated families of its family.py
+     "families": [{"name": "hitori", "function": "hitori", "order": 50,
+                   "summary": "...", "description": "...",
+                   "params": [{"name": "n", "help": "grid side", "default": 8,
+                               "lo": 2, "hi": 60}]}]}
 
 Scanning ``satgrid/puzzles/*/kind.json`` gives the registry (:data:`KINDS`,
 a :class:`~satgrid.puzzles.base.KindRegistry`) every kind's name with the
 package that registers it, and every text format with a cheap test of
 whether it may read a text (``maybe``: see :data:`MAYBE`). Nothing here
-imports a kind: a Sudoku run imports ``satgrid.puzzles.sudoku`` alone, when
+imports a kind, and the generated families are known the same way (their
+parameters in :data:`~satgrid.puzzles.families.SPECS`, their generators in
+the kind's ``family.py``, imported when a family is generated). A Sudoku run imports ``satgrid.puzzles.sudoku`` alone, when
 its file names the kind (``KINDS["sudoku"]``) or when the text formats are
 sniffed (:func:`~satgrid.puzzles.base.text_format_for`)::
 
@@ -39,6 +44,7 @@ import os
 from dataclasses import dataclass
 
 from ..errors import SatgridError
+from . import families
 from .base import KINDS, DeclaredFormat, Puzzle, declare_format, register  # noqa: F401
 
 #: the folder scanned for kinds
@@ -94,7 +100,7 @@ class KindFolder:
     order: int
     kinds: tuple[str, ...]
     formats: tuple[tuple[DeclaredFormat, bool], ...]   # (format, inserted in front)
-    families: tuple[str, ...]
+    families: tuple[tuple[families.FamilySpec, str, int], ...]   # (spec, function, order)
 
 
 def _maybe(spec, where: str):
@@ -141,8 +147,11 @@ def read_folder(package: str, path: str) -> KindFolder:
             raise SatgridError(f"{path}: format {f['name']}: kind {kind!r} is not in kinds")
         formats.append((DeclaredFormat(f["name"], kind, _maybe(f.get("maybe"), path)),
                         f.get("first", False)))
+    fams = data.get("families", [])
+    if not isinstance(fams, list):
+        raise SatgridError(f"{path}: families: expected a list, found {fams!r:.60}")
     return KindFolder(package, data.get("order", 0), kinds, tuple(formats),
-                      _strings(data, "families", path))
+                      tuple(families.spec_from_json(f, path) for f in fams))
 
 
 def discover(folder: str = HERE) -> list[KindFolder]:
@@ -157,7 +166,8 @@ def discover(folder: str = HERE) -> list[KindFolder]:
     found.sort(key=lambda k: (k.order, k.package))
     seen: dict[str, str] = {}
     for k in found:
-        for name in k.kinds + tuple(f.name for f, _ in k.formats):
+        for name in k.kinds + tuple(f.name for f, _ in k.formats) + \
+                tuple("family " + spec.name for spec, _, _ in k.families):
             if name in seen:
                 raise SatgridError(f"{k.package}/{DECLARATION}: {name!r} is declared by "
                                    f"{seen[name]} too")
@@ -185,8 +195,11 @@ FOLDERS = discover()
 MODULES = tuple(k.package for k in FOLDERS)
 #: kind name (a TOML instance's ``puzzle`` key) -> the package whose import registers it
 KIND_MODULES = {kind: k.package for k in FOLDERS for kind in k.kinds}
-#: family name -> the package whose ``family.py`` generates it
-FAMILY_MODULES = {fam: k.package for k in FOLDERS for fam in k.families}
+#: family name -> (the package whose ``family.py`` generates it, the function's name),
+#: in the order of ``satgrid family --list`` (each family's ``order``, then name)
+FAMILY_MODULES = {spec.name: (k.package, function) for k, spec, function, _ in
+                  sorted(((k, *f) for k in FOLDERS for f in k.families),
+                         key=lambda t: (t[3], t[1].name))}
 #: the text formats in the order the loader tries them, each with its cheap test
 TEXT_FORMATS = format_order(FOLDERS)
 
@@ -194,4 +207,6 @@ for _kind, _module in KIND_MODULES.items():
     KINDS.declare(_kind, f"{__name__}.{_module}")
 for _fmt in TEXT_FORMATS:
     declare_format(_fmt)
-del _kind, _module, _fmt
+_specs = {spec.name: spec for k in FOLDERS for spec, _, _ in k.families}
+families.SPECS.update((name, _specs[name]) for name in FAMILY_MODULES)   # in list order
+del _kind, _module, _fmt, _specs
