@@ -20,7 +20,22 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 GOLDEN = Path(__file__).resolve().parent / "golden"
-INSTANCES = sorted(p.name for p in (ROOT / "instances").iterdir() if p.is_file())
+
+def instance_paths(root: Path = ROOT) -> dict[str, str]:
+    """Every instance file the goldens cover, name -> path from ``root``: the
+    files of ``instances/`` and of each kind folder's ``examples/``
+    (``satgrid/puzzles/<kind>/examples/``: a kind dropped in brings its own)."""
+    files = [p for p in (root / "instances").iterdir() if p.is_file()]
+    files += [p for p in sorted(root.glob("satgrid/puzzles/*/examples/*")) if p.is_file()]
+    out: dict[str, str] = {}
+    for p in files:
+        assert p.name not in out, f"two instance files named {p.name}"
+        out[p.name] = p.relative_to(root).as_posix()
+    return dict(sorted(out.items()))
+
+
+PATHS = instance_paths()
+INSTANCES = list(PATHS)
 UPDATE = os.environ.get("SATGRID_GOLDEN_UPDATE") == "1"
 
 
@@ -40,14 +55,14 @@ def _run(*args) -> str:
 
 
 def _solve_json(name: str) -> str:
-    code, out, err = _run("solve", f"instances/{name}", "--json")
+    code, out, err = _run("solve", PATHS[name], "--json")
     lines = [json.dumps(_drop_times(json.loads(l)), sort_keys=True)
              for l in out.splitlines() if l.strip()]
     return f"exit {code}\n" + "".join(l + "\n" for l in lines) + f"stderr: {err.strip()}\n"
 
 
 def _stats(name: str) -> str:
-    code, out, err = _run("stats", f"instances/{name}")
+    code, out, err = _run("stats", PATHS[name])
     return f"exit {code}\n{out}stderr: {err.strip()}\n"
 
 
@@ -72,7 +87,7 @@ def test_stats_matches_golden(name):
 
 def test_every_instance_has_golden_files():
     stored = {re.sub(r"\.(solve\.json|stats\.txt)$", "", p.name) for p in GOLDEN.iterdir()}
-    assert stored == set(INSTANCES), "golden files and instances/ disagree"
+    assert stored == set(INSTANCES), "golden files and the instance files disagree"
 
 
 def _first_instance_of(kind: str) -> str:

@@ -391,3 +391,15 @@ def test_the_parser_built_for_the_command_reads_it_as_the_full_one(argv):
     """``main`` builds the family generators' parsers for ``family`` only."""
     from satgrid.apps.cli import build_parser
     assert vars(build_parser(argv[0]).parse_args(argv)) == vars(build_parser().parse_args(argv))
+
+
+def test_a_url_of_an_unread_genre_is_refused_by_the_fallback_alone():
+    """The fallback format (``fallback=True``, the Sudoku grid) refuses a puzz.link
+    URL of a genre nobody reads; a kind's own URL format reads its own."""
+    from satgrid.errors import InstanceError
+    from satgrid.pipeline.load import loads
+    from satgrid.puzzles.base import text_format_for
+    with pytest.raises(InstanceError, match="a puzz.link URL of 'kurodoko'"):
+        loads("https://puzz.link/p?kurodoko/3/3/a", "a.txt")
+    assert text_format_for("https://puzz.link/p?kurodoko/3/3/a", "a.txt").fallback
+    assert not text_format_for("https://puzz.link/p?mashu/3/3/000", "a.txt").fallback

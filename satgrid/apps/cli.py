@@ -40,6 +40,22 @@ a DIMACS/iCNF file without --json answers as SAT competition solvers do:
   10 satisfiable, 20 unsatisfiable, 0 unknown (iCNF: 0 unless all answers agree)"""
 #: each family's name, parameters and meaning (read when ``family``'s parsers are built)
 family_params = lazy.module("satgrid.apps.family_params")
+#: the kinds, discovered from their folders (read when ``solve``'s parser is built)
+puzzles = lazy.module("satgrid.puzzles")
+
+
+def kind_list() -> str:
+    """The kinds part of ``satgrid solve --help``'s epilog: every kind found
+    in ``satgrid/puzzles/*/kind.json`` (no kind is imported)."""
+    words, lines = list(puzzles.KINDS), ["puzzle kinds (docs/guide/formats.md):"]
+    line = " "
+    for w in words:
+        if len(line) + len(w) + 2 > 78:
+            lines.append(line.rstrip())
+            line = " "
+        line += f" {w},"
+    lines.append(line.rstrip(","))
+    return "\n".join(lines)
 
 
 def family_list() -> str:
@@ -164,7 +180,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("solve", help="compile, solve, decode, check, print",
                        description="Solve a puzzle file (or every puzzle of a collection in one "
                                    "incremental session), check the answer with the kind's "
-                                   "referee and print it.", epilog=EXIT_TEXT,
+                                   "referee and print it.",
+                       epilog=(kind_list() + "\n\n" + EXIT_TEXT if command in (None, "solve")
+                               else EXIT_TEXT),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("file", help=FILE_HELP)
     _solver_options(p)

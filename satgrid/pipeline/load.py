@@ -114,7 +114,7 @@ def loads(text: str, file: str = "<string>") -> Sequence[Puzzle]:
     if fmt is None:
         raise InstanceError("expected a TOML instance (puzzle = \"KIND\") or a text format "
                             "of a kind; found neither", file, 1, 1)
-    pid = puzzlink.url_pid(text) if fmt.kind == "sudoku" else None
+    pid = puzzlink.url_pid(text) if fmt.fallback else None
     if pid is not None and pid not in puzzlink.READ:   # not for the Sudoku fallback
         raise InstanceError(f"a puzz.link URL of {pid!r}; satgrid reads those of "
                             f"{', '.join(puzzlink.READ)}", file, 1, 1)

@@ -137,6 +137,9 @@ class TextFormat:
     description: str
     sniff: Callable[[str, str], bool]
     parse: Callable[[str, str], list["Puzzle"]]
+    #: the loader's last resort, which takes any text (a puzz.link URL it is
+    #: given is one of a genre no kind reads, and is refused as such)
+    fallback: bool = False
 
 
 @dataclass(frozen=True)
@@ -343,6 +346,11 @@ class Puzzle:
     def given_grid(self) -> list | None:
         """The givens as one grid (0 = none), framed in the workbench's drawing
         of a solution; None: nothing to frame."""
+        return None
+
+    def editor_grid(self) -> dict | None:
+        """The puzzle as the workbench's grid editor takes it (``{"size": n,
+        "cells": rows}``), or None: not editable there."""
         return None
 
     def puzzle_svg(self) -> str | None:

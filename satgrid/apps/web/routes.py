@@ -39,11 +39,12 @@ from ...pipeline.export import export_dimacs
 from ...pipeline.load import loads, read_text
 from ...pipeline.run import Options, public, sizes, solve
 from ...puzzles import KINDS, Puzzle
+from ...puzzles.sudoku.kind import EDITOR_SIZES
 from .batching import solve_together
 from .drawings import puzzle_svg, solution_file, solution_svg
 
-#: the Sudoku sizes the page offers, with their box shapes (height x width)
-SUDOKU_SIZES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 16: (4, 4)}
+#: the Sudoku sizes the page's grid editor offers, with their box shapes (the kind's)
+SUDOKU_SIZES = EDITOR_SIZES
 #: the most clauses a puzzle's formula may have in the workbench (its
 #: estimate is refused before compiling, the build stopped past it)
 MAX_CLAUSES = 4_000_000
@@ -197,8 +198,9 @@ def _describe(p: Puzzle, count: int) -> dict:
     if out["svg"] is None:   # a kind drawn nowhere yet: its text drawing, if it has one
         render = getattr(p, "render_puzzle", None)
         out["text"] = render() if render is not None else None
-    if p.kind == "sudoku" and SUDOKU_SIZES.get(p.n) == p.box:
-        out["sudoku"] = {"size": p.n, "cells": p.grid}
+    grid = p.editor_grid()
+    if grid is not None:
+        out["sudoku"] = grid
     return out
 
 

@@ -525,5 +525,5 @@ def _toml_grid(value: Any, raw: str, file: str, key: str, size: int | None):
 #: loader it takes any text that is not TOML, so its errors say what a grid needs
 TEXT_FORMAT = register_format(TextFormat(
     "sudoku-text", "sudoku", "a Sudoku text grid, or a collection of one puzzle per line",
-    sniff=lambda text, file: True, parse=parse_text))
+    sniff=lambda text, file: True, parse=parse_text, fallback=True))
 register_toml("sudoku", read_toml)

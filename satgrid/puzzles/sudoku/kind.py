@@ -43,6 +43,11 @@ from . import check as checker
 from . import check_fast
 
 
+#: the Sudoku sizes the workbench's grid editor offers, with their box shapes
+#: (height x width)
+EDITOR_SIZES = {4: (2, 2), 6: (2, 3), 9: (3, 3), 16: (4, 4)}
+
+
 # ------------------------------------------------------------------ boxes
 def default_box(n: int) -> tuple[int, int] | None:
     """(sqrt n, sqrt n) when n is a perfect square, else None."""
@@ -294,6 +299,12 @@ class Sudoku(Puzzle):
 
     def given_grid(self) -> list:
         return self.grid
+
+    def editor_grid(self) -> dict | None:
+        """The grid for the workbench's Sudoku editor, at a size it offers."""
+        if EDITOR_SIZES.get(self.n) == self.box:
+            return {"size": self.n, "cells": self.grid}
+        return None
 
     def puzzle_svg(self) -> str:
         return self.render_svg({"grid": self.grid})
