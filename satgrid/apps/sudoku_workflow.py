@@ -19,7 +19,7 @@ from ..fileio import atomic_write_text
 from ..pipeline.collection import is_collection, solve_puzzles
 from ..pipeline.load import load
 from ..pipeline.run import Options
-from ..puzzles.sudoku import default_box, format_grid, format_line, parse_row
+from ..puzzles.sudoku import Sudoku, default_box, format_grid, format_line, parse_row
 from ..solvers import DEFAULT_SOLVER
 
 
@@ -101,7 +101,7 @@ def interactive(path: str, stdin: TextIO = None, stdout: TextIO = None, *,
             stdout.write(f"saved the puzzle to {path}\n")
         puzzles = load(path)
         for p in puzzles:
-            if p.kind != "sudoku":
+            if not isinstance(p, Sudoku):
                 raise InstanceError(f"this is a {p.kind} puzzle, not a sudoku; use "
                                     f"'satgrid solve {path}'", path)
         many = is_collection(puzzles)
