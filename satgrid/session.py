@@ -98,7 +98,8 @@ from .solvers import CAPABILITIES, DEFAULT_SOLVER, canonical_name, new_solver, v
 from .solvers import load_clauses as _load_clauses
 from .util import paused_gc
 
-__all__ = ["CheckedLiterals", "LazyChecker", "Session", "SAT", "UNSAT", "UNKNOWN"]
+__all__ = ["CheckedLiterals", "InSearchChecker", "LazyChecker", "Session", "SAT", "UNSAT",
+           "UNKNOWN"]
 
 SAT, UNSAT, UNKNOWN = "sat", "unsat", "unknown"
 SESSION_GROUP = "session"
@@ -120,6 +121,18 @@ class LazyChecker(Protocol):
     """
 
     def violated(self, model: list[int]) -> list[list[int]]: ...
+
+
+class InSearchChecker:
+    """A lazy constraint that can also work inside the search: the declared
+    interface (a base class, not a duck test) of the connectivity propagator
+    (:class:`satgrid.connectivity.propagator.PropagatedConnectivity`).
+    :meth:`Session.add_lazy` calls :meth:`join_engine` once, with the session,
+    whose public :attr:`Session.solver`, :attr:`Session.generation` and
+    ``solver_name`` are all the checker reads."""
+
+    def join_engine(self, session: "Session") -> None:
+        raise NotImplementedError
 
 
 # -------------------------------------------------------------------- session
@@ -389,7 +402,7 @@ class Session(ProjectedEnumeration, SlicedOracle):
         if not self.capabilities.incremental:
             raise SolverError(f"solver {self.solver_name} is not incremental: lazy "
                               f"constraints need re-solving; use for example {DEFAULT_SOLVER}")
-        if hasattr(checker, "join_engine"):  # also inside the search: satgrid.propagator
+        if isinstance(checker, InSearchChecker):   # also inside the search
             checker.join_engine(self)
         self._checkers.append(checker)
 

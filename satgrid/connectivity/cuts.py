@@ -201,6 +201,11 @@ class ConnectivityCuts:
         return (f"ConnectivityCuts({self.name!r}, nodes={len(self.nodes)}, "
                 f"rounds={self.stats['rounds']}, cuts={self.stats['cuts']})")
 
+    def drop_fallback(self) -> None:
+        """Never hand out the fallback encoding (a propagated constraint: the
+        engine inside the search does its work)."""
+        self._fallback = None
+
     @property
     def rounds(self) -> int:
         return self.stats["rounds"]

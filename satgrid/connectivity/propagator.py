@@ -90,9 +90,10 @@ Sharp edges of python-sat 1.9 found on the way (probed):
   (observed variables are frozen): the same formula solves some
   milliseconds slower, so the passive start is not free.
 * One propagator per solver: the Session's checkers find the engine through
-  python-sat's ``solver.pengine``; when the Session rebuilds its solver, the
-  next model is checked in full (not seen by the engine) and the constraints
-  join a new engine on the fresh solver (:meth:`PropagatedConnectivity.violated`).
+  python-sat's ``solver.pengine``; when the Session rebuilds its solver (its
+  ``generation`` grows), the next model is checked in full (not seen by the
+  engine) and the constraints join a new engine on the fresh solver
+  (:meth:`PropagatedConnectivity.violated`).
 
 Example:
     >>> import networkx as nx
@@ -114,6 +115,7 @@ from typing import Sequence
 from pysat.engines import Propagator
 
 from ..errors import SolverError
+from ..session import InSearchChecker
 from ..solvers import PROPAGATOR_SOLVERS
 from .cuts import ConnectivityCuts
 from .modes import no_propagator
@@ -134,7 +136,7 @@ class PropagatorFallback(UserWarning):
     """A propagated constraint on a solver without the interface: lazy cuts instead."""
 
 
-class PropagatedConnectivity(ConnectivityCuts):
+class PropagatedConnectivity(ConnectivityCuts, InSearchChecker):
     """The connectivity constraint, propagated during the search when it can be.
 
     Everything of :class:`~satgrid.connectivity.ConnectivityCuts` (same
@@ -165,6 +167,7 @@ class PropagatedConnectivity(ConnectivityCuts):
         self.engine: ReachEngine | None = None
         self._seen = 0              # the engine's accepted models when last asked
         self._session = None        # the session, once it can serve the constraint
+        self._generation = -1       # the session's solver generation the engine serves
 
     def __repr__(self) -> str:
         how = "propagated" if self.engine is not None else "lazy"
@@ -174,8 +177,8 @@ class PropagatedConnectivity(ConnectivityCuts):
         """Called by :meth:`Session.add_lazy <satgrid.session.Session.add_lazy>`.
 
         Args:
-            session: the :class:`~satgrid.session.Session` (its ``solver_name``
-                and PySAT solver ``_solver`` are read).
+            session: the :class:`~satgrid.session.Session` (its public
+                ``solver_name``, ``solver`` and ``generation`` are read).
 
         Returns:
             The engine now serving this constraint (one per solver: the first
@@ -195,11 +198,19 @@ class PropagatedConnectivity(ConnectivityCuts):
             warnings.warn(msg + "; using lazy cuts instead", PropagatorFallback, stacklevel=3)
             return None
         self._session = session
-        self._fallback = None       # never an eager encoding: the engine instead
+        self.drop_fallback()        # never an eager encoding: the engine instead
         return self._attach() if self.attach_after <= 0 else None
 
+    def search_interrupted(self) -> None:
+        """A SAT call of the session ended by an exception (an interrupt):
+        the engine serving this constraint forgets the solver's trail
+        (:meth:`ReachEngine.stale`); without an engine, nothing to do."""
+        if self.engine is not None:
+            self.engine.stale()
+
     def _attach(self) -> "ReachEngine":
-        solver = self._session._solver
+        solver = self._session.solver
+        self._generation = self._session.generation
         engine = getattr(getattr(solver, "solver", None), "pengine", None)
         if engine is None:
             engine = ReachEngine(activate_after=0, profile=PROFILE)
@@ -220,7 +231,7 @@ class PropagatedConnectivity(ConnectivityCuts):
             if e.accepted != self._seen:
                 self._seen = e.accepted
                 return []
-            if e._solver is not self._session._solver:   # the session rebuilt its solver
+            if self._generation != self._session.generation:   # the session rebuilt its solver
                 self._attach()
             return super().violated(model)
         cuts = super().violated(model)
