@@ -128,3 +128,46 @@ def test_no_kind_is_named_outside_the_kinds_folders():
                              rf"""kind\.startswith\(["']{re.escape(k)}""", line):
                     bad.append(f"{rel}:{i}: {line.strip()}")
     assert not bad, "\n".join(bad)
+
+
+# ------------------------------------------------------------ the formats page
+BEGIN = "<!-- the kinds' sections:"
+END = "<!-- end of the kinds' sections -->"
+
+
+def formats_page(root: Path, page: str) -> str:
+    """``page`` (docs/guide/formats.md) with the part between its markers made
+    again from the kind folders under ``root``: each folder's ``format.md``,
+    in kind order (``order`` in ``kind.json``, then the folder's name)."""
+    decls = []
+    for decl in (root / "satgrid" / "puzzles").glob("*/kind.json"):
+        if not decl.parent.name.startswith(("_", ".")):
+            decls.append((json.loads(decl.read_text(encoding="utf-8")).get("order", 0),
+                          decl.parent.name, decl.parent / "format.md"))
+    sections = "".join(md.read_text(encoding="utf-8") for _, _, md in sorted(decls))
+    head, rest = page.split(BEGIN, 1)
+    marker, _ = rest.split("\n", 1)
+    _, tail = rest.split(END, 1)
+    return f"{head}{BEGIN}{marker}\n\n{sections}{END}{tail}"
+
+
+def test_the_formats_page_is_made_of_the_kinds_sections():
+    path = ROOT / "docs" / "guide" / "formats.md"
+    page = path.read_text(encoding="utf-8")
+    made = formats_page(ROOT, page)
+    if os.environ.get("SATGRID_DOCS_UPDATE") == "1":
+        path.write_text(made, encoding="utf-8")
+        return
+    assert made == page, ("docs/guide/formats.md is stale: run SATGRID_DOCS_UPDATE=1 "
+                          "pytest tests/test_new_kind_template.py")
+    missing = [d.parent.name for d in (ROOT / "satgrid/puzzles").glob("*/kind.json")
+               if not (d.parent / "format.md").is_file()]
+    assert not missing, f"kind folders without a format.md: {missing}"
+
+
+def test_the_new_kinds_section_lands_on_the_page(tree):
+    page = (ROOT / "docs" / "guide" / "formats.md").read_text(encoding="utf-8")
+    made = formats_page(tree, page)
+    assert f"## `{NEW}`" in made and made.count(f"## `{TEMPLATE}`") == 1
+    assert made.index(f"## `{TEMPLATE}`") < made.index(f"## `{NEW}`") < made.index("## `lits`")
+
