@@ -6,7 +6,7 @@ a bare Model is no puzzle). Duck-typed: it imports no Model."""
 
 from __future__ import annotations
 
-from ..connectivity import ConnectivityCuts
+from ..connectivity.cuts import ConnectivityCuts
 from ..connectivity.propagator import PropagatedConnectivity
 from .folder import check_folder, write_folder
 from .proof import CertifiedRun, CertifyRefused, Connection, certified_run

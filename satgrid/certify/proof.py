@@ -41,7 +41,7 @@ from typing import Hashable, Sequence
 import pysat.solvers
 from pysat.solvers import Solver
 
-from ..connectivity import ConnectivityCuts
+from ..connectivity.cuts import ConnectivityCuts
 from ..connectivity.propagator import PropagatedConnectivity, ReachEngine
 from ..errors import SatgridError, SolverError
 from ..solvers import CAPABILITIES, PROPAGATOR_SOLVERS, canonical_name

@@ -56,7 +56,9 @@ _HOME = {"ConnectivityCuts": "cuts", "SEPARATORS": "cuts", "node_order": "cuts",
 def __getattr__(name):  # PEP 562
     if name in _HOME:
         from . import cuts, eager
-        return getattr(cuts if _HOME[name] == "cuts" else eager, name)
+        value = getattr(cuts if _HOME[name] == "cuts" else eager, name)
+        globals()[name] = value          # asked once: later reads are plain attributes
+        return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
