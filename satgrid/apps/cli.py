@@ -21,6 +21,7 @@ import satgrid.apps as apps  # the commands load through apps.__getattr__, after
 from .. import interrupts, lazy
 from .._version import __version__
 from . import argtypes
+from ..connectivity import DEFAULT_MODE, MODES  # the names only: no solver, no graph code
 from ..errors import EXIT_INPUT, EXIT_LIMIT, EXIT_OK, EXIT_OUTPUT, SatgridError, UsageError
 
 
@@ -110,7 +111,7 @@ def _encoding_options(p: argparse.ArgumentParser, connectivity: bool = True) -> 
                         + ", ".join(sorted(m.PYSAT_PB)))
     _max_clauses_option(p)
     if connectivity:
-        p.add_argument("--connectivity", choices=("lazy", "eager", "propagate"), default="lazy",
+        p.add_argument("--connectivity", choices=MODES, default=DEFAULT_MODE,
                        help="regions that must be connected: lazy (cut clauses added while "
                             "solving; the default), eager (encoded up front) or propagate "
                             "(reasoned about inside the search; cadical195 only, lazy elsewhere)")

@@ -17,6 +17,7 @@ import json
 import math
 
 from .. import dimacs  # the solver-output table loads when a formula file is solved
+from ..connectivity import DEFAULT_MODE
 from ..errors import EXIT_LIMIT, EXIT_OK, EXIT_UNSAT, UsageError
 from ..fileio import atomic_write_text
 from ..pipeline.cnf import CnfInput, cnf_sizes, count_cnf, parse_assumptions, solve_cnf
@@ -32,7 +33,7 @@ def _refuse_puzzle_options(a) -> None:
         if getattr(a, attr, None):
             raise UsageError(f"{flag} applies to puzzle files; {a.file} is a formula "
                              "(DIMACS/iCNF) file")
-    if getattr(a, "connectivity", "lazy") != "lazy":
+    if getattr(a, "connectivity", DEFAULT_MODE) != DEFAULT_MODE:
         raise UsageError(f"--connectivity applies to puzzle files; {a.file} is a formula file")
 
 

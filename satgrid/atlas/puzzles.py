@@ -17,6 +17,7 @@ from typing import Sequence
 from .. import api
 from .. import encodings as enc
 from ..apps.report import format_stats
+from ..connectivity import DEFAULT_MODE
 from ..errors import SatgridError
 from ..fileio import atomic_write_text
 from ..model import DEFAULT_AMO, DEFAULT_CARD, DEFAULT_PB
@@ -48,7 +49,7 @@ DIMENSIONS: tuple[tuple[str, str, tuple[str, ...]], ...] = (
 def default_options(**over) -> api.Options:
     """The atlas's baseline :class:`satgrid.api.Options` (the model's default
     encodings, lazy connectivity), with ``over`` changed."""
-    base = dict(amo=DEFAULT_AMO, card=DEFAULT_CARD, pb=DEFAULT_PB, connectivity="lazy")
+    base = dict(amo=DEFAULT_AMO, card=DEFAULT_CARD, pb=DEFAULT_PB, connectivity=DEFAULT_MODE)
     base.update(over)
     return api.Options(**base)
 

@@ -52,6 +52,7 @@ from .. import encodings as enc
 from ..apps.families import FAMILIES
 from ..apps.family_params import SPECS, read_params
 from ..apps.progress import Progress
+from ..connectivity import DEFAULT_MODE
 from ..model import DEFAULT_AMO, DEFAULT_CARD, DEFAULT_PB
 from ..oracle import FIRST_FREE_SLICE
 from ..pipeline.load import loads
@@ -154,7 +155,7 @@ def instance_text(family: str, params: Sequence[tuple[str, object]], seed: int) 
 
 
 def _options(dimension: str | None = None, value: str | None = None, **extra) -> Options:
-    opts = dict(amo=DEFAULT_AMO, card=DEFAULT_CARD, pb=DEFAULT_PB, connectivity="lazy")
+    opts = dict(amo=DEFAULT_AMO, card=DEFAULT_CARD, pb=DEFAULT_PB, connectivity=DEFAULT_MODE)
     if dimension is not None:
         opts[dimension] = value
     opts.update(extra)

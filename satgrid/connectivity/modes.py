@@ -32,8 +32,11 @@ Example:
 
 from __future__ import annotations
 
+from .. import lazy
 from ..errors import EncodingError, SolverError
-from ..solvers import CAPABILITIES, PROPAGATOR_SOLVERS, canonical_name
+
+# the solver table loads PySAT: only when a solver is named (--help needs the names alone)
+solvers = lazy.module("satgrid.solvers")
 
 __all__ = ["MODES", "DEFAULT_MODE", "CONSTRAINT_MODES", "resolve_mode", "no_propagator"]
 
@@ -55,7 +58,7 @@ CONSTRAINT_MODES: dict[str, tuple[str, ...]] = {
 def no_propagator(solver: str, what: str = "connectivity 'propagate'") -> str:
     """The one message for ``"propagate"`` on a solver without the interface."""
     return (f"{what}: solver {solver} has no user-propagator interface "
-            f"({', '.join(PROPAGATOR_SOLVERS)} has one); use connectivity 'lazy' "
+            f"({', '.join(solvers.PROPAGATOR_SOLVERS)} has one); use connectivity 'lazy' "
             f"or a solver with one")
 
 
@@ -92,8 +95,8 @@ def resolve_mode(requested: str | None, constraint: str = "connected",
         raise EncodingError(f"connectivity {mode!r} is not available for {constraint}; "
                             f"use {' or '.join(usable)}")
     if mode == "propagate" and solver is not None:
-        name = canonical_name(solver)
-        caps = CAPABILITIES.get(name)
+        name = solvers.canonical_name(solver)
+        caps = solvers.CAPABILITIES.get(name)
         if caps is None or not caps.propagator:
             raise SolverError(no_propagator(name))
     return mode
