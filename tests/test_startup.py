@@ -403,3 +403,21 @@ def test_a_url_of_an_unread_genre_is_refused_by_the_fallback_alone():
         loads("https://puzz.link/p?kurodoko/3/3/a", "a.txt")
     assert text_format_for("https://puzz.link/p?kurodoko/3/3/a", "a.txt").fallback
     assert not text_format_for("https://puzz.link/p?mashu/3/3/000", "a.txt").fallback
+
+
+def test_a_collections_published_solutions_are_read_by_its_kinds_reader(tmp_path):
+    """``published_solutions`` asks the kind's registered reader (no Sudoku
+    import in the collection code): a kind without one has none."""
+    from satgrid.pipeline.collection import published_solutions
+    from satgrid.pipeline.load import load
+    from satgrid.puzzles.base import SOLUTION_READERS
+    (tmp_path / "two.txt").write_text("12.43.12..4343.1\n.23.341.214..32.\n")
+    (tmp_path / "two.solutions").write_text("1243341221344321\n4231341221433124\n")
+    ps = load(str(tmp_path / "two.txt"))
+    grids = published_solutions(str(tmp_path / "two.txt"), ps)
+    assert len(grids) == 2 and grids[0][0] == [1, 2, 4, 3] and "sudoku" in SOLUTION_READERS
+    reader = SOLUTION_READERS.pop("sudoku")
+    try:
+        assert published_solutions(str(tmp_path / "two.txt"), ps) is None
+    finally:
+        SOLUTION_READERS["sudoku"] = reader

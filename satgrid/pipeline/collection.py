@@ -25,7 +25,7 @@ from typing import Iterator, Sequence
 from ..errors import InputError, SatgridError
 from ..model import Model
 from ..puzzles import Puzzle
-from ..puzzles.sudoku import Sudoku, parse_text
+from ..puzzles.base import SOLUTION_READERS
 from .run import Options, add_solution, compile_puzzle, new_result, open_session, run_stats, solve
 
 
@@ -150,37 +150,28 @@ def solve_puzzles(puzzles: list[Puzzle], opts: Options | None = None, *,
 
 
 def published_solutions(path: str, puzzles: list[Puzzle]) -> list | None:
-    """The published solutions of a Sudoku collection: ``NAME.solutions`` beside
-    ``NAME.txt``, one grid per line in the collection's own format (as in
-    ../shared/benchmarks), or None when there is no such file.
+    """The published solutions of a collection: ``NAME.solutions`` beside
+    ``NAME.txt``, read by its kind's registered reader (a Sudoku collection's:
+    one grid per line in the collection's own format, as in
+    ../shared/benchmarks), or None when there is no such file or reader.
 
     Raises:
         InputError: a line that is not a grid, or not one line per puzzle.
     """
-    if not is_collection(puzzles) or not all(isinstance(p, Sudoku) for p in puzzles):
+    if not is_collection(puzzles):
+        return None
+    kind = puzzles[0].kind
+    read = SOLUTION_READERS.get(kind)
+    if read is None or not all(p.kind == kind for p in puzzles):
         return None
     sibling = Path(path).with_suffix(".solutions")
     if sibling == Path(path) or not sibling.is_file():
         return None
-    grids = _Grids(parse_text(sibling.read_text(encoding="utf-8"), str(sibling)))
+    grids = read(sibling.read_text(encoding="utf-8"), str(sibling))
     if len(grids) != len(puzzles):
         raise InputError(f"expected one solution per puzzle of {path} ({len(puzzles)}), "
                          f"found {len(grids)}", str(sibling))
     return grids
-
-
-class _Grids(Sequence):
-    """The grids of a collection's puzzles, each read when asked for."""
-
-    def __init__(self, puzzles: Sequence[Puzzle]):
-        self._puzzles = puzzles
-
-    def __len__(self) -> int:
-        return len(self._puzzles)
-
-    def __getitem__(self, i):
-        got = self._puzzles[i]
-        return [p.grid for p in got] if isinstance(i, slice) else got.grid
 
 
 def shared_base(puzzles: Sequence[Puzzle], opts: Options | None = None

@@ -28,7 +28,7 @@ from __future__ import annotations
 import importlib
 import os
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
@@ -235,6 +235,18 @@ def register_toml(kind: str, read: Callable[..., "Puzzle"]) -> None:
     """Make ``read(cls, data, raw, file)`` the TOML reader of ``kind`` (see
     :meth:`Puzzle.from_toml`)."""
     TOML_READERS[kind] = read
+
+
+#: kind name -> the reader of a collection's published solutions, ``read(text,
+#: file) -> Sequence`` of the solutions' main parts (grids), one per puzzle,
+#: read when asked for (registered by the kind's formats module; Sudoku's
+#: ``NAME.solutions`` beside ``NAME.txt``)
+SOLUTION_READERS: dict[str, Callable[[str, str], Sequence]] = {}
+
+
+def register_solutions(kind: str, read: Callable[[str, str], Sequence]) -> None:
+    """Make ``read(text, file)`` the reader of ``kind``'s published-solutions files."""
+    SOLUTION_READERS[kind] = read
 
 
 #: what an ``[expect]`` table may hold, and the TOML type of each entry

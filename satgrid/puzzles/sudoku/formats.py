@@ -33,7 +33,8 @@ from typing import Any, Sequence
 
 from ...errors import InstanceError
 from ...render import text_grid
-from ..base import TextFormat, parse_expect, register_format, register_toml
+from ..base import (TextFormat, parse_expect, register_format, register_solutions,
+                    register_toml)
 from ..parsing import ascii_int, key_line, key_pos, shown
 from .kind import Sudoku, default_box
 
@@ -527,3 +528,26 @@ TEXT_FORMAT = register_format(TextFormat(
     "sudoku-text", "sudoku", "a Sudoku text grid, or a collection of one puzzle per line",
     sniff=lambda text, file: True, parse=parse_text, fallback=True))
 register_toml("sudoku", read_toml)
+
+
+class SolutionGrids(abc.Sequence):
+    """The grids of a collection's puzzles, each read when asked for."""
+
+    def __init__(self, puzzles: Sequence):
+        self._puzzles = puzzles
+
+    def __len__(self) -> int:
+        return len(self._puzzles)
+
+    def __getitem__(self, i):
+        got = self._puzzles[i]
+        return [p.grid for p in got] if isinstance(i, slice) else got.grid
+
+
+def read_solutions(text: str, file: str) -> SolutionGrids:
+    """A collection's published solutions (``NAME.solutions``: one grid per line,
+    in the collection's own format), each grid read when asked for."""
+    return SolutionGrids(parse_text(text, file))
+
+
+register_solutions("sudoku", read_solutions)
