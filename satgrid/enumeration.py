@@ -1,21 +1,21 @@
 """Projected enumeration, counting and uniqueness: the Session's blocking-clause machinery.
 
-:class:`ProjectedEnumeration` is a mixin of :class:`~satgrid.session.Session`
-and holds the methods that ask for *more than one* model:
-:meth:`~ProjectedEnumeration.enumerate`, :meth:`~ProjectedEnumeration.count`,
-:meth:`~ProjectedEnumeration.second_solution` and
-:meth:`~ProjectedEnumeration.is_unique`. Each model found is blocked by a
-clause over the projection variables only (optionally one literal per one-hot
-group), guarded by an activation literal from the formula's pool, so the
-session answers as before once the enumeration ends.
+An :class:`Enumerator` holds what asks for *more than one* model:
+:meth:`~Enumerator.enumerate`, :meth:`~Enumerator.count`,
+:meth:`~Enumerator.second_solution` and :meth:`~Enumerator.is_unique` (the
+Session's methods of those names hand over to it). Each model found is blocked
+by a clause over the projection variables only (optionally one literal per
+one-hot group), guarded by an activation literal from the formula's pool, so
+the session answers as before once the enumeration ends.
 
-It relies on the Session for the single SAT call and its bookkeeping: the
-CEGAR loop ``_solve_lazy(assumptions, budget)``, ``_prepare`` (literals and
-limits checked, a budget made), ``_literals``, ``_new_activation`` and
-``_retire`` (activation variables, recycled by the Session), ``_refuse``,
-and the attributes ``_open`` (enumerations under way), ``_solver``, ``_model``, ``_core``,
-``_seconds``, ``_counters``, ``capabilities``, ``solver_name``, ``status``,
-``complete`` and ``witnesses`` (documented on the Session).
+It is given the session's :class:`~satgrid.solver_handle.SolverHandle` (the
+solver that takes the blocking clauses, the counters, the rebuild) and
+:class:`~satgrid.oracle.Oracle` (``prepare``, and ``solve``: the CEGAR loop
+with its ``model``), and a callback that clears the session's last model
+and core when an enumeration starts (and its status: ``forget(True)``) and
+ends (``forget(False)``). It owns the activation variables: the
+retired ones (fixed false in the solver) are recycled after a rebuild (see
+:data:`RECYCLE_AT` and :mod:`satgrid.session`).
 """
 
 from __future__ import annotations
@@ -25,19 +25,70 @@ from itertools import compress
 from typing import Callable, Iterable, Iterator, Sequence
 
 from .errors import SatgridError, SolverError
-from .oracle import checked_literals
+from .oracle import Oracle, checked_literals
+from .solver_handle import SolverHandle
 from .solvers import DEFAULT_SOLVER
 
-__all__ = ["ProjectedEnumeration"]
+__all__ = ["Enumerator", "RECYCLE_AT", "SESSION_GROUP"]
+
+#: the formula group of the activation variables
+SESSION_GROUP = "session"
+#: retired activation variables (ended enumerations) that make the
+#: enumerator rebuild the solver and recycle them (SolverHandle.rebuild)
+RECYCLE_AT = 1024
 
 
-class ProjectedEnumeration:
+class Enumerator:
     """Enumerate, count and prove unique the models of a Session, projected
-    on chosen variables (a mixin: see the module docs for what it needs)."""
+    on chosen variables (see the module docs).
+
+    Attributes:
+        complete: after :meth:`enumerate`, :meth:`count`, :meth:`is_unique`,
+            :meth:`second_solution`: whether the search ran to the end (see
+            ``Session.complete``); None before any.
+        witnesses: the models found by the last :meth:`is_unique` or
+            :meth:`second_solution`.
+        seconds: wall clock spent in enumerations (the caller's time between
+            models left out).
+        open: enumerations under way (their guards are live).
+    """
+
+    def __init__(self, handle: SolverHandle, oracle: Oracle, forget: Callable[[bool], None],
+                 recycle_at: int = RECYCLE_AT):
+        self.handle = handle
+        self.recycle_at = recycle_at
+        self.oracle = oracle
+        self._forget = forget
+        self.complete: bool | None = None
+        self.witnesses: list[list[int]] = []
+        self.seconds = 0.0
+        self.open = 0
+        # activation variables: retired ones (fixed false in the solver) and
+        # free ones (recycled after a rebuild: in no clause of the solver)
+        self._retired: list[int] = []
+        self._free: list[int] = []
+
+    # ------------------------------------------------- activation variables
+    def _new_activation(self) -> int:
+        """A variable to guard one enumeration: recycled when one is free."""
+        f = self.handle.formula
+        if not self._free and not self.open and \
+                len(self._retired) >= max(self.recycle_at, f.nvars // 8):
+            self.handle.rebuild()
+            self._free, self._retired = self._retired, []
+        if self._free:
+            return self._free.pop()
+        with f.group(SESSION_GROUP):
+            return f.new_var()
+
+    def _retire(self, act: int) -> None:
+        """End an enumeration's guard: its blocking clauses are disabled for good."""
+        self.handle.solver.add_clause([-act])
+        self._retired.append(act)
 
     def _over(self, over: Iterable[int]) -> list[int]:
         """The variables of ``over`` (literals allowed), checked, without repeats."""
-        lits = checked_literals(self.formula, over, "variable")
+        lits = checked_literals(self.handle.formula, over, "variable")
         if lits and min(lits) > 0:   # the usual case: already variables, already distinct
             return lits
         return list(dict.fromkeys(map(abs, lits)))
@@ -86,13 +137,14 @@ class ProjectedEnumeration:
 
     def _prepare_enum(self, over, assumptions, limit, conflict_limit, time_limit):
         """Arguments checked, refusals made: ``(over, assumptions, budget)``."""
-        assumptions, budget = self._prepare(assumptions, conflict_limit, time_limit)
-        if not self.capabilities.incremental:
-            raise SolverError(f"solver {self.solver_name} is not incremental: enumeration "
+        assumptions, budget = self.oracle.prepare(assumptions, conflict_limit, time_limit)
+        h = self.handle
+        if not h.capabilities.incremental:
+            raise SolverError(f"solver {h.name} is not incremental: enumeration "
                               f"needs blocking clauses and repeated calls; use for "
                               f"example {DEFAULT_SOLVER}")
-        if not self.capabilities.assumptions:  # pragma: no cover - all incremental ones have them
-            self._refuse("assumptions")
+        if not h.capabilities.assumptions:  # pragma: no cover - all incremental ones have them
+            h.refuse("assumptions")
         if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int)
                                   or limit < 0):
             raise ValueError(f"limit must be an int >= 0, got {limit!r}")
@@ -149,22 +201,22 @@ class ProjectedEnumeration:
         """The blocking loop under one activation literal; ``settle``: after
         ``limit`` models, one more call decides :attr:`complete`."""
         act = self._new_activation()
-        self._open += 1
+        self.open += 1
+        h, oracle = self.handle, self.oracle
         t0: float | None = time.perf_counter()
         try:
-            self._counters["enumerations"] += 1
+            h.counters["enumerations"] += 1
             self.complete = False
-            self.status = None
-            self._model = self._core = None
+            self._forget(True)
             found = 0
             guarded = assumptions + [act]
             for model in exclude:  # models already known: blocked, not yielded
-                self._solver.add_clause(block(model) + [-act])
-                self._counters["blocking_clauses"] += 1
+                h.solver.add_clause(block(model) + [-act])
+                h.counters["blocking_clauses"] += 1
             while True:
                 if limit is not None and found >= limit and not settle:
                     return
-                result = self._solve_lazy(guarded, budget)
+                result = oracle.solve(guarded, budget)
                 if result is None:
                     return
                 if result is False:
@@ -172,22 +224,23 @@ class ProjectedEnumeration:
                     return
                 if limit is not None and found >= limit:
                     return  # one model more than the limit: not complete
-                model = self._model
-                self._model = None
-                self._solver.add_clause(block(model) + [-act])
-                self._counters["blocking_clauses"] += 1
+                model = oracle.model
+                oracle.model = None
+                h.solver.add_clause(block(model) + [-act])
+                h.counters["blocking_clauses"] += 1
                 found += 1
-                self._seconds += time.perf_counter() - t0
+                self.seconds += time.perf_counter() - t0
                 t0 = None                      # the caller's time is not ours
                 yield model
                 t0 = time.perf_counter()
         finally:
-            self._open -= 1
+            self.open -= 1
             if t0 is not None:
-                self._seconds += time.perf_counter() - t0
-            if self._solver is not None:
+                self.seconds += time.perf_counter() - t0
+            if h.solver is not None:
                 self._retire(act)
-            self._model = self._core = None
+            oracle.model = None
+            self._forget(False)
 
     def count(self, over: Iterable[int], assumptions: Iterable[int] = (),
               limit: int | None = None, time_limit: float | None = None,

@@ -116,8 +116,7 @@ class Model(Solving):
         self.projection: list[int] | None = None
         self.ints: list[IntVar] = []       # every integer variable, in creation order
         self._true: int | None = None
-        self._session = None
-        self._solver_name = None
+        super().__init__()                 # Solving: no session yet
         self.status: str | None = None
 
     # ------------------------------------------------------------- variables
@@ -565,8 +564,9 @@ class Model(Solving):
         (3, True)
         """
         self.lazy.append(checker)
-        if self._session is not None:
-            self._session.add_lazy(checker)
+        s = self.open_session
+        if s is not None:
+            s.add_lazy(checker)
 
     def _note(self, group: str, method: str) -> None:
         """Record the encoding of a group (several methods joined with '+')."""

@@ -172,7 +172,7 @@ def constant(model, value: int) -> IntVar:
 def int_term(model, x, what: str) -> IntVar:
     """``x`` as an IntVar of ``model``: itself, or a plain int as a constant."""
     if isinstance(x, IntVar):
-        if x._model is not model:
+        if x.owner is not model:
             raise ArgumentError(f"{what}: {x!r} belongs to another model")
         return x
     if isinstance(x, numbers.Integral) and not isinstance(x, bool):

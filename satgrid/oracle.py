@@ -1,10 +1,15 @@
-"""One SAT call within a budget, interruptible: the Session's oracle.
+"""The Session's oracle: one SAT call within a budget, interruptible, and the
+CEGAR loop over lazy checkers around it.
 
 :class:`Budget` holds what is left of a session operation's conflicts and
-wall-clock time; :class:`SlicedOracle`, a mixin of
-:class:`~satgrid.session.Session`, makes one SAT call within it
-(``_oracle(assumptions, budget)`` -> True, False, or None for "a limit was
-reached").
+wall-clock time. An :class:`Oracle` is given a
+:class:`~satgrid.solver_handle.SolverHandle` (the solver, its capabilities,
+counters) and asks its solver questions: :meth:`Oracle.prepare` checks an
+operation's assumptions and limits against the solver and makes its budget;
+:meth:`Oracle.call` makes one SAT call within the budget (True, False, or
+None for "a limit was reached"); :meth:`Oracle.solve` makes calls until every
+lazy checker (:meth:`Oracle.add_checker`) accepts the model, which is then
+:attr:`Oracle.model`.
 
 Every call of an incremental solver with conflict budgets (CaDiCaL, Glucose,
 MiniSat, ...) runs in *slices*: ``solve_limited`` with a conflict budget that
@@ -24,11 +29,12 @@ resumed while time is left. Solvers without budgets (Lingeling) and
 non-incremental ones (Kissat) get one call: a signal then takes effect when
 that call returns. A call without limits on CaDiCaL (a collection's every
 puzzle) makes the same slices straight through PySAT's C extension, without
-its Python layers (:meth:`SlicedOracle._solve_direct`).
+its Python layers (:meth:`Oracle._solve_direct`).
 
-Needs from the Session: ``_solver``, ``formula``, ``capabilities``,
-``_counters``, ``_calls``, ``_spent``, ``_check_incremental``,
-``_sync_vars``, ``_reserve_minted`` and ``_sync_formula``.
+The oracle uses only the handle's public attributes and methods (``solver``,
+``formula``, ``capabilities``, ``counters``, ``calls``, ``spent``, ``added``,
+``check_incremental``, ``declare``, ``reserve_minted``, ``sync_formula``,
+``refuse``, ``live``, ``stat``).
 """
 
 from __future__ import annotations
@@ -41,7 +47,10 @@ import time
 import pysat.solvers as _pysat_solvers
 import pysolvers
 
-__all__ = ["Budget", "CheckedLiterals", "SlicedOracle", "checked_literals", "FIRST_SLICE", "FIRST_FREE_SLICE",
+from .errors import SolverError
+from .solver_handle import SolverHandle
+
+__all__ = ["Budget", "CheckedLiterals", "InSearchChecker", "Oracle", "checked_literals", "FIRST_SLICE", "FIRST_FREE_SLICE",
            "MAX_FREE_SLICE", "MAX_SLICE", "TICK"]
 
 
@@ -74,7 +83,7 @@ TICK = 0.25
 #: PySAT backends whose calls without limits go straight to the C extension
 #: (as :func:`satgrid.solvers.load_clauses` does for clauses): class name ->
 #: (conflict budget, solve with a budget, variable count), each taking the
-#: backend's ``cadical`` handle (:meth:`SlicedOracle._solve_direct`)
+#: backend's ``cadical`` handle (:meth:`Oracle._solve_direct`)
 _DIRECT = {name: tuple(getattr(pysolvers, f"{prefix}_{f}") for f in ("cbudget", "solve_lim",
                                                                      "nof_vars"))
            for name, prefix in (("Cadical195", "cadical195"), ("Cadical153", "cadical153"))
@@ -84,8 +93,9 @@ _DIRECT = {name: tuple(getattr(pysolvers, f"{prefix}_{f}") for f in ("cbudget", 
 
 def _stale_propagator(solver) -> None:
     """A SAT call left by an exception (an interrupt): python-sat skipped the
-    user propagator's callbacks since (satgrid/propagator.py), which must
-    forget what it knew of the solver's trail before the next call."""
+    user propagator's callbacks since, which must forget what it knew of the
+    solver's trail before the next call. Transitional: used only while no
+    registered checker is an :class:`InSearchChecker` (which is told itself)."""
     engine = getattr(getattr(solver, "solver", None), "pengine", None)
     if engine is not None and hasattr(engine, "stale"):
         engine.stale()
@@ -141,6 +151,29 @@ def checked_literals(formula, lits, what: str) -> list[int]:
     return out
 
 
+class InSearchChecker:
+    """A lazy checker that also takes part inside the search: the public hook
+    of the connectivity engine (:mod:`satgrid.connectivity.propagator`).
+
+    ``Session.add_lazy`` calls :meth:`join_engine` with the session for
+    checkers of this class (an object that merely has such a method is a
+    plain lazy checker); the checker then reads the session's public
+    ``solver`` and ``generation`` (which changes when the session replaces
+    its solver: the engine must join the new one) and nothing private. The
+    oracle calls :meth:`search_interrupted` when a SAT call ends in an
+    exception (an interrupt): the solver's callbacks were skipped since.
+    """
+
+    def violated(self, model: list[int]) -> list[list[int]]:   # pragma: no cover
+        raise NotImplementedError
+
+    def join_engine(self, session) -> None:                     # pragma: no cover
+        raise NotImplementedError
+
+    def search_interrupted(self) -> None:
+        """A SAT call ended by an exception; nothing to do by default."""
+
+
 class Budget:
     """Conflicts and wall-clock time left for one session operation.
 
@@ -173,30 +206,130 @@ class Budget:
         return None if self.deadline is None else self.deadline - time.monotonic()
 
 
-class SlicedOracle:
-    """The single SAT call of a Session (a mixin: see the module docs)."""
+class Oracle:
+    """The SAT calls of a Session on ``handle``'s solver (see the module docs).
 
-    def _stat(self, key: str) -> int:
-        if not self.capabilities.stats:
-            return 0
-        st = self._solver.accum_stats() or {}
-        return st.get(key, 0)
+    Attributes:
+        handle: the :class:`~satgrid.solver_handle.SolverHandle`.
+        model: the model of the last :meth:`solve` that answered True (every
+            checker accepts it), else None.
+    """
 
-    def _oracle(self, assumptions: list[int], budget: Budget) -> bool | None:
+    def __init__(self, handle: SolverHandle):
+        self.handle = handle
+        self.model: list[int] | None = None
+        self.checkers: list = []
+        self._in_search: list[InSearchChecker] = []
+        self._cut_keys: set[tuple[int, ...]] = set()
+
+    def prepare(self, assumptions, conflict_limit, time_limit) -> tuple[list[int], Budget]:
+        """An operation's assumptions checked (unless vouched for: :class:`CheckedLiterals`
+        of the formula), its limits refused where the solver has none; and its budget."""
+        h = self.handle
+        h.live()
+        if type(assumptions) is not CheckedLiterals or \
+                getattr(assumptions, "formula", None) is not h.formula:
+            assumptions = checked_literals(h.formula, assumptions, "assumption")
+        caps = h.capabilities
+        if assumptions and not caps.assumptions:
+            h.refuse("assumptions")
+        if conflict_limit is not None and not caps.budgets:
+            h.refuse("conflict limits")
+        if time_limit is not None and not caps.time_limit:
+            h.refuse("time limits")
+        return assumptions, Budget(conflict_limit, time_limit)
+
+    def add_checker(self, checker) -> None:
+        """A lazy checker (``violated(model)``) the next :meth:`solve` honours."""
+        self.checkers.append(checker)
+        if isinstance(checker, InSearchChecker):
+            self._in_search.append(checker)
+
+    def _interrupted(self, solver) -> None:
+        """A SAT call left by an exception: the in-search checkers are told."""
+        if self._in_search:
+            for c in self._in_search:
+                c.search_interrupted()
+        else:
+            _stale_propagator(solver)
+
+    # ------------------------------------------------------------ CEGAR loop
+    def _read_model(self) -> list[int]:
+        model = self.handle.solver.get_model() or []
+        n = self.handle.formula.nvars
+        if len(model) < n:   # variables unknown to the solver are unconstrained
+            model = model + [-v for v in range(len(model) + 1, n + 1)]
+        return model
+
+    def solve(self, assumptions: list[int], budget: Budget) -> bool | None:
+        """The CEGAR loop: solve, ask the checkers, add cuts, solve again.
+        True (:attr:`model` set), False, or None (a limit was reached)."""
+        self.model = None
+        while True:
+            result = self.call(assumptions, budget)
+            if result is not True:
+                return result
+            model = self._read_model()
+            if not self.checkers:
+                self.model = model
+                return True
+            cuts: list[list[int]] = []
+            for checker in self.checkers:
+                got = checker.violated(model)
+                if got:
+                    cuts.extend(c if type(c) is list else list(c) for c in got)
+            if not cuts:
+                self.model = model
+                return True
+            self._add_cuts(cuts, model)
+
+    def _add_cuts(self, cuts: list[list[int]], model: list[int]) -> None:
+        h = self.handle
+        h.formula.validate_literals(cuts)
+        n = len(model)
+        if not any(all(abs(l) <= n and model[abs(l) - 1] == -l for l in c) for c in cuts):
+            raise SolverError("lazy checkers rejected a model but none of the clauses "
+                              "they returned is falsified by it: the CEGAR loop would "
+                              "not progress")
+        distinct = {}
+        for c in cuts:
+            key = tuple(sorted(set(c)))
+            if key not in self._cut_keys:
+                distinct[key] = c
+        # the solver first: an interrupt after it leaves a cut unrecorded (made again), not lost
+        h.solver.append_formula(list(distinct.values()))
+        self._cut_keys.update(distinct)
+        distinct = list(distinct.values())
+        h.added.extend(distinct)
+        h.counters["cuts"] += len(cuts)
+        h.counters["lazy_clauses"] += len(distinct)
+        h.counters["rounds"] += 1
+
+    def failed(self, assumptions: list[int]) -> list[int]:
+        """The failed assumptions after an UNSAT call ([] without assumptions or cores)."""
+        if not assumptions or not self.handle.capabilities.cores:
+            return []
+        core = self.handle.solver.get_core() or []
+        wanted = set(assumptions)
+        return [l for l in core if l in wanted]
+
+    # -------------------------------------------------------- one SAT call
+    def call(self, assumptions: list[int], budget: Budget) -> bool | None:
         """One SAT call within ``budget``: True, False or None (limit reached)."""
-        s = self._solver
-        self._sync_formula()
-        caps = self.capabilities
+        h = self.handle
+        s = h.solver
+        h.sync_formula()
+        caps = h.capabilities
         if not caps.incremental:
-            self._check_incremental("another SAT call")
-        self._sync_vars()
+            h.check_incremental("another SAT call")
+        h.declare()
         if budget.conflicts is not None and budget.conflicts <= 0:
             return None
         if budget.deadline is not None and budget.time_left() <= 0:
             return None
-        self._calls += 1
+        h.calls += 1
         if not caps.incremental:
-            self._spent = True
+            h.spent = True
         if budget.conflicts is None and budget.deadline is None and type(s) is _PySatSolver:
             backend = s.solver
             direct = _DIRECT.get(type(backend).__name__)
@@ -212,11 +345,11 @@ class SlicedOracle:
             else:
                 result = self._solve_slices(assumptions, budget)
         except BaseException:
-            _stale_propagator(s)
+            self._interrupted(s)
             raise
         finally:
             _pysat_solvers.MainThread = _PYSAT_MAIN_THREAD
-        self._reserve_minted()
+        h.reserve_minted()
         return result
 
     def _solve_direct(self, backend, direct, assumptions) -> bool:
@@ -225,10 +358,11 @@ class SlicedOracle:
         ``solve_limited`` without their Python layers, the same C calls
         (main thread 0, as under :class:`_NotMainThread`: no SIGINT handler),
         the same slices and the same status kept for ``get_model``; then the
-        solver's variable count, and :meth:`_reserve_minted` only when it
+        solver's variable count, and ``reserve_minted`` only when it
         exceeds the pool's."""
         conf_budget, solve_limited, nof_vars = direct
-        handle, size, counters = backend.cadical, FIRST_FREE_SLICE, self._counters
+        h = self.handle
+        handle, size, counters = backend.cadical, FIRST_FREE_SLICE, h.counters
         try:
             while True:
                 counters["slices"] += 1
@@ -240,15 +374,15 @@ class SlicedOracle:
                     break
                 size = min(2 * size, MAX_FREE_SLICE)
         except BaseException:
-            _stale_propagator(self._solver)
+            self._interrupted(h.solver)
             raise
-        if nof_vars(handle) > self.formula.nvars:    # (the pool's top is synced)
-            self._reserve_minted()
+        if nof_vars(handle) > h.formula.nvars:    # (the pool's top is synced)
+            h.reserve_minted()
         return result
 
     def _solve_budget(self, assumptions, budget) -> bool | None:
         """One ``solve_limited`` call with the whole conflict budget (Kissat)."""
-        s = self._solver
+        s = self.handle.solver
         s.conf_budget(budget.conflicts)
         result = s.solve_limited(assumptions)
         budget.conflicts = 0 if result is None else budget.conflicts
@@ -256,13 +390,13 @@ class SlicedOracle:
 
     def _solve_interrupt(self, assumptions, budget) -> bool | None:
         """A real interrupt at the deadline, or every TICK seconds to look at signals."""
-        s = self._solver
+        s, stat = self.handle.solver, self.handle.stat
         while True:
             left = budget.time_left()
             if left <= 0 or (
                     budget.conflicts is not None and budget.conflicts <= 0):
                 return None
-            before = self._stat("conflicts")
+            before = stat("conflicts")
             s.conf_budget(budget.conflicts if budget.conflicts is not None else -1)
             timer = threading.Timer(min(left, TICK), s.interrupt)
             timer.start()
@@ -273,16 +407,17 @@ class SlicedOracle:
                 timer.join()
                 s.clear_interrupt()  # the timer may have fired after the call ended
             if budget.conflicts is not None:
-                budget.conflicts -= self._stat("conflicts") - before
+                budget.conflicts -= stat("conflicts") - before
             if result is not None:
                 return result
 
     def _solve_slices(self, assumptions, budget) -> bool | None:
         """Growing conflict-budget slices, looking at the clock, the conflicts
         left between them (and Python its signal handlers)."""
-        s = self._solver
+        h = self.handle
+        s, stat = h.solver, h.stat
         size = FIRST_SLICE if budget.deadline is not None else FIRST_FREE_SLICE
-        counted = budget.conflicts is not None and self.capabilities.stats
+        counted = budget.conflicts is not None and h.capabilities.stats
         while True:
             left = None if budget.deadline is None else budget.time_left()
             if (left is not None and left <= 0) or (
@@ -290,13 +425,13 @@ class SlicedOracle:
                 return None
             n = size if budget.conflicts is None else min(size, budget.conflicts)
             t0 = time.monotonic()
-            c0 = self._stat("conflicts") if counted else 0
-            self._counters["slices"] += 1
+            c0 = stat("conflicts") if counted else 0
+            h.counters["slices"] += 1
             s.conf_budget(n)
             result = s.solve_limited(assumptions)
             if budget.conflicts is not None:
                 # a slice that answers may have used fewer conflicts than n
-                budget.conflicts -= (self._stat("conflicts") - c0) if counted else n
+                budget.conflicts -= (stat("conflicts") - c0) if counted else n
             if result is not None:
                 return result
             if left is None:          # deterministic: conflicts alone decide the cuts

@@ -9,12 +9,17 @@ on the puzzle's own variables*, prove uniqueness, and run a generic CEGAR loop
 over lazy constraints (:meth:`Session.add_lazy`). Conflict and wall-clock
 limits turn an answer into ``"unknown"`` instead of running forever.
 
-The session owns the single SAT call: assumptions, cores, limits (the
-budget), the CEGAR loop, clauses and the shared pool. What the solvers can
-do, their names and tuning options are :mod:`satgrid.solvers`; asking for
-more than one model (enumeration, counting, uniqueness) is the mixin
-:class:`~satgrid.enumeration.ProjectedEnumeration` in
-:mod:`satgrid.enumeration`.
+The Session is a facade over three collaborators, each with a public
+interface and none reading another's private fields:
+:class:`~satgrid.solver_handle.SolverHandle` (the PySAT solver, its options,
+declared variables, bulk loading, sync, rebuild, minted variables, counters),
+:class:`~satgrid.oracle.Oracle` (assumptions and limits checked, one SAT call
+within a budget, the CEGAR loop) and :class:`~satgrid.enumeration.Enumerator`
+(asking for more than one model: enumeration, counting, uniqueness, the
+activation variables). An engine inside the search (the connectivity
+propagator: an :class:`InSearchChecker` given to :meth:`Session.add_lazy`)
+reads :attr:`Session.solver` and :attr:`Session.generation` only. What the solvers can
+do, their names and tuning options are :mod:`satgrid.solvers`.
 
 Variables: one pool for everyone
     Every variable the session ever mentions comes from the formula's pool.
@@ -84,29 +89,25 @@ Example:
 from __future__ import annotations
 
 import time
-from typing import Iterable, Protocol, Sequence
+from typing import Iterable, Iterator, Protocol, Sequence
 
 from pysat.solvers import Solver
 
-from .enumeration import ProjectedEnumeration
+from . import enumeration as _enumeration
+from .enumeration import SESSION_GROUP, Enumerator  # noqa: F401 (the groups, as before)
 from .errors import ModelError, SolverError
 from .formula import Formula
-from .limits import check_solver_memory
-from .oracle import Budget as _Budget
-from .oracle import CheckedLiterals, SlicedOracle, checked_literals
-from .solvers import CAPABILITIES, DEFAULT_SOLVER, canonical_name, new_solver, validate_options
-from .solvers import load_clauses as _load_clauses
-from .util import paused_gc
+from .oracle import CheckedLiterals, InSearchChecker, Oracle, checked_literals
+from .solver_handle import SOLVER_GROUP, SolverHandle  # noqa: F401
+from .solvers import DEFAULT_SOLVER
 
 __all__ = ["CheckedLiterals", "InSearchChecker", "LazyChecker", "Session", "SAT", "UNSAT",
            "UNKNOWN"]
 
 SAT, UNSAT, UNKNOWN = "sat", "unsat", "unknown"
-SESSION_GROUP = "session"
-SOLVER_GROUP = "session.solver"
 #: retired activation variables (ended enumerations) that make the session
-#: rebuild its solver and recycle them (see Session._rebuild)
-RECYCLE_AT = 1024
+#: rebuild its solver and recycle them (read when a Session is made)
+RECYCLE_AT = _enumeration.RECYCLE_AT
 
 
 # -------------------------------------------------------------- lazy checkers
@@ -123,25 +124,13 @@ class LazyChecker(Protocol):
     def violated(self, model: list[int]) -> list[list[int]]: ...
 
 
-class InSearchChecker:
-    """A lazy constraint that can also work inside the search: the declared
-    interface (a base class, not a duck test) of the connectivity propagator
-    (:class:`satgrid.connectivity.propagator.PropagatedConnectivity`).
-    :meth:`Session.add_lazy` calls :meth:`join_engine` once, with the session,
-    whose public :attr:`Session.solver`, :attr:`Session.generation` and
-    ``solver_name`` are all the checker reads."""
-
-    def join_engine(self, session: "Session") -> None:
-        raise NotImplementedError
-
-
 # -------------------------------------------------------------------- session
-class Session(ProjectedEnumeration, SlicedOracle):
+class Session:
     """A formula loaded once into a PySAT solver, used incrementally.
 
     Enumeration, counting and uniqueness (:meth:`enumerate`, :meth:`count`,
-    :meth:`second_solution`, :meth:`is_unique`) come from
-    :class:`~satgrid.enumeration.ProjectedEnumeration`.
+    :meth:`second_solution`, :meth:`is_unique`) are
+    :class:`~satgrid.enumeration.Enumerator`'s.
 
     Args:
         formula: the :class:`~satgrid.formula.Formula`. Its clauses are loaded
@@ -179,49 +168,28 @@ class Session(ProjectedEnumeration, SlicedOracle):
                  options: dict[str, int] | None = None):
         if not isinstance(formula, Formula):
             raise TypeError(f"Session needs a Formula, got {type(formula).__name__}")
-        self.formula = formula
-        self.solver_name = canonical_name(solver)
-        self.capabilities = CAPABILITIES[self.solver_name]
-        self.options = validate_options(self.solver_name, options)
-        self._solver = None
         t0 = time.perf_counter()
-        self._solver = new_solver(self.solver_name)
-        if self.options:
-            self._solver.configure(self.options)
-        self._checkers: list[LazyChecker] = []
-        self._cut_keys: set[tuple[int, ...]] = set()
-        self.added_clauses: list[list[int]] = []
+        h = self._handle = SolverHandle(formula, solver, options)
+        self.formula = formula
+        self.solver_name, self.capabilities, self.options = h.name, h.capabilities, h.options
+        self.added_clauses = h.added        # the same list: the handle records, rebuilds load it
+        self._oracle = Oracle(h)
+        self._enum = Enumerator(h, self._oracle, self._forget, RECYCLE_AT)
         self.status: str | None = None
-        self.complete: bool | None = None
-        self.witnesses: list[list[int]] = []
         self._model: list[int] | None = None
         self._core: list[int] | None = None
-        self._calls = 0              # SAT oracle calls that ran
-        self._spent = False          # a non-incremental solver has been called
-        self._counters = dict(rounds=0, cuts=0, lazy_clauses=0, blocking_clauses=0,
-                              enumerations=0, slices=0)
-        # bulk load: clauses straight from the formula's group lists
-        self._loaded = {g: len(cl) for g, cl in formula.clause_groups()}
-        self._nloaded = sum(self._loaded.values())
-        self._top = 0
-        self._sync_vars()      # first: the solver sizes its arrays once
-        with paused_gc():
-            _load_clauses(self._solver, formula.iter_clauses())
-        # activation variables: retired ones (fixed false in the solver) and
-        # free ones (recycled after a rebuild: in no clause of the solver)
-        self._retired: list[int] = []
-        self._free: list[int] = []
-        self._open = 0               # enumerations under way (their guards are live)
-        self._stats_before: dict[str, int] = {}   # accum_stats of rebuilt solvers
-        self._rebuilds = 0
         self._seconds = time.perf_counter() - t0
+
+    def _forget(self, status: bool) -> None:
+        """Clear the last answer (the enumerator's callback; ``status`` too at its start)."""
+        self._model = self._core = None
+        if status:
+            self.status = None
 
     # ------------------------------------------------------------ lifecycle
     def close(self) -> None:
         """Free the solver. Any later call raises :class:`SolverError`."""
-        if self._solver is not None:
-            self._solver.delete()
-            self._solver = None
+        self._handle.close()
 
     delete = close
 
@@ -233,105 +201,31 @@ class Session(ProjectedEnumeration, SlicedOracle):
 
     @property
     def closed(self) -> bool:
-        return self._solver is None
+        return self._handle.solver is None
 
     @property
     def solver(self) -> Solver | None:
         """The live PySAT solver (the new one after a rebuild; None once closed)."""
-        return self._solver
+        return self._handle.solver
+
+    @property
+    def _solver(self) -> Solver | None:    # transitional: the committed propagator still
+        return self._handle.solver         # reads it; engineer C moves to .solver
 
     @property
     def generation(self) -> int:
         """How many times the session replaced its :attr:`solver` (0 at first)."""
-        return self._rebuilds
+        return self._handle.generation
 
-    def _live(self) -> Solver:
-        if self._solver is None:
-            raise SolverError("the session is closed")
-        return self._solver
+    @property
+    def complete(self) -> bool | None:
+        return self._enum.complete
 
-    def _refuse(self, what: str) -> None:
-        raise SolverError(f"solver {self.solver_name} does not support {what}; "
-                          f"solvers that do: {', '.join(self._who(what))}")
+    @property
+    def witnesses(self) -> list[list[int]]:
+        return self._enum.witnesses
 
-    @staticmethod
-    def _who(what: str) -> list[str]:
-        attr = {"assumptions": "assumptions", "conflict limits": "budgets",
-                "time limits": "time_limit", "phases": "phases",
-                "incremental use": "incremental"}.get(what, "incremental")
-        return [k for k, c in CAPABILITIES.items() if getattr(c, attr)]
-
-    def _check_incremental(self, what: str) -> None:
-        if not self.capabilities.incremental and self._spent:
-            raise SolverError(f"solver {self.solver_name} is not incremental and has "
-                              f"already answered; {what} needs an incremental solver "
-                              f"(for example {DEFAULT_SOLVER})")
-
-    # ------------------------------------------------------------- variables
-    def _sync_vars(self) -> None:
-        """Declare every variable of the pool in the solver (dense allocation)."""
-        n = self.formula.nvars
-        if n > self._top:
-            check_solver_memory(n)
-            self._solver.add_clause([n, -n])
-            self._top = n
-
-    def _reserve_minted(self) -> None:
-        """Reserve in the pool any variable the solver made on its own."""
-        try:
-            top = self._solver.nof_vars()
-        except NotImplementedError:  # pragma: no cover - every probed solver has it
-            return
-        if top and top > self.formula.nvars:
-            with self.formula.group(SOLVER_GROUP):
-                self.formula.new_vars(top - self.formula.nvars)
-        if top and top > self._top:
-            self._top = top
-
-    def _new_activation(self) -> int:
-        """A variable to guard one enumeration: recycled when one is free."""
-        if not self._free and not self._open and \
-                len(self._retired) >= max(RECYCLE_AT, self.formula.nvars // 8):
-            self._rebuild()
-        if self._free:
-            return self._free.pop()
-        with self.formula.group(SESSION_GROUP):
-            return self.formula.new_var()
-
-    def _retire(self, act: int) -> None:
-        """End an enumeration's guard: its blocking clauses are disabled for good."""
-        self._solver.add_clause([-act])
-        self._retired.append(act)
-
-    def _rebuild(self) -> None:
-        """A fresh solver with the formula and :attr:`added_clauses`, without
-        the retired activation variables' blocking clauses and units, which
-        become free for the next enumerations. Each retired variable costs
-        every later call (PySAT reads the whole model: 20,000 of them made a
-        9x9 Sudoku call 3x slower); a rebuild after :data:`RECYCLE_AT` of
-        them (or an eighth of the formula's variables) keeps the solver's
-        size bounded. Learned clauses are lost; the formula's are not."""
-        old = self._solver
-        fresh = new_solver(self.solver_name)
-        if self.options:
-            fresh.configure(self.options)
-        n = self.formula.nvars
-        check_solver_memory(n)
-        fresh.add_clause([n, -n])          # every variable declared first, as in __init__
-        with paused_gc():
-            _load_clauses(fresh, self.formula.iter_clauses())
-            _load_clauses(fresh, self.added_clauses)
-        before = old.accum_stats() if self.capabilities.stats else None
-        # swap, then record (an interrupt in between only loses a statistic)
-        self._solver, self._top = fresh, n
-        self._loaded = {g: len(cl) for g, cl in self.formula.clause_groups()}
-        self._nloaded = sum(self._loaded.values())
-        self._free, self._retired = self._retired, []
-        self._rebuilds += 1
-        for k, v in (before or {}).items():
-            self._stats_before[k] = self._stats_before.get(k, 0) + v
-        old.delete()
-
+    # --------------------------------------------------------------- clauses
     def sync(self) -> int:
         """Load the clauses the formula gained since they were last loaded.
 
@@ -342,28 +236,8 @@ class Session(ProjectedEnumeration, SlicedOracle):
         loaded from each group. Returns how many clauses were loaded. They are
         not put in :attr:`added_clauses` (they are already in the formula).
         """
-        s = self._live()
-        new = []
-        loaded = dict(self._loaded)
-        for g, cl in self.formula.clause_groups():
-            done = loaded.get(g, 0)
-            if len(cl) > done:
-                new.extend(cl[done:])
-                loaded[g] = len(cl)
-        if new:
-            self._check_incremental("adding clauses")
-            _load_clauses(s, new)
-        # recorded after the solver has them: an interrupt in between loads them twice, no harm
-        self._loaded = loaded
-        self._nloaded = sum(loaded.values())
-        return len(new)
+        return self._handle.sync()
 
-    def _sync_formula(self) -> None:
-        """:meth:`sync` when the formula has clauses the solver lacks (one sum per call)."""
-        if self.formula.nclauses != self._nloaded:
-            self.sync()
-
-    # --------------------------------------------------------------- clauses
     def add(self, clause: Sequence[int]) -> None:
         """Add one clause (over variables of the formula's pool)."""
         self.add_clauses([clause])
@@ -376,14 +250,14 @@ class Session(ProjectedEnumeration, SlicedOracle):
                 (make new variables with ``formula.new_var()``).
             SolverError: a non-incremental solver that has already answered.
         """
-        s = self._live()
+        h = self._handle
+        h.live()
         clauses = [c if type(c) is list else list(c) for c in clauses]
         if not clauses:
             return
         self.formula.validate_literals(clauses)
-        self._check_incremental("adding clauses")
-        s.append_formula(clauses)
-        self.added_clauses.extend(clauses)
+        h.check_incremental("adding clauses")
+        h.add(clauses)
 
     def add_lazy(self, checker: LazyChecker) -> None:
         """Register a lazy constraint (an object with ``violated(model)``).
@@ -391,12 +265,14 @@ class Session(ProjectedEnumeration, SlicedOracle):
         After every SAT answer, each checker may return clauses the model
         violates; they are added (permanently, unguarded) and the solver is
         called again, until every checker accepts or the answer is UNSAT.
+        An :class:`InSearchChecker` also takes part inside the search: its
+        ``join_engine(session)`` is called now.
 
         Raises:
             TypeError: ``checker`` has no ``violated`` method.
             SolverError: a non-incremental solver (the loop re-solves).
         """
-        self._live()
+        self._handle.live()
         if not callable(getattr(checker, "violated", None)):
             raise TypeError("a lazy checker needs a method violated(model) -> list of clauses")
         if not self.capabilities.incremental:
@@ -404,80 +280,21 @@ class Session(ProjectedEnumeration, SlicedOracle):
                               f"constraints need re-solving; use for example {DEFAULT_SOLVER}")
         if isinstance(checker, InSearchChecker):   # also inside the search
             checker.join_engine(self)
-        self._checkers.append(checker)
+        elif hasattr(checker, "join_engine"):  # transitional: until the committed propagator
+            checker.join_engine(self)          # declares InSearchChecker (engineer C)
+        self._oracle.add_checker(checker)
 
     def phases(self, lits: Iterable[int]) -> None:
         """Preferred polarities for decisions (PySAT ``set_phases``)."""
-        s = self._live()
+        h = self._handle
+        s = h.live()
         if not self.capabilities.phases:
-            self._refuse("phases")
+            h.refuse("phases")
         lits = checked_literals(self.formula, lits, "phase literal")
-        self._sync_vars()
+        h.declare()
         s.set_phases(lits)
 
-    # ---------------------------------------------------------------- oracle
-    def _read_model(self) -> list[int]:
-        model = self._solver.get_model() or []
-        n = self.formula.nvars
-        if len(model) < n:   # variables unknown to the solver are unconstrained
-            model = model + [-v for v in range(len(model) + 1, n + 1)]
-        return model
-
-    def _solve_lazy(self, assumptions: list[int], budget: _Budget) -> bool | None:
-        """The CEGAR loop: solve, ask the checkers, add cuts, solve again."""
-        while True:
-            result = self._oracle(assumptions, budget)
-            if result is not True:
-                return result
-            model = self._read_model()
-            if not self._checkers:
-                self._model = model
-                return True
-            cuts: list[list[int]] = []
-            for checker in self._checkers:
-                got = checker.violated(model)
-                if got:
-                    cuts.extend(c if type(c) is list else list(c) for c in got)
-            if not cuts:
-                self._model = model
-                return True
-            self._add_cuts(cuts, model)
-
-    def _add_cuts(self, cuts: list[list[int]], model: list[int]) -> None:
-        self.formula.validate_literals(cuts)
-        n = len(model)
-        if not any(all(abs(l) <= n and model[abs(l) - 1] == -l for l in c) for c in cuts):
-            raise SolverError("lazy checkers rejected a model but none of the clauses "
-                              "they returned is falsified by it: the CEGAR loop would "
-                              "not progress")
-        distinct = {}
-        for c in cuts:
-            key = tuple(sorted(set(c)))
-            if key not in self._cut_keys:
-                distinct[key] = c
-        # the solver first: an interrupt after it leaves a cut unrecorded (made again), not lost
-        self._solver.append_formula(list(distinct.values()))
-        self._cut_keys.update(distinct)
-        distinct = list(distinct.values())
-        self.added_clauses.extend(distinct)
-        self._counters["cuts"] += len(cuts)
-        self._counters["lazy_clauses"] += len(distinct)
-        self._counters["rounds"] += 1
-
     # ----------------------------------------------------------------- solve
-    def _prepare(self, assumptions, conflict_limit, time_limit) -> tuple[list[int], _Budget]:
-        self._live()
-        if type(assumptions) is not CheckedLiterals or \
-                getattr(assumptions, "formula", None) is not self.formula:
-            assumptions = checked_literals(self.formula, assumptions, "assumption")
-        if assumptions and not self.capabilities.assumptions:
-            self._refuse("assumptions")
-        if conflict_limit is not None and not self.capabilities.budgets:
-            self._refuse("conflict limits")
-        if time_limit is not None and not self.capabilities.time_limit:
-            self._refuse("time limits")
-        return assumptions, _Budget(conflict_limit, time_limit)
-
     def solve(self, assumptions: Iterable[int] = (), conflict_limit: int | None = None,
               time_limit: float | None = None) -> str:
         """Solve under ``assumptions``, honouring every lazy checker.
@@ -498,29 +315,24 @@ class Session(ProjectedEnumeration, SlicedOracle):
             SolverError: what the solver cannot do (see :data:`CAPABILITIES`).
             ValueError: a literal outside the pool, a bad limit.
         """
-        assumptions, budget = self._prepare(assumptions, conflict_limit, time_limit)
+        oracle = self._oracle
+        assumptions, budget = oracle.prepare(assumptions, conflict_limit, time_limit)
         t0 = time.perf_counter()
         self.status = None
         try:
             self._model = self._core = None
-            result = self._solve_lazy(assumptions, budget)
+            result = oracle.solve(assumptions, budget)
         finally:
             self._seconds += time.perf_counter() - t0
         if result is None:
             self.status = UNKNOWN
         elif result:
+            self._model = oracle.model
             self.status = SAT
         else:
             self.status = UNSAT
-            self._core = self._failed(assumptions)
+            self._core = oracle.failed(assumptions)
         return self.status
-
-    def _failed(self, assumptions: list[int]) -> list[int]:
-        if not assumptions or not self.capabilities.cores:
-            return []
-        core = self._solver.get_core() or []
-        wanted = set(assumptions)
-        return [l for l in core if l in wanted]
 
     @property
     def model(self) -> list[int] | None:
@@ -551,16 +363,57 @@ class Session(ProjectedEnumeration, SlicedOracle):
                              f"{len(self._model)} variables")
         return (self._model[v - 1] > 0) == (lit > 0)
 
+    # ------------------------------------------------------------ enumeration
+    def enumerate(self, over: Iterable[int], assumptions: Iterable[int] = (),
+                  limit: int | None = None, time_limit: float | None = None,
+                  conflict_limit: int | None = None, *,
+                  one_hot: Iterable[Sequence[int]] | None = None) -> Iterator[list[int]]:
+        """Models that differ on ``over``: :meth:`Enumerator.enumerate
+        <satgrid.enumeration.Enumerator.enumerate>`."""
+        return self._enum.enumerate(over, assumptions, limit, time_limit, conflict_limit,
+                                    one_hot=one_hot)
+
+    def count(self, over: Iterable[int], assumptions: Iterable[int] = (),
+              limit: int | None = None, time_limit: float | None = None,
+              conflict_limit: int | None = None, *,
+              one_hot: Iterable[Sequence[int]] | None = None) -> tuple[int, bool]:
+        """``(count, complete)`` of the models projected on ``over``:
+        :meth:`Enumerator.count <satgrid.enumeration.Enumerator.count>`."""
+        return self._enum.count(over, assumptions, limit, time_limit, conflict_limit,
+                                one_hot=one_hot)
+
+    def second_solution(self, over: Iterable[int], assumptions: Iterable[int] = (),
+                        time_limit: float | None = None,
+                        conflict_limit: int | None = None,
+                        first: list[int] | None = None, *,
+                        one_hot: Iterable[Sequence[int]] | None = None) -> list[int] | None:
+        """A model that differs from a first one on ``over``, or None:
+        :meth:`Enumerator.second_solution <satgrid.enumeration.Enumerator.second_solution>`."""
+        return self._enum.second_solution(over, assumptions, time_limit, conflict_limit, first,
+                                          one_hot=one_hot)
+
+    def is_unique(self, over: Iterable[int], assumptions: Iterable[int] = (),
+                  time_limit: float | None = None,
+                  conflict_limit: int | None = None,
+                  first: list[int] | None = None, *,
+                  one_hot: Iterable[Sequence[int]] | None = None) -> bool | None:
+        """Whether exactly one model exists, projected on ``over`` (None: a
+        limit stopped the search): :meth:`Enumerator.is_unique
+        <satgrid.enumeration.Enumerator.is_unique>`."""
+        return self._enum.is_unique(over, assumptions, time_limit, conflict_limit, first,
+                                    one_hot=one_hot)
+
     # ----------------------------------------------------------------- stats
     def run_counts(self) -> tuple[int, int, int | None]:
         """``(rounds, cuts, conflicts)`` as :attr:`stats` gives them, without
         the rest of it (read once per puzzle of a collection)."""
+        h = self._handle
         acc = None
-        if self._solver is not None and self.capabilities.stats:
-            acc = self._solver.accum_stats() or {}
+        if h.solver is not None and self.capabilities.stats:
+            acc = h.solver.accum_stats() or {}
         conflicts = None if acc is None else (
-            acc.get("conflicts", 0) + self._stats_before.get("conflicts", 0))
-        return self._counters["rounds"], self._counters["cuts"], conflicts
+            acc.get("conflicts", 0) + h.stats_before.get("conflicts", 0))
+        return h.counters["rounds"], h.counters["cuts"], conflicts
 
     @property
     def stats(self) -> dict:
@@ -577,18 +430,18 @@ class Session(ProjectedEnumeration, SlicedOracle):
         across rounds); ``blocking_clauses``; ``enumerations``; ``added_clauses``
         (clauses recorded in :attr:`added_clauses`).
         """
-        acc = None
-        if self._solver is not None and self.capabilities.stats:
-            acc = self._solver.accum_stats() or {}
-        out = {"solver": self.solver_name, "seconds": self._seconds}
-        if acc is not None and not self._stats_before:   # (once per puzzle of a collection)
+        h = self._handle
+        acc = h.accum()
+        before = h.stats_before
+        out = {"solver": self.solver_name, "seconds": self._seconds + self._enum.seconds}
+        if acc is not None and not before:   # (once per puzzle of a collection)
             get = acc.get
             out["conflicts"], out["decisions"] = get("conflicts", 0), get("decisions", 0)
             out["propagations"], out["restarts"] = get("propagations", 0), get("restarts", 0)
         else:
             for k in ("conflicts", "decisions", "propagations", "restarts"):
-                out[k] = None if acc is None else acc.get(k, 0) + self._stats_before.get(k, 0)
-        out["solves"] = self._calls
-        out.update(self._counters)
+                out[k] = None if acc is None else acc.get(k, 0) + before.get(k, 0)
+        out["solves"] = h.calls
+        out.update(h.counters)
         out["added_clauses"] = len(self.added_clauses)
         return out

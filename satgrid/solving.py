@@ -1,8 +1,7 @@
 """Solving a Model: its one incremental Session, solutions, counts,
 uniqueness (optionally certified) and DIMACS export. :class:`Solving` is a
-base class of :class:`~satgrid.model.Model`, as
-:class:`~satgrid.enumeration.ProjectedEnumeration` is of the Session: the
-model's constraints live in model.py, what is done with them here.
+base class of :class:`~satgrid.model.Model`: the model's constraints live in
+model.py, what is done with them here.
 """
 
 from __future__ import annotations
@@ -20,8 +19,23 @@ _certify = lazy.module("satgrid.certify.modelrun")   # loaded by a certified run
 
 
 class Solving:
-    """The solving half of :class:`~satgrid.model.Model` (it uses the model's
-    ``formula``, ``lazy``, ``ints``, ``projection``, ``status`` and session slots)."""
+    """The solving half of :class:`~satgrid.model.Model`: it owns the model's
+    session (:meth:`session`, :attr:`open_session`) and uses the model's public
+    ``formula``, ``lazy``, ``ints``, ``projection`` and ``status``."""
+
+    def __init__(self):
+        self._session: Session | None = None
+        self._solver_name: str | None = None
+
+    @property
+    def open_session(self) -> Session | None:
+        """The model's Session if :meth:`session` has made it, else None.
+
+        >>> from satgrid.model import Model
+        >>> m = Model(); m.open_session is None, m.session() is m.open_session
+        (True, True)
+        """
+        return self._session
 
     def session(self, solver: str | None = None,
                 options: dict[str, int] | None = None) -> Session:

@@ -37,6 +37,16 @@ class IntVar:
         self._ge: dict[int, int] | None = None
         self._model = model
 
+    @property
+    def owner(self) -> "Model":
+        """The :class:`~satgrid.model.Model` that made the variable.
+
+        >>> from satgrid.model import Model
+        >>> m = Model(); m.int("x", [1, 2]).owner is m
+        True
+        """
+        return self._model
+
     def lit(self, value: int) -> int:
         """The literal of ``x == value`` (``eq`` is the same); the false literal off the domain.
 

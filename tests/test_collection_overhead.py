@@ -344,7 +344,7 @@ def test_one_line_parser_agrees_with_the_format(n):
 @pytest.mark.skipif(not (BENCH / "sudoku-top95.txt").exists(), reason="no shared benchmarks")
 def test_direct_calls_make_the_same_search_as_pysats_own():
     # the oracle calls CaDiCaL's C functions itself when there are no limits
-    # (SlicedOracle._solve_direct); through a stand-in of PySAT's Solver it
+    # (Oracle._solve_direct); through a stand-in of PySAT's Solver it
     # takes PySAT's methods: the same answers, models and conflicts
     ps = parse_text((BENCH / "sudoku-top95.txt").read_text(), "top95")[:25]
     ps.append(Sudoku([[1, 1] + [0] * 7] + [[0] * 9 for _ in range(8)]))   # unsat
@@ -353,12 +353,12 @@ def test_direct_calls_make_the_same_search_as_pysats_own():
         m = api.compile_puzzle(ps[0], api.Options(), givens="none")
         s = m.session()
         if wrapped:
-            real = s._solver
+            real = s.solver
 
             class StandIn:
                 def __getattr__(self, name):
                     return getattr(real, name)
-            s._solver = StandIn()
+            s._handle.solver = StandIn()      # fault injection behind the session
         runs.append([(s.solve(p.givens(m)), s.model, s.core, s.run_counts())
                      for p in ps])
     assert runs[0] == runs[1]

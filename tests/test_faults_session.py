@@ -92,7 +92,7 @@ def test_sync_cost_is_one_sum_per_call():
     with Session(f) as s:
         for _ in range(3):
             assert s.solve() == "sat"
-        assert s.sync() == 0 and s._nloaded == f.nclauses == 1
+        assert s.sync() == 0 and s._handle.nloaded == f.nclauses == 1
 
 
 # ------------------------------------------------------ activations recycled
@@ -109,8 +109,8 @@ def test_activation_variables_are_recycled(monkeypatch):
     assert m.count() == (10, True)
     grown = m.formula.nvars - start
     assert grown <= 16 + 1, grown        # at most one round of retired variables, recycled
-    assert s._rebuilds >= 10
-    assert s._solver.nof_vars() <= m.formula.nvars
+    assert s.generation >= 10
+    assert s.solver.nof_vars() <= m.formula.nvars
     st = s.stats
     assert st["conflicts"] is not None and st["enumerations"] == 200 + 5
 
@@ -123,7 +123,7 @@ def test_rebuild_keeps_added_clauses_and_cuts(monkeypatch):
         s.add([xs[0]])                                     # only in the solver and added_clauses
         for _ in range(6):
             assert s.count(xs) == (4, True)
-        assert s._rebuilds >= 2
+        assert s.generation >= 2
         assert s.solve([-xs[0]]) == "unsat"
 
 

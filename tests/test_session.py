@@ -559,7 +559,8 @@ def test_solver_minted_variables_are_reserved_in_the_pool():
     x = f.var("x")
     f.add([x])
     s = Session(f)
-    real = s._solver
+    handle = s._handle        # fault injection: the solver behind the session swapped
+    real = handle.solver
 
     class Minting:            # a solver that made two variables of its own
         def __getattr__(self, name):
@@ -571,12 +572,12 @@ def test_solver_minted_variables_are_reserved_in_the_pool():
         def get_model(self):
             return real.get_model() + [2, -3]
 
-    s._solver = Minting()
+    handle.solver = Minting()
     assert s.solve() == "sat"
     assert f.nvars == 3 and f.sizes()["session.solver"].variables == 2
     assert s.model == [1, 2, -3]
     assert f.new_var() == 4
-    s._solver = real
+    handle.solver = real
     s.close()
 
 
