@@ -201,6 +201,37 @@ def test_sigint_during_solve_reaches_the_caller_and_the_session_works(name):
         assert s.solve() == "unsat"                      # at once: x and -x
 
 
+def test_an_in_search_checker_joins_and_is_told_of_an_interrupted_call():
+    """The declared hook of an engine inside the search (the connectivity
+    propagator): joined with the session, reading its public solver and
+    generation; told when a SAT call ends in an interrupt, on the direct path
+    (no limits) and the sliced one (a deadline)."""
+    class Engine(session_mod.InSearchChecker):
+        def __init__(self):
+            self.joined, self.told = [], 0
+
+        def violated(self, model):
+            return []
+
+        def join_engine(self, session):
+            self.joined.append((session.solver is not None, session.generation))
+
+        def search_interrupted(self):
+            self.told += 1
+
+    f, _ = hard_formula()
+    with Session(f) as s:
+        e = Engine()
+        s.add_lazy(e)
+        assert e.joined == [(True, 0)] and e.told == 0
+        for limit in (None, 60.0):
+            signal_soon()
+            with pytest.raises(KeyboardInterrupt):
+                s.solve(time_limit=limit)
+        assert e.told == 2
+        assert s.solve(conflict_limit=100) == "unknown"     # still usable
+
+
 @pytest.mark.parametrize("name", SOLVERS[:3])
 def test_sigint_during_count_and_is_unique(name):
     """The issue's abort: the enumeration's cleanup on an interrupted solver."""

@@ -909,3 +909,36 @@ def test_projection_given_as_literals_and_repeats():
     with Session(f) as s:
         assert s.count([x, y]) == s.count([-x, y, x, -y]) == (4, True)
         assert s.count([x, y, z]) == (7, True)
+
+
+# ------------------------------------------------ collaborators, not mixins
+def test_the_session_modules_read_no_other_modules_private_fields():
+    """Each of the Session's modules uses only the ``self._x`` attributes it
+    assigns or defines itself, and no ``other._x`` at all: the oracle and the
+    enumeration used to be mixins reading the Session's ``_solver``,
+    ``_counters``, ``_calls``, ... assigned in session.py."""
+    import ast
+    from pathlib import Path
+
+    import satgrid
+    root = Path(satgrid.__file__).parent
+    bad = []
+    for name in ("session", "oracle", "enumeration", "solver_handle", "solving", "values"):
+        tree = ast.parse((root / f"{name}.py").read_text(encoding="utf-8"))
+        own = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
+                own.add(n.attr)
+            if isinstance(n, ast.ClassDef):
+                for b in n.body:
+                    if isinstance(b, ast.Assign) and isinstance(b.targets[0], ast.Name) \
+                            and b.targets[0].id == "__slots__":
+                        own.update(ast.literal_eval(b.value))
+        for n in ast.walk(tree):
+            if not (isinstance(n, ast.Attribute) and n.attr.startswith("_")
+                    and not n.attr.startswith("__")):
+                continue
+            mine = isinstance(n.value, ast.Name) and n.value.id in ("self", "cls")
+            if not mine or n.attr not in own:
+                bad.append(f"{name}.py:{n.lineno}: {ast.unparse(n)}")
+    assert bad == []
