@@ -94,8 +94,7 @@ def part1(n: int, against: str = "before") -> dict:
     for variant in ("now", "before") if against == "before" else ("now",):
         puzzles, m, s = sudoku_session()
         if variant == "before":      # the baseline: the oracle as it was before the fix
-            s._sync_formula = lambda: None
-            s._oracle = _plain_oracle.__get__(s)
+            _plain(s)
         sessions[variant] = (s, solved_prefixes(puzzles, m, s), array("d", bytes(8 * n)))
     # a bare PySAT CaDiCaL making the same calls (solve + get_model), with the
     # kind's tuning: whatever growth it shows is the solver's own
@@ -123,7 +122,7 @@ def part1(n: int, against: str = "before") -> dict:
     k = 1000
     out = {"calls": n, "rss0": rss0, "rss1": rss1}
     for variant, (s, _, times) in sessions.items():
-        out[variant] = (sum(times[:k]) / k * 1e6, sum(times[-k:]) / k * 1e6, s._solver.nof_vars())
+        out[variant] = (sum(times[:k]) / k * 1e6, sum(times[-k:]) / k * 1e6, s.solver.nof_vars())
     if bare is not None:
         out["bare"] = (sum(bare_times[:k]) / k * 1e6, sum(bare_times[-k:]) / k * 1e6,
                        bare.nof_vars())
@@ -173,8 +172,8 @@ def part2(n: int, recycle: bool, bare: bool = False) -> dict:
     k = 1000
     first, last = sum(times[:k]) / k, sum(times[-k:]) / k
     out = {"calls": n, "rss0": rss0, "rss1": rss1, "first_us": first * 1e6,
-           "last_us": last * 1e6, "vars": s._solver.nof_vars(), "pool": m.formula.nvars,
-           "rebuilds": s._rebuilds}
+           "last_us": last * 1e6, "vars": s.solver.nof_vars(), "pool": m.formula.nvars,
+           "rebuilds": s.generation}
     if b is not None:
         out["bare"] = (sum(bare_times[:k]) / k * 1e6, sum(bare_times[-k:]) / k * 1e6,
                        b.nof_vars())
@@ -182,14 +181,20 @@ def part2(n: int, recycle: bool, bare: bool = False) -> dict:
     return out
 
 
-def _plain_oracle(self, assumptions, budget):
-    """The oracle before the fix, for an unlimited call: PySAT's solve, as is."""
-    self._check_incremental("another SAT call")
-    self._sync_vars()
-    self._calls += 1
-    result = self._solver.solve(assumptions)
-    self._reserve_minted()
-    return result
+def _plain(s) -> None:
+    """Give session ``s`` the oracle call before the fix, for an unlimited
+    call: no sync, PySAT's solve as is (a bench's stand-in behind the facade)."""
+    handle, oracle = s._handle, s._oracle
+    handle.sync_formula = lambda: None
+
+    def call(assumptions, budget):
+        handle.check_incremental("another SAT call")
+        handle.declare()
+        handle.calls += 1
+        result = handle.solver.solve(assumptions)
+        handle.reserve_minted()
+        return result
+    oracle.call = call
 
 
 def part3(trials: int, rounds: int) -> dict:
@@ -200,8 +205,7 @@ def part3(trials: int, rounds: int) -> dict:
             m = compile_puzzle(puzzles[0], Options(), givens="none")
             s = open_session(m, puzzles[0], Options())
             if variant == "old":
-                s._sync_formula = lambda: None
-                s._oracle = _plain_oracle.__get__(s)
+                _plain(s)
             givens = [p.givens(m) for p in puzzles]
             t0 = time.perf_counter()
             for _ in range(rounds):
