@@ -229,6 +229,7 @@ def test_drawing_puts_sums_on_crossings():
 def test_docstring_examples():
     import doctest
     from satgrid.puzzles.vertex_sums import formats, kind
-    for mod in (kind, formats, check_vertex_sums):
+    from satgrid.puzzles.vertex_sums import drawing
+    for mod in (kind, formats, drawing, check_vertex_sums):
         res = doctest.testmod(mod)
         assert res.failed == 0 and res.attempted > 0, mod.__name__

@@ -36,9 +36,9 @@ from ... import geometry as G
 from ...connectivity import eager_size
 from ...encodings import estimate
 from ...model import Model, Solution
-from ...render import svg_grid, text_grid
 from ..base import Puzzle, register
 from . import check as checker
+from . import drawing
 
 K = "fillomino"
 #: the estimate searches the candidate roots up to this many steps (else: the diamond bound)
@@ -126,25 +126,10 @@ class Fillomino(Puzzle):
         return checker.check(decoded["grid"], self.clues, self.borders)
 
     def render(self, decoded: dict[str, Any]) -> str:
-        return text_grid(decoded["grid"])
+        return drawing.text(self, decoded)
 
     def render_svg(self, decoded: dict[str, Any]) -> str:
-        grid = decoded["grid"]
-        region = {}
-        for r in range(self.rows):          # regions: groups of equal numbers, by flood fill
-            for c in range(self.cols):
-                if (r, c) in region:
-                    continue
-                region[r, c], todo = (r, c), [(r, c)]
-                while todo:
-                    y, x = todo.pop()
-                    for v in ((y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)):
-                        if 0 <= v[0] < self.rows and 0 <= v[1] < self.cols \
-                                and v not in region and grid[v[0]][v[1]] == grid[r][c]:
-                            region[v] = (r, c)
-                            todo.append(v)
-        labels = [[str(region[r, c]) for c in range(self.cols)] for r in range(self.rows)]
-        return svg_grid(grid, regions=labels)
+        return drawing.svg(self, decoded)
 
     def expected_solution(self):
         return self._solution

@@ -27,9 +27,9 @@ from ... import geometry as G
 from ...connectivity import eager_size
 from ...encodings import estimate
 from ...model import Model, Solution
-from ...render import svg_grid, text_grid
 from ..base import Puzzle, register
 from . import check as checker
+from . import drawing
 
 K = "hitori"
 
@@ -85,12 +85,10 @@ class Hitori(Puzzle):
         return checker.check(decoded["grid"], self.numbers)
 
     def render(self, decoded: dict[str, Any]) -> str:
-        g = decoded["grid"]
-        return text_grid([["#" if g[r][c] else v for c, v in enumerate(row)]
-                          for r, row in enumerate(self.numbers)])
+        return drawing.text(self, decoded)
 
     def render_svg(self, decoded: dict[str, Any]) -> str:
-        return svg_grid(self.numbers, shade=[[bool(v) for v in row] for row in decoded["grid"]])
+        return drawing.svg(self, decoded)
 
     def expected_solution(self):
         return self._solution

@@ -77,9 +77,9 @@ from typing import Any
 from ...encodings import estimate
 from ...geometry import grid_graph, windows
 from ...model import Model, Solution
-from ...render import svg_grid, text_grid
 from ..base import Puzzle, register
 from . import check as checker
+from . import drawing
 
 #: where number k may go: "room" (any hook with at least k cells) or "size" (the k-hook)
 NUMBERS_RULES = ("room", "size")
@@ -372,22 +372,16 @@ class Hooks(Puzzle):
         return checker.answer(decoded["grid"])
 
     def render(self, decoded: dict[str, Any]) -> str:
-        """The numbers ('.' empty) with the hook layout (hook sizes) beside them."""
-        left = text_grid(decoded["grid"]).split("\n")
-        right = text_grid(decoded["hooks"]).split("\n")
-        w = max(len(s) for s in left)
-        return "\n".join(a.ljust(w) + "   " + b for a, b in zip(left, right))
+        return drawing.text(self, decoded)
 
     def render_svg(self, decoded: dict[str, Any]) -> str:
-        """SVG: numbers, thick region borders, hooks of even size shaded."""
-        shade = [[k % 2 == 0 for k in row] for row in decoded["hooks"]]
-        return svg_grid(decoded["grid"], regions=self.regions, shade=shade)
+        return drawing.svg(self, decoded)
 
     def given_grid(self) -> list:
         return self.given
 
     def puzzle_svg(self) -> str:
-        return svg_grid(self.given, regions=self.regions)
+        return drawing.puzzle_svg(self)
 
     def expected_solution(self):
         return self._solution

@@ -93,9 +93,9 @@ from typing import Any
 from ... import geometry as G
 from ...encodings import estimate
 from ...model import Model, Solution
-from ...render import svg_grid, text_grid
 from ..base import Puzzle, register
 from . import check as checker
+from . import drawing
 
 K = "knight-moves"
 
@@ -398,19 +398,16 @@ class KnightMoves(Puzzle):
         return checker.answer(decoded["grid"])
 
     def render(self, decoded: dict[str, Any]) -> str:
-        labels = text_grid(decoded["grid"]).split("\n")
-        regions = text_grid(self.regions).split("\n")
-        return "\n".join(a + "    " + b for a, b in zip(labels, regions))
+        return drawing.text(self, decoded)
 
     def render_svg(self, decoded: dict[str, Any]) -> str:
-        """The labels drawn in their cells, thick lines between the regions."""
-        return svg_grid(decoded["grid"], regions=self.regions)
+        return drawing.svg(self, decoded)
 
     def given_grid(self) -> list:
         return self.grid_givens
 
     def puzzle_svg(self) -> str:
-        return svg_grid(self.grid_givens, regions=self.regions)
+        return drawing.puzzle_svg(self)
 
     def expected_solution(self):
         return self._solution

@@ -27,10 +27,10 @@ from typing import Any
 from ... import geometry as G
 from ...connectivity import eager_size
 from ...model import Model, Solution
-from ...render import svg_grid, text_grid
 from ...shapes import TETROMINOES, estimate_place
 from ..base import Puzzle, register
 from . import check as checker
+from . import drawing
 
 K = "lits"
 LETTERS = {k: TETROMINOES[k] for k in "LITS"}
@@ -103,15 +103,10 @@ class Lits(Puzzle):
         return checker.check(decoded["grid"], self.regions)
 
     def render(self, decoded: dict[str, Any]) -> str:
-        shapes = decoded.get("shapes") or [["#" if v else "." for v in row]
-                                           for row in decoded["grid"]]
-        return text_grid([[s if s != "." else 0 for s in row] for row in shapes])
+        return drawing.text(self, decoded)
 
     def render_svg(self, decoded: dict[str, Any]) -> str:
-        shapes = decoded.get("shapes") or [[""] * self.cols for _ in range(self.rows)]
-        return svg_grid([[s if s != "." else "" for s in row] for row in shapes],
-                        regions=self.regions,
-                        shade=[[bool(v) for v in row] for row in decoded["grid"]])
+        return drawing.svg(self, decoded)
 
     def expected_solution(self):
         return self._solution

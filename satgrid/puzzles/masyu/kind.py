@@ -21,8 +21,9 @@ from ...geometry import grid_edges
 from ...model import Model, Solution
 from ...paths import estimate_lines, grid_degrees
 from ..base import Puzzle, register
-from ..links import draw_links, draw_marks, links_from_edges, svg_cell_links
+from ..links import links_from_edges
 from . import check as checker
+from . import drawing
 
 STEPS = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
 OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
@@ -94,19 +95,13 @@ class Masyu(Puzzle):
         return {"w": "○", "b": "●"}.get(self.pearls[r][c])
 
     def render(self, decoded: dict[str, Any]) -> str:
-        """The loop in box-drawing characters, pearls as ○ and ●."""
-        return draw_links(decoded["grid"], self._mark)
+        return drawing.text(self, decoded)
 
     def render_puzzle(self) -> str:
-        return draw_marks(self.rows, self.cols, self._mark)
+        return drawing.puzzle_text(self)
 
     def render_svg(self, decoded: dict[str, Any]) -> str:
-        """SVG: cell lines, the loop through the centres, the pearls."""
-        step = 36
-        extra = [f'<circle cx="{step + c * step}" cy="{step + r * step}" r="{step * 0.3:.0f}" '
-                 f'fill="{"white" if p == "w" else "black"}" stroke="black" stroke-width="2"/>'
-                 for r, row in enumerate(self.pearls) for c, p in enumerate(row) if p in "wb"]
-        return svg_cell_links(decoded["grid"], self.rows, self.cols, step=step, extra=extra)
+        return drawing.svg(self, decoded)
 
     def expected_solution(self):
         return self._solution

@@ -21,8 +21,9 @@ from ...encodings import estimate
 from ...model import Model, Solution
 from ...paths import estimate_lines, grid_degrees
 from ..base import Puzzle, register
-from ..links import draw_links, draw_marks, links_from_edges, svg_cell_links, svg_text
+from ..links import links_from_edges
 from . import check as checker
+from . import drawing
 
 
 @register
@@ -94,24 +95,13 @@ class Numberlink(Puzzle):
         return None if t == "." else t[-1]
 
     def render(self, decoded: dict[str, Any]) -> str:
-        """The lines in box-drawing characters, numbers at their ends."""
-        return draw_links(decoded["grid"], self._mark)
+        return drawing.text(self, decoded)
 
     def render_puzzle(self) -> str:
-        return draw_marks(self.rows, self.cols, self._mark)
+        return drawing.puzzle_text(self)
 
     def render_svg(self, decoded: dict[str, Any]) -> str:
-        """SVG: cell lines, the lines through the centres, the numbers."""
-        step = 36
-        extra = []
-        for r, row in enumerate(self.numbers):
-            for c, t in enumerate(row):
-                if t != ".":
-                    x, y = step + c * step, step + r * step
-                    extra.append(f'<circle cx="{x}" cy="{y}" r="{step * 0.32:.0f}" fill="white" '
-                                 'stroke="black"/>')
-                    extra.append(svg_text(x, y, t, step * 0.45))
-        return svg_cell_links(decoded["grid"], self.rows, self.cols, step=step, extra=extra)
+        return drawing.svg(self, decoded)
 
     def expected_solution(self):
         return self._solution

@@ -29,9 +29,9 @@ from ... import geometry as G
 from ...connectivity import eager_size
 from ...model import Model, Solution
 from ...regions import estimate_regions, grid_label_counts
-from ...render import svg_grid, text_grid
 from ..base import Puzzle, register
 from . import check as checker
+from . import drawing
 
 K = "nurikabe"
 
@@ -90,11 +90,10 @@ class Nurikabe(Puzzle):
                  for c in range(self.cols)] for r in range(self.rows)]
 
     def render(self, decoded: dict[str, Any]) -> str:
-        return text_grid(self._cells(decoded["grid"]))
+        return drawing.text(self, decoded)
 
     def render_svg(self, decoded: dict[str, Any]) -> str:
-        numbers = [[k or "" for k in row] for row in self.clues]
-        return svg_grid(numbers, shade=[[bool(v) for v in row] for row in decoded["grid"]])
+        return drawing.svg(self, decoded)
 
     def expected_solution(self):
         return self._solution

@@ -20,8 +20,10 @@ from ...encodings import estimate
 from ...model import Model, Solution
 from ...paths import estimate_lines, grid_degrees
 from ..base import Puzzle, register
-from ..links import draw_links, links_from_edges, svg_links, svg_text
+from ..links import draw_links, links_from_edges
 from . import check as checker
+from . import drawing
+from .drawing import draw  # noqa: F401  (re-exported)
 
 
 @register
@@ -78,46 +80,16 @@ class Slitherlink(Puzzle):
         return checker.check(decoded["links"], decoded["grid"], self.clues)
 
     def render(self, decoded: dict[str, Any]) -> str:
-        """The loop in box-drawing lines, a clue in every other column."""
-        return draw(decoded["links"], self.clues)
+        return drawing.text(self, decoded)
 
     def render_puzzle(self) -> str:
-        return draw([[0] * (self.cols + 1) for _ in range(self.rows + 1)], self.clues)
+        return drawing.puzzle_text(self)
 
     def render_svg(self, decoded: dict[str, Any]) -> str:
-        """SVG: dots, clues, the loop."""
-        step = 36
-        extra = [f'<circle cx="{step / 2 + c * step}" cy="{step / 2 + r * step}" r="2.5"/>'
-                 for r in range(self.rows + 1) for c in range(self.cols + 1)]
-        extra += [svg_text(step + c * step, step + r * step, str(k), step * 0.55)
-                  for r, row in enumerate(self.clues) for c, k in enumerate(row) if k is not None]
-        return svg_links(decoded["links"], step=step, offset=step / 2,
-                         width=(self.cols + 1) * step, height=(self.rows + 1) * step,
-                         extra=extra, grid_lines=False)
+        return drawing.svg(self, decoded)
 
     def expected_solution(self):
         return self._solution
-
-
-def draw(links, clues) -> str:
-    """Dots and segments (``+--+``, ``|``) with the clues in the cells.
-
-    Example:
-        >>> print(draw([[6, 12], [3, 9]], [[4]]))
-        +--+
-        |4 |
-        +--+
-    """
-    out = []
-    for r, row in enumerate(links):
-        out.append("+" + "+".join("--" if m & 2 else "  " for m in row[:-1]) + "+")
-        if r < len(clues):
-            cells = [("|" if m & 4 else " ") for m in row]
-            k = clues[r]
-            out.append("".join(cells[c] + ("  " if c == len(k) else
-                                           ("%-2s" % ("" if k[c] is None else k[c])))
-                               for c in range(len(cells))).rstrip())
-    return "\n".join(line.rstrip() for line in out)
 
 
 __all__ = ["Slitherlink", "draw", "draw_links"]

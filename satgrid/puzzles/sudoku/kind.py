@@ -37,9 +37,9 @@ from ...encodings import estimate
 from ...errors import InstanceError, SatgridError
 from ...model import Model, Solution
 from ...session import CheckedLiterals
-from ...render import svg_grid, text_grid
 from ..base import Puzzle, register
 from . import check as checker
+from . import drawing
 from . import check_fast
 
 
@@ -284,18 +284,13 @@ class Sudoku(Puzzle):
         return None
 
     def render(self, decoded: dict[str, Any]) -> str:
-        """The grid as text with box separators."""
-        return text_grid(decoded["grid"], box=self.box)
+        return drawing.text(self, decoded)
 
     def render_puzzle(self) -> str:
-        """The givens as text (``.`` = empty)."""
-        return text_grid(self.grid, box=self.box)
+        return drawing.puzzle_text(self)
 
     def render_svg(self, decoded: dict[str, Any]) -> str:
-        """An SVG drawing: thick lines around the boxes."""
-        h, w = self.box
-        regions = [[(r // h) * (self.n // w) + c // w for c in range(self.n)] for r in range(self.n)]
-        return svg_grid(decoded["grid"], regions=regions)
+        return drawing.svg(self, decoded)
 
     def given_grid(self) -> list:
         return self.grid
@@ -307,7 +302,7 @@ class Sudoku(Puzzle):
         return None
 
     def puzzle_svg(self) -> str:
-        return self.render_svg({"grid": self.grid})
+        return drawing.puzzle_svg(self)
 
     def solution_file(self, res: dict[str, Any]) -> tuple[str, str]:
         """The solution as a text grid (:func:`.formats.format_grid`'s text),

@@ -1,12 +1,12 @@
-"""Twenty Four Seven's SVG drawing: each grid with its edge clues around it
-(one grid, or four in two rows, each named under it), for the CLI's
-``--svg`` and the workbench alike."""
+"""Twenty Four Seven's drawings: the text the CLI prints (``text``) and the
+SVG of ``--svg`` and the workbench (``svg``): each grid with its edge clues
+around it (one grid, or four in two rows, each named under it)."""
 
 from __future__ import annotations
 
 from html import escape
 
-from ...render import mark_givens, svg_grid
+from ...render import mark_givens, svg_grid, text_grid
 
 CELL = 36
 
@@ -51,3 +51,27 @@ def svg(p, grids: list, frame: bool = False) -> str:
                    + "</g>")
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _text_one(puzzle, sub, g: list[list[int]]) -> str:
+    """One grid as text, its edge clues around it."""
+    n = puzzle.size
+    tok = lambda v: str(v) if v else " "  # noqa: E731
+    body = text_grid(g).split("\n")
+    w = max(len(s) for s in body[0].split()) if body and body[0].split() else 1
+    fmt = lambda vals: " ".join(tok(v).rjust(w) for v in vals)  # noqa: E731
+    lines = ["  " + fmt(sub.clues["top"])]
+    for r in range(n):
+        left, right = tok(sub.clues["left"][r]), tok(sub.clues["right"][r])
+        lines.append(left + " " + body[r] + " " + right)
+    lines.append("  " + fmt(sub.clues["bottom"]))
+    return "\n".join(s.rstrip() for s in lines)
+
+
+def text(puzzle, grids: list) -> str:
+    """The solved ``grids`` (one per sub-grid) as text, each named in the 2x2 kind."""
+    parts = []
+    for sub, g in zip(puzzle.grids, grids):
+        one = _text_one(puzzle, sub, g)
+        parts.append((sub.name + "\n" + one) if puzzle.composite else one)
+    return "\n\n".join(parts)

@@ -129,7 +129,6 @@ from typing import Any
 from ... import geometry as G
 from ...encodings import estimate
 from ...model import IntVar, Model, Solution
-from ...render import text_grid
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing
@@ -476,25 +475,8 @@ class TwentyFourSeven(Puzzle):
             return checker.answer_2x2(decoded["grids"])
         return checker.answer(decoded["grid"])
 
-    def _render_one(self, sub: SubGrid, g: list[list[int]]) -> str:
-        n = self.size
-        tok = lambda v: str(v) if v else " "  # noqa: E731
-        body = text_grid(g).split("\n")
-        w = max(len(s) for s in body[0].split()) if body and body[0].split() else 1
-        fmt = lambda vals: " ".join(tok(v).rjust(w) for v in vals)  # noqa: E731
-        lines = ["  " + fmt(sub.clues["top"])]
-        for r in range(n):
-            left, right = tok(sub.clues["left"][r]), tok(sub.clues["right"][r])
-            lines.append(left + " " + body[r] + " " + right)
-        lines.append("  " + fmt(sub.clues["bottom"]))
-        return "\n".join(s.rstrip() for s in lines)
-
     def render(self, decoded: dict[str, Any]) -> str:
-        parts = []
-        for sub, g in zip(self.grids, self._solved(decoded)):
-            text = self._render_one(sub, g)
-            parts.append((sub.name + "\n" + text) if self.composite else text)
-        return "\n\n".join(parts)
+        return drawing.text(self, self._solved(decoded))
 
     def _grids(self, decoded: dict[str, Any]) -> list:
         return decoded["grids"] if "grids" in decoded else [decoded["grid"]]
