@@ -91,16 +91,6 @@ _DIRECT = {name: tuple(getattr(pysolvers, f"{prefix}_{f}") for f in ("cbudget", 
                                                                 "nof_vars"))}
 
 
-def _stale_propagator(solver) -> None:
-    """A SAT call left by an exception (an interrupt): python-sat skipped the
-    user propagator's callbacks since, which must forget what it knew of the
-    solver's trail before the next call. Transitional: used only while no
-    registered checker is an :class:`InSearchChecker` (which is told itself)."""
-    engine = getattr(getattr(solver, "solver", None), "pengine", None)
-    if engine is not None and hasattr(engine, "stale"):
-        engine.stale()
-
-
 class CheckedLiterals(list):
     """Assumption literals that the code making them from a formula's own
     variables vouches for: distinct, non-zero ints of ``formula``'s pool (a
@@ -245,13 +235,12 @@ class Oracle:
         if isinstance(checker, InSearchChecker):
             self._in_search.append(checker)
 
-    def _interrupted(self, solver) -> None:
-        """A SAT call left by an exception: the in-search checkers are told."""
-        if self._in_search:
-            for c in self._in_search:
-                c.search_interrupted()
-        else:
-            _stale_propagator(solver)
+    def _interrupted(self) -> None:
+        """A SAT call left by an exception (an interrupt): python-sat skipped
+        the callbacks of an engine inside the search since, so the in-search
+        checkers are told (their engine forgets what it knew of the trail)."""
+        for c in self._in_search:
+            c.search_interrupted()
 
     # ------------------------------------------------------------ CEGAR loop
     def _read_model(self) -> list[int]:
@@ -345,7 +334,7 @@ class Oracle:
             else:
                 result = self._solve_slices(assumptions, budget)
         except BaseException:
-            self._interrupted(s)
+            self._interrupted()
             raise
         finally:
             _pysat_solvers.MainThread = _PYSAT_MAIN_THREAD
@@ -374,7 +363,7 @@ class Oracle:
                     break
                 size = min(2 * size, MAX_FREE_SLICE)
         except BaseException:
-            self._interrupted(h.solver)
+            self._interrupted()
             raise
         if nof_vars(handle) > h.formula.nvars:    # (the pool's top is synced)
             h.reserve_minted()

@@ -209,10 +209,6 @@ class Session:
         return self._handle.solver
 
     @property
-    def _solver(self) -> Solver | None:    # transitional: the committed propagator still
-        return self._handle.solver         # reads it; engineer C moves to .solver
-
-    @property
     def generation(self) -> int:
         """How many times the session replaced its :attr:`solver` (0 at first)."""
         return self._handle.generation
@@ -280,8 +276,6 @@ class Session:
                               f"constraints need re-solving; use for example {DEFAULT_SOLVER}")
         if isinstance(checker, InSearchChecker):   # also inside the search
             checker.join_engine(self)
-        elif hasattr(checker, "join_engine"):  # transitional: until the committed propagator
-            checker.join_engine(self)          # declares InSearchChecker (engineer C)
         self._oracle.add_checker(checker)
 
     def phases(self, lits: Iterable[int]) -> None:
