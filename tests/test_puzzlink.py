@@ -198,5 +198,11 @@ def test_a_url_in_place_of_a_file_on_the_command_line():
 
 
 def test_the_names_read_are_the_kinds_names():
-    assert puzzlink.READ == tuple(f.PIDS[0] for f in (slitherlink_formats, masyu_formats,
-                                                      numberlink_formats, fillomino_formats))
+    """The puzz.link ids live in one place, each kind's kind.json: its formats
+    read them from there, and the loader's list of what satgrid reads too."""
+    from satgrid.puzzles import PUZZLINK_IDS, PUZZLINK_READ
+    forms = (slitherlink_formats, masyu_formats, numberlink_formats, fillomino_formats)
+    assert PUZZLINK_READ == tuple(f.PIDS[0] for f in forms) == \
+        ("slither", "mashu", "numlin", "fillomino")
+    assert set(PUZZLINK_IDS) == {pid for f in forms for pid in f.PIDS}
+    assert not hasattr(puzzlink, "READ")

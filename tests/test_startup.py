@@ -148,12 +148,16 @@ def test_every_kind_package_is_declared():
     ('{"order": "x", "kinds": ["a"]}', "integer order"),
     ('{"kinds": ["a"], "formats": [{"name": "f", "maybe": "nope"}]}', "maybe: expected"),
     ('{"kinds": ["a"], "formats": [{"name": "f", "kind": "b"}]}', "kind 'b' is not in kinds"),
-    ('{"kinds": ["sudoku"]}', "'sudoku' is declared by")])
+    ('{"kinds": ["sudoku"]}', "'sudoku' is declared by"),
+    ('{"kinds": ["a"], "formats": [{"name": "f", "maybe": "puzzlink"}]}', "maybe: expected"),
+    ('{"kinds": ["a"], "puzzlink": ["sud"]}', "'puzz.link id sud' is declared by"),
+    ('{"kinds": ["a"], "puzzlink": "x"}', "puzzlink: expected a list of names")])
 def test_a_bad_kind_declaration_is_one_clear_line(tmp_path, text, says):
     from satgrid.errors import SatgridError
     from satgrid.puzzles import discover
     (tmp_path / "sudoku").mkdir()
-    (tmp_path / "sudoku" / "kind.json").write_text('{"kinds": ["sudoku"]}', encoding="utf-8")
+    (tmp_path / "sudoku" / "kind.json").write_text('{"kinds": ["sudoku"], "puzzlink": ["sud"]}',
+                                                  encoding="utf-8")
     (tmp_path / "zzz").mkdir()
     (tmp_path / "zzz" / "kind.json").write_text(text, encoding="utf-8")
     with pytest.raises(SatgridError) as e:

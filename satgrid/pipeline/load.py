@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from ..compression import STDIO, decompress, read_bytes
 from ..errors import InstanceError
 from ..limits import MAX_EXPANDED
-from ..puzzles import KINDS, Puzzle, puzzlink
+from ..puzzles import KINDS, PUZZLINK_IDS, PUZZLINK_READ, Puzzle, puzzlink
 from ..puzzles.base import text_format_for
 from ..puzzles.parsing import key_line
 
@@ -115,9 +115,9 @@ def loads(text: str, file: str = "<string>") -> Sequence[Puzzle]:
         raise InstanceError("expected a TOML instance (puzzle = \"KIND\") or a text format "
                             "of a kind; found neither", file, 1, 1)
     pid = puzzlink.url_pid(text) if fmt.fallback else None
-    if pid is not None and pid not in puzzlink.READ:   # not for the Sudoku fallback
+    if pid is not None and pid not in PUZZLINK_IDS:   # not for the Sudoku fallback
         raise InstanceError(f"a puzz.link URL of {pid!r}; satgrid reads those of "
-                            f"{', '.join(puzzlink.READ)}", file, 1, 1)
+                            f"{', '.join(PUZZLINK_READ)}", file, 1, 1)
     return fmt.parse(text, file)
 
 

@@ -6,6 +6,7 @@ without importing the kind::
 
     {"order": 100,                       # place in the kind list (then folder name)
      "kinds": ["hitori"],                # the TOML ``puzzle`` names it registers
+     "puzzlink": [],                     # its puzz.link ids (p?PID/...), the first one written
      "formats": [{"name": "pzprv3-hitori", "maybe": "pzprv3", "first": true}],
      "families": [{"name": "hitori", "function": "hitori", "order": 50,
                    "summary": "...", "description": "...",
@@ -45,7 +46,7 @@ from dataclasses import dataclass
 
 from ..errors import SatgridError
 from . import families
-from .base import KINDS, DeclaredFormat, Puzzle, declare_format, register  # noqa: F401
+from .base import KINDS, PUZZLINK, DeclaredFormat, Puzzle, declare_format, register  # noqa: F401
 
 #: the folder scanned for kinds
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -86,8 +87,9 @@ def _path_contains(words):   # the format's own test, by the whole path
 
 
 #: the cheap tests a ``kind.json`` format may name as its ``maybe``: a word
-#: (``"pzprv3"``, ``"size-line"``), or ``{"url"|"name-contains"|"path-contains":
-#: [words]}``; ``null``: always ask the format's own ``sniff``
+#: (``"pzprv3"``, ``"size-line"``, ``"puzzlink"``: a URL naming one of the
+#: kind's puzz.link ids), or ``{"url"|"name-contains"|"path-contains": [words]}``;
+#: ``null``: always ask the format's own ``sniff``
 MAYBE = {"pzprv3": _pzprv3, "size-line": _size_line}
 MAYBE_OF_WORDS = {"url": _url, "name-contains": _name_contains, "path-contains": _path_contains}
 
@@ -99,13 +101,16 @@ class KindFolder:
     package: str                         # the folder's name: satgrid.puzzles.<package>
     order: int
     kinds: tuple[str, ...]
+    puzzlink: tuple[str, ...]            # its puzz.link ids, the first one the one written
     formats: tuple[tuple[DeclaredFormat, bool], ...]   # (format, inserted in front)
     families: tuple[tuple[families.FamilySpec, str, int], ...]   # (spec, function, order)
 
 
-def _maybe(spec, where: str):
+def _maybe(spec, where: str, pids: tuple[str, ...]):
     if spec is None:
         return None
+    if spec == "puzzlink" and pids:
+        return _url(pids)
     if isinstance(spec, str) and spec in MAYBE:
         return MAYBE[spec]
     if isinstance(spec, dict) and len(spec) == 1:
@@ -113,7 +118,8 @@ def _maybe(spec, where: str):
         if key in MAYBE_OF_WORDS and isinstance(words, list) and \
                 all(isinstance(w, str) for w in words):
             return MAYBE_OF_WORDS[key](tuple(words))
-    raise SatgridError(f"{where}: maybe: expected null, one of {', '.join(MAYBE)} or "
+    raise SatgridError(f"{where}: maybe: expected null, one of {', '.join(MAYBE)}, puzzlink "
+                       "(with puzzlink ids) or "
                        f"{{{'|'.join(MAYBE_OF_WORDS)}: [words]}}, found {spec!r}")
 
 
@@ -137,6 +143,7 @@ def read_folder(package: str, path: str) -> KindFolder:
     kinds = _strings(data, "kinds", path)
     if not kinds:
         raise SatgridError(f"{path}: kinds: expected at least one kind name")
+    pids = _strings(data, "puzzlink", path)
     formats = []
     for f in data.get("formats", []):
         if not isinstance(f, dict) or not isinstance(f.get("name"), str) or \
@@ -145,12 +152,12 @@ def read_folder(package: str, path: str) -> KindFolder:
         kind = f.get("kind", kinds[0])
         if kind not in kinds:
             raise SatgridError(f"{path}: format {f['name']}: kind {kind!r} is not in kinds")
-        formats.append((DeclaredFormat(f["name"], kind, _maybe(f.get("maybe"), path)),
+        formats.append((DeclaredFormat(f["name"], kind, _maybe(f.get("maybe"), path, pids)),
                         f.get("first", False)))
     fams = data.get("families", [])
     if not isinstance(fams, list):
         raise SatgridError(f"{path}: families: expected a list, found {fams!r:.60}")
-    return KindFolder(package, data.get("order", 0), kinds, tuple(formats),
+    return KindFolder(package, data.get("order", 0), kinds, pids, tuple(formats),
                       tuple(families.spec_from_json(f, path) for f in fams))
 
 
@@ -167,6 +174,7 @@ def discover(folder: str = HERE) -> list[KindFolder]:
     seen: dict[str, str] = {}
     for k in found:
         for name in k.kinds + tuple(f.name for f, _ in k.formats) + \
+                tuple("puzz.link id " + pid for pid in k.puzzlink) + \
                 tuple("family " + spec.name for spec, _, _ in k.families):
             if name in seen:
                 raise SatgridError(f"{k.package}/{DECLARATION}: {name!r} is declared by "
@@ -202,11 +210,16 @@ FAMILY_MODULES = {spec.name: (k.package, function) for k, spec, function, _ in
                          key=lambda t: (t[3], t[1].name))}
 #: the text formats in the order the loader tries them, each with its cheap test
 TEXT_FORMATS = format_order(FOLDERS)
+#: every puzz.link id a kind reads -> that kind's package
+PUZZLINK_IDS = {pid: k.package for k in FOLDERS for pid in k.puzzlink}
+#: the puzz.link ids written (each kind's first), in kind order: what satgrid reads
+PUZZLINK_READ = tuple(k.puzzlink[0] for k in FOLDERS if k.puzzlink)
 
 for _kind, _module in KIND_MODULES.items():
     KINDS.declare(_kind, f"{__name__}.{_module}")
 for _fmt in TEXT_FORMATS:
     declare_format(_fmt)
+PUZZLINK.update((k.package, k.puzzlink) for k in FOLDERS if k.puzzlink)
 _specs = {spec.name: spec for k in FOLDERS for spec, _, _ in k.families}
 families.SPECS.update((name, _specs[name]) for name in FAMILY_MODULES)   # in list order
 del _kind, _module, _fmt, _specs

@@ -226,6 +226,17 @@ def text_format_for(text: str, file: str) -> TextFormat | None:
     return None
 
 
+#: kind package (its folder's name) -> its puzz.link ids, the first one the one
+#: it writes (declared in its ``kind.json``; filled by :mod:`satgrid.puzzles`)
+PUZZLINK: dict[str, tuple[str, ...]] = {}
+
+
+def puzzlink_ids(package: str) -> tuple[str, ...]:
+    """The puzz.link ids of the kind package ``package`` (``__package__`` of a
+    kind's module, or its last part), as its ``kind.json`` declares them."""
+    return PUZZLINK[package.rsplit(".", 1)[-1]]
+
+
 #: kind name -> the function that reads its TOML instance,
 #: ``read(cls, data, raw, file) -> Puzzle`` (registered by the kind's formats module)
 TOML_READERS: dict[str, Callable[..., "Puzzle"]] = {}

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 
 from ..errors import InstanceError
 
-__all__ = ["PuzzLink", "READ", "url_pid", "sniff", "read", "url", "decode_4cell", "encode_4cell",
+__all__ = ["PuzzLink", "url_pid", "sniff", "read", "url", "decode_4cell", "encode_4cell",
            "decode_number16", "encode_number16", "decode_circle", "encode_circle",
            "decode_border", "encode_border", "UNKNOWN", "MAX_SIDE"]
 
@@ -115,8 +115,6 @@ def _split(text: str):
     return n, start, query
 
 
-#: the puzz.link names the kinds read (each kind's ``formats.PIDS`` holds its aliases)
-READ = ("slither", "mashu", "numlin", "fillomino")
 
 
 def url_pid(text: str) -> str | None:

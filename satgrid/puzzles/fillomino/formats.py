@@ -39,7 +39,7 @@ import os
 
 from ...errors import InstanceError
 from .. import pzprv3, puzzlink
-from ..base import TextFormat, parse_expect, register_format, register_toml
+from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
 from ..links import read_header_grid
 from ..parsing import ascii_int, key_pos, number_clues, toml_grid, toml_token_grid
 from .kind import K, Fillomino
@@ -106,7 +106,7 @@ def parse_pzprv3(text: str, file: str) -> list[Fillomino]:
                       expect={"solution": "pzprv3"} if solution else {})]
 
 
-PIDS = ("fillomino",)
+PIDS = puzzlink_ids(__package__)   # declared in kind.json
 
 
 def parse_url(text: str, file: str) -> list[Fillomino]:

@@ -33,7 +33,7 @@ from __future__ import annotations
 import os
 
 from .. import puzzlink
-from ..base import TextFormat, register_format, register_toml
+from ..base import TextFormat, puzzlink_ids, register_format, register_toml
 from ..links import check_toml_keys, header_grid_tokens, read_header_grid, read_toml_grid
 from ..parsing import TokenGrid
 from .kind import Masyu
@@ -78,7 +78,7 @@ def sniff(text: str, file: str) -> bool:
 
 
 #: the puzz.link names of the puzzle
-PIDS = ("mashu", "masyu", "pearl")
+PIDS = puzzlink_ids(__package__)   # declared in kind.json
 
 
 def parse_url(text: str, file: str) -> list[Masyu]:

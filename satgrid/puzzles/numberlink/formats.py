@@ -35,7 +35,7 @@ from __future__ import annotations
 import os
 
 from .. import puzzlink
-from ..base import TextFormat, register_format, register_toml
+from ..base import TextFormat, puzzlink_ids, register_format, register_toml
 from ..links import check_toml_keys, read_header_grid, read_toml_grid, toml_error
 from ..parsing import TokenGrid
 from .kind import Numberlink
@@ -86,7 +86,7 @@ def sniff(text: str, file: str) -> bool:
 
 
 #: the puzz.link names of the puzzle
-PIDS = ("numlin", "numberlink")
+PIDS = puzzlink_ids(__package__)   # declared in kind.json
 
 
 def parse_url(text: str, file: str) -> list[Numberlink]:

@@ -34,7 +34,7 @@ from __future__ import annotations
 import os
 
 from .. import puzzlink
-from ..base import TextFormat, register_format, register_toml
+from ..base import TextFormat, puzzlink_ids, register_format, register_toml
 from ..links import check_toml_keys, read_header_grid, read_toml_grid
 from ..parsing import TokenGrid
 from .kind import Slitherlink
@@ -93,7 +93,7 @@ def sniff(text: str, file: str) -> bool:
 
 
 #: the puzz.link names of the puzzle
-PIDS = ("slither", "slitherlink")
+PIDS = puzzlink_ids(__package__)   # declared in kind.json
 
 
 def parse_url(text: str, file: str) -> list[Slitherlink]:
