@@ -181,11 +181,9 @@ class Enumerator:
                 its integers). Each group is then blocked by its true variable
                 alone: the same models, shorter clauses. A model that breaks
                 the promise raises :class:`SatgridError`. Whether it pays
-                depends on the search (CaDiCaL, measured): the first 20,000
-                solutions of a 4x4 vertex-sum square with four sums 8.2 s
-                instead of 12.1 s, but all 161,280 Latin squares of order 5
-                28.6 s instead of 26.4 s (twice the conflicts), so it is not
-                the default anywhere.
+                depends on the search, so it is not the default anywhere
+                (measured in bench/RESULTS.md, "Measurement history moved
+                from docstrings").
 
         Yields:
             PySAT-style models (new lists). After the iteration

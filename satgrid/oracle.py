@@ -188,10 +188,6 @@ class Budget:
         self.conflicts = conflict_limit
         self.deadline = None if time_limit is None else time.monotonic() + time_limit
 
-    @property
-    def unlimited(self) -> bool:
-        return self.conflicts is None and self.deadline is None
-
     def time_left(self) -> float | None:
         return None if self.deadline is None else self.deadline - time.monotonic()
 

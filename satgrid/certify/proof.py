@@ -154,10 +154,7 @@ class _RecordingEngine(ReachEngine):
         # literal at the root without asking (probed: the proof then relies on it)
         out = super().propagate()
         for lit in out:
-            r = self._reason[lit]
-            if type(r) is tuple:
-                r = self._reason[lit] = r[0].articulation_reason(*r[1:])
-            self.given.append(r)
+            self.given.append(self.reason(lit))
         return out
 
     def add_clause(self):

@@ -207,6 +207,12 @@ class ConnectivityCuts:
         self._fallback = None
 
     @property
+    def index(self) -> tuple[list[int], list[list[int]]]:
+        """The graph as the engines read it: each node's literal (node i is
+        ``self.nodes[i]``) and each node's neighbours by number."""
+        return self._lits, self._adj
+
+    @property
     def rounds(self) -> int:
         return self.stats["rounds"]
 

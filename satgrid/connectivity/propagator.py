@@ -476,8 +476,13 @@ class ReachEngine(Propagator):
 
     def provide_reason(self, lit: int) -> list[int]:
         self.stats["reasons"] += 1
+        return self.reason(lit)
+
+    def reason(self, lit: int) -> list[int]:
+        """The clause that justifies the propagated ``lit`` (made on demand
+        for an articulation node, then kept)."""
         r = self._reason[lit]
-        if type(r) is tuple:                # an articulation node, made on demand
+        if type(r) is tuple:
             r = self._reason[lit] = r[0].articulation_reason(*r[1:])
         return r
 

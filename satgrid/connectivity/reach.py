@@ -44,7 +44,7 @@ class ReachState:
 
     Args:
         checker: the constraint, a :class:`~satgrid.connectivity.ConnectivityCuts`
-            (its ``_adj`` and ``_lits`` are the index).
+            (its :attr:`~satgrid.connectivity.ConnectivityCuts.index` is the index).
     """
 
     __slots__ = ("checker", "n", "adj", "lits", "val", "fixed", "reach", "nreach", "valid",
@@ -52,8 +52,7 @@ class ReachState:
 
     def __init__(self, checker):
         self.checker = checker
-        self.adj = checker._adj
-        self.lits = checker._lits
+        self.lits, self.adj = checker.index
         self.n = len(self.lits)
         self.art = True                    # look for articulation nodes (see the engine)
         self.window = [0, 0]               # searches, articulation nodes found, lately

@@ -316,8 +316,7 @@ def clear_caches() -> None:
     output never depends on them; only the time of the next call does)."""
     tree.TEMPLATES.clear()
     mtotalizer.SHAPES.clear()
-    bdd._CACHE.clear()
-    bdd._DIAGRAMS.clear()
+    bdd.clear_caches()
 
 
 def size_formula(method: str, n: int, k: int, weights: Sequence[int] | None = None):

@@ -285,6 +285,12 @@ _CACHE_MAX = 512         # shapes kept (cleared when full)
 _CACHE_BIG = 200_000     # larger BDDs (clauses) are not kept
 
 
+def clear_caches() -> None:
+    """Forget the kept shapes and diagrams (pure functions of their keys)."""
+    _CACHE.clear()
+    _DIAGRAMS.clear()
+
+
 def _shape(direct, op, weights, bound):
     """(m, templates) of one BDD shape: ``m`` auxiliaries and per clause a
     tuple of indices into ``[0, inputs..., nodes..., -inputs..., -nodes...]``."""

@@ -19,7 +19,7 @@ from ..errors import SatgridError
 from ..model import Model, Solution
 from ..puzzles import Puzzle
 from ..session import Session
-from ..solvers import CAPABILITIES, canonical_name
+from ..solvers import CAPABILITIES, DEFAULT_SOLVER, canonical_name
 from ..util import paused_gc
 from ..limits import CompileTimeout
 from .bounds import bounded_build
@@ -35,7 +35,7 @@ class CheckFailed(SatgridError):
 class Options:
     """How to compile and solve (the command line's options)."""
 
-    solver: str = "cadical195"
+    solver: str = DEFAULT_SOLVER
     amo: str | None = None
     card: str | None = None
     pb: str | None = None
