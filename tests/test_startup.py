@@ -151,7 +151,10 @@ def test_every_kind_package_is_declared():
     ('{"kinds": ["sudoku"]}', "'sudoku' is declared by"),
     ('{"kinds": ["a"], "formats": [{"name": "f", "maybe": "puzzlink"}]}', "maybe: expected"),
     ('{"kinds": ["a"], "puzzlink": ["sud"]}', "'puzz.link id sud' is declared by"),
-    ('{"kinds": ["a"], "puzzlink": "x"}', "puzzlink: expected a list of names")])
+    ('{"kinds": ["a"], "puzzlink": "x"}', "puzzlink: expected a list of names"),
+    ('{"kinds": ["a"], "families": [{"name": "f", "function": "1x"}]}', "identifier function"),
+    ('{"kinds": ["a"], "families": [{"name": "sudoku"}, {"name": "sudoku"}]}',
+     "'family sudoku' is declared by")])
 def test_a_bad_kind_declaration_is_one_clear_line(tmp_path, text, says):
     from satgrid.errors import SatgridError
     from satgrid.puzzles import discover

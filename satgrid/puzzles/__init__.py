@@ -42,11 +42,8 @@ from __future__ import annotations
 
 import json
 import os
-from dataclasses import dataclass
-
 from ..errors import SatgridError
-from . import families
-from .base import KINDS, PUZZLINK, DeclaredFormat, Puzzle, declare_format, register  # noqa: F401
+from .base import FAMILY_DECLARATIONS, KINDS, PUZZLINK, DeclaredFormat, Puzzle, declare_format, register  # noqa: F401
 
 #: the folder scanned for kinds
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -94,16 +91,37 @@ MAYBE = {"pzprv3": _pzprv3, "size-line": _size_line}
 MAYBE_OF_WORDS = {"url": _url, "name-contains": _name_contains, "path-contains": _path_contains}
 
 
-@dataclass(frozen=True)
 class KindFolder:
-    """What a kind's folder declares (its ``kind.json``)."""
+    """What a kind's folder declares (its ``kind.json``): ``package`` (the
+    folder's name, ``satgrid.puzzles.<package>``), ``order``, ``kinds``,
+    ``puzzlink`` (its puzz.link ids, the first one the one written),
+    ``formats`` (``(DeclaredFormat, inserted in front)`` pairs) and
+    ``families`` (``(name, function, order, declaration)``: the declaration's
+    parameters are read by :mod:`satgrid.puzzles.families` when a command
+    needs them). A plain class: start-up pays no dataclass generation."""
 
-    package: str                         # the folder's name: satgrid.puzzles.<package>
-    order: int
-    kinds: tuple[str, ...]
-    puzzlink: tuple[str, ...]            # its puzz.link ids, the first one the one written
-    formats: tuple[tuple[DeclaredFormat, bool], ...]   # (format, inserted in front)
-    families: tuple[tuple[families.FamilySpec, str, int], ...]   # (spec, function, order)
+    __slots__ = ("package", "order", "kinds", "puzzlink", "formats", "families")
+
+    def __init__(self, package: str, order: int, kinds: tuple[str, ...],
+                 puzzlink: tuple[str, ...], formats: tuple, families: tuple):
+        self.package, self.order, self.kinds = package, order, kinds
+        self.puzzlink, self.formats, self.families = puzzlink, formats, families
+
+    def __repr__(self) -> str:
+        return f"KindFolder({self.package!r}, kinds={self.kinds!r})"
+
+
+def _family(data, where: str) -> tuple[str, str, int, dict]:
+    """(name, function, order, declaration) of one ``families`` entry (its
+    parameters are checked when read, :func:`satgrid.puzzles.families.spec_from_json`)."""
+    if not isinstance(data, dict) or not isinstance(data.get("name"), str):
+        raise SatgridError(f"{where}: families: expected {{name, function, order, summary, "
+                           f"description, params}}, found {data!r:.60}")
+    function, order = data.get("function", data["name"]), data.get("order", 1000)
+    if not (isinstance(function, str) and function.isidentifier() and isinstance(order, int)):
+        raise SatgridError(f"{where}: family {data['name']}: expected an identifier function "
+                           "and an integer order")
+    return data["name"], function, order, data
 
 
 def _maybe(spec, where: str, pids: tuple[str, ...]):
@@ -158,7 +176,7 @@ def read_folder(package: str, path: str) -> KindFolder:
     if not isinstance(fams, list):
         raise SatgridError(f"{path}: families: expected a list, found {fams!r:.60}")
     return KindFolder(package, data.get("order", 0), kinds, pids, tuple(formats),
-                      tuple(families.spec_from_json(f, path) for f in fams))
+                      tuple(_family(f, path) for f in fams))
 
 
 def discover(folder: str = HERE) -> list[KindFolder]:
@@ -175,7 +193,7 @@ def discover(folder: str = HERE) -> list[KindFolder]:
     for k in found:
         for name in k.kinds + tuple(f.name for f, _ in k.formats) + \
                 tuple("puzz.link id " + pid for pid in k.puzzlink) + \
-                tuple("family " + spec.name for spec, _, _ in k.families):
+                tuple("family " + name for name, _, _, _ in k.families):
             if name in seen:
                 raise SatgridError(f"{k.package}/{DECLARATION}: {name!r} is declared by "
                                    f"{seen[name]} too")
@@ -205,9 +223,9 @@ MODULES = tuple(k.package for k in FOLDERS)
 KIND_MODULES = {kind: k.package for k in FOLDERS for kind in k.kinds}
 #: family name -> (the package whose ``family.py`` generates it, the function's name),
 #: in the order of ``satgrid family --list`` (each family's ``order``, then name)
-FAMILY_MODULES = {spec.name: (k.package, function) for k, spec, function, _ in
-                  sorted(((k, *f) for k in FOLDERS for f in k.families),
-                         key=lambda t: (t[3], t[1].name))}
+FAMILY_MODULES = {name: (k.package, function) for order, name, k, function in
+                  sorted((order, name, k, function) for k in FOLDERS
+                         for name, function, order, _ in k.families)}
 #: the text formats in the order the loader tries them, each with its cheap test
 TEXT_FORMATS = format_order(FOLDERS)
 #: every puzz.link id a kind reads -> that kind's package
@@ -220,6 +238,7 @@ for _kind, _module in KIND_MODULES.items():
 for _fmt in TEXT_FORMATS:
     declare_format(_fmt)
 PUZZLINK.update((k.package, k.puzzlink) for k in FOLDERS if k.puzzlink)
-_specs = {spec.name: spec for k in FOLDERS for spec, _, _ in k.families}
-families.SPECS.update((name, _specs[name]) for name in FAMILY_MODULES)   # in list order
-del _kind, _module, _fmt, _specs
+_decls = {name: (f"{k.package}/{DECLARATION}", data)
+          for k in FOLDERS for name, _, _, data in k.families}
+FAMILY_DECLARATIONS.extend(_decls[name] for name in FAMILY_MODULES)   # in list order
+del _kind, _module, _fmt, _decls

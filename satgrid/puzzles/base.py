@@ -226,6 +226,11 @@ def text_format_for(text: str, file: str) -> TextFormat | None:
     return None
 
 
+#: every family's declaration, ``(where, the kind.json entry)``, in the order of
+#: ``satgrid family --list`` (filled by :mod:`satgrid.puzzles`; read into
+#: :data:`satgrid.puzzles.families.SPECS` when that module is imported)
+FAMILY_DECLARATIONS: list[tuple[str, dict]] = []
+
 #: kind package (its folder's name) -> its puzz.link ids, the first one the one
 #: it writes (declared in its ``kind.json``; filled by :mod:`satgrid.puzzles`)
 PUZZLINK: dict[str, tuple[str, ...]] = {}

@@ -14,6 +14,7 @@ import json
 from dataclasses import dataclass
 
 from ..errors import SatgridError, UsageError
+from .base import FAMILY_DECLARATIONS
 
 #: one generated file: (file name, TOML text)
 File = tuple[str, str]
@@ -69,7 +70,8 @@ class FamilySpec:
 
 
 #: family name -> its parameters, in the order of ``satgrid family --list``
-#: (filled by :mod:`satgrid.puzzles` from the kinds' ``kind.json``)
+#: (read from the kinds' ``kind.json``, :data:`~satgrid.puzzles.base.FAMILY_DECLARATIONS`,
+#: at the end of this module)
 SPECS: dict[str, FamilySpec] = {}
 
 
@@ -176,3 +178,8 @@ def grid_text(rows) -> str:
 def one_region(n: int) -> str:
     """An n x n regions grid that is all one region."""
     return "\n".join(" ".join("a" * n) for _ in range(n))
+
+
+for _where, _data in FAMILY_DECLARATIONS:
+    _spec = spec_from_json(_data, _where)[0]
+    SPECS[_spec.name] = _spec
