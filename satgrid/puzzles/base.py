@@ -12,11 +12,11 @@ with :func:`register_toml`, reached through :meth:`Puzzle.from_toml`) and any
 text format (:func:`register_format`).
 
 Kinds load on first use: :mod:`satgrid.puzzles` declares every kind's name
-and package (:meth:`KindRegistry.declare`) and every text format with a
-cheap test (:func:`declare_format`); :data:`KINDS` imports a kind's package
-when its class is first asked for, and :func:`text_format_for` imports only
-the kinds whose cheap test accepts the text -- a Sudoku run imports the
-Sudoku kind alone.
+and package, found in the kind folders (:meth:`KindRegistry.declare`), and
+every text format with a cheap test (:func:`declare_format`); :data:`KINDS`
+imports a kind's package when its class is first asked for, and
+:func:`text_format_for` imports only the kinds whose cheap test accepts the
+text -- a Sudoku run imports the Sudoku kind alone.
 
 The decoded form of a solution is a plain dict, JSON-ready: ``{"grid": rows}``
 (0 = empty) for single-grid kinds, ``{"grids": [rows, ...]}`` for composite
@@ -41,7 +41,7 @@ if TYPE_CHECKING:  # names for the annotations: reading a file needs no solver
 
 class KindRegistry(Mapping):
     """Kind name -> :class:`Puzzle` subclass: every kind declared (by
-    :mod:`satgrid.puzzles`, from its static table) or registered, each kind's
+    :mod:`satgrid.puzzles`, from its folder's kind.json) or registered, each kind's
     module imported on first use.
 
     A mapping like a dict: ``name in KINDS`` and ``list(KINDS)`` answer from
