@@ -2,6 +2,8 @@
 referee (and the pzprjs puzzle against its own answer); a contradictory
 instance; the referee catching each broken rule; malformed files."""
 
+import importlib
+
 import pytest
 from conftest import INST, assert_error_at, assert_unsat, cli_error, load1, solved_unique
 
@@ -56,3 +58,17 @@ def test_malformed_files_give_one_line(text, file, where):
 def test_malformed_file_on_the_command_line(tmp_path):
     line = cli_error(tmp_path / "bad.txt", "pzprv3/hitori/2/2/1 2 /2 0 /\n")
     assert "expected a whole number >= 1, found '0'" in line
+
+
+
+#: a 2x2 puzzle per shading kind, as its referee takes it
+SHADING = {"hitori": [[1, 2], [2, 1]], "lits": [[0, 0], [0, 0]], "nurikabe": [[0, 0], [0, 0]]}
+
+
+@pytest.mark.parametrize("module", sorted(SHADING))
+@pytest.mark.parametrize("bad", [True, 1.0, False, 0.0])
+def test_the_referee_takes_the_ints_0_and_1_only(module, bad):
+    # True == 1 and 1.0 == 1 in Python: a referee comparing with (0, 1) took them as cells
+    check = importlib.import_module(f"satgrid.puzzles.{module}.check").check
+    out = check([[bad, 0], [0, 0]], SHADING[module])
+    assert any("expected 0" in p for p in out), out

@@ -22,7 +22,7 @@ def check(grid, numbers) -> list[str]:
     h, w = len(numbers), len(numbers[0])
     if len(grid) != h or any(len(row) != w for row in grid):
         return [f"grid: expected {h} x {w}"]
-    if any(v not in (0, 1) for row in grid for v in row):
+    if any(type(v) is not int or v not in (0, 1) for row in grid for v in row):
         return ["grid: expected 0 (unshaded) or 1 (shaded) in every cell"]
     problems = []
     line_sets = ([("row", r, [(r, c) for c in range(w)]) for r in range(h)]

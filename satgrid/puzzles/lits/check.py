@@ -53,7 +53,7 @@ def check(grid, regions) -> list[str]:
     h, w = len(regions), len(regions[0])
     if len(grid) != h or any(len(row) != w for row in grid):
         return [f"grid: expected {h} x {w}"]
-    if any(v not in (0, 1) for row in grid for v in row):
+    if any(type(v) is not int or v not in (0, 1) for row in grid for v in row):
         return ["grid: expected 0 or 1 (shaded) in every cell"]
     problems = []
     cells_of: dict = {}

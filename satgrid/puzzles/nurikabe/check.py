@@ -24,7 +24,7 @@ def check(grid, clues) -> list[str]:
     h, w = len(clues), len(clues[0])
     if len(grid) != h or any(len(row) != w for row in grid):
         return [f"grid: expected {h} x {w}"]
-    if any(v not in (0, 1) for row in grid for v in row):
+    if any(type(v) is not int or v not in (0, 1) for row in grid for v in row):
         return ["grid: expected 0 (white) or 1 (shaded) in every cell"]
     problems = []
     white = [(r, c) for r in range(h) for c in range(w) if grid[r][c] == 0]

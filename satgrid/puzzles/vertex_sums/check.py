@@ -36,7 +36,7 @@ def check(grid: Sequence[Sequence[int]], sums: Sequence[Sequence[int]],
         givens: optional n x n grid of given values (0 = empty).
 
     Returns:
-        Human-readable problems (rows and columns 1-based), in a fixed order.
+        Human-readable problems (rows and columns 0-based), in a fixed order.
     """
     n = len(sums) + 1
     if not isinstance(grid, (list, tuple)) or len(grid) != n:
