@@ -12,7 +12,9 @@
   import points to its own row or one below it (imports point down);
 - every referee checker (``satgrid/puzzles/<kind>/check.py``) imports only
   the standard library and the one shared helper ``satgrid.puzzles.referee``,
-  which itself imports only the standard library.
+  which itself imports only the standard library;
+- no module reads a ``_private`` name that it does not define itself (an
+  object of another module's private state: the Session's mixins read 26+).
 """
 
 import ast
@@ -294,3 +296,37 @@ def test_the_direction_check_sees_an_upward_import():
     assert matches("satgrid/b/x.py", "satgrid/b/") and not matches("satgrid/a.py", "satgrid/b/")
     assert matches("satgrid/puzzles/hooks/kind.py", "satgrid/puzzles/<kind>/")
     assert rows[0] and owner_rows()[0][0].startswith("satgrid/")
+
+
+# ------------------------------------------------ private names across modules
+def private_reads(source: str) -> list[tuple[int, str]]:
+    """``(line, name)`` of each ``x._name`` (not a dunder) in ``source`` whose
+    ``_name`` the module does not define itself (as a function, class,
+    variable, attribute it assigns or a ``__slots__`` entry): a read of
+    another module's object's private state."""
+    tree = ast.parse(source)
+    own = set()
+    for n in ast.walk(tree):
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            own.add(n.name)
+        elif isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store):
+            own.add(n.attr)
+        elif isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store):
+            own.add(n.id)
+        elif isinstance(n, ast.Constant) and isinstance(n.value, str):
+            own.add(n.value)                      # __slots__ entries
+    return [(n.lineno, n.attr) for n in ast.walk(tree)
+            if isinstance(n, ast.Attribute) and n.attr.startswith("_")
+            and not n.attr.startswith("__") and n.attr not in own]
+
+
+def test_the_private_name_finder_sees_a_planted_read():
+    assert private_reads("def f(s):\n    return s._solver\n") == [(2, "_solver")]
+    assert private_reads("class A:\n    def __init__(self):\n        self._x = 1\n"
+                         "    def f(self, o):\n        return o._x\n") == []
+
+
+def test_no_module_reads_another_modules_private_names():
+    found = [f"{MODULES[m].relative_to(ROOT)}:{line}: .{name}"
+             for m in MODULES for line, name in private_reads(MODULES[m].read_text(encoding="utf-8"))]
+    assert not found, "private names of other modules' objects:\n" + "\n".join(found)

@@ -26,7 +26,6 @@ from . import check as checker
 from . import drawing
 
 STEPS = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
-OPPOSITE = {"n": "s", "s": "n", "e": "w", "w": "e"}
 
 
 @register
@@ -91,7 +90,8 @@ class Masyu(Puzzle):
         """The referee's verdict (:func:`satgrid.puzzles.masyu.check.check`)."""
         return checker.check(decoded["grid"], self.pearls)
 
-    def _mark(self, r: int, c: int) -> str | None:
+    def cell_mark(self, r: int, c: int) -> str | None:
+        """The pearl drawn in cell (r, c), or None."""
         return {"w": "○", "b": "●"}.get(self.pearls[r][c])
 
     def render(self, decoded: dict[str, Any]) -> str:

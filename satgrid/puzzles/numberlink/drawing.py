@@ -12,11 +12,11 @@ from ..links import draw_links, draw_marks, svg_cell_links, svg_text
 
 def text(puzzle, decoded: dict[str, Any]) -> str:
     """The lines in box-drawing characters, numbers at their ends."""
-    return draw_links(decoded["grid"], puzzle._mark)
+    return draw_links(decoded["grid"], puzzle.cell_mark)
 
 
 def puzzle_text(puzzle) -> str:
-    return draw_marks(puzzle.rows, puzzle.cols, puzzle._mark)
+    return draw_marks(puzzle.rows, puzzle.cols, puzzle.cell_mark)
 
 
 def svg(puzzle, decoded: dict[str, Any]) -> str:

@@ -90,7 +90,8 @@ class Numberlink(Puzzle):
         """The referee's verdict (:func:`satgrid.puzzles.numberlink.check.check`)."""
         return checker.check(decoded["grid"], decoded["labels"], self.numbers, self.fill)
 
-    def _mark(self, r: int, c: int) -> str | None:
+    def cell_mark(self, r: int, c: int) -> str | None:
+        """The number drawn in cell (r, c), or None."""
         t = self.numbers[r][c]
         return None if t == "." else t[-1]
 

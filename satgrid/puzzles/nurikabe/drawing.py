@@ -11,7 +11,7 @@ from ...render import svg_grid, text_grid
 
 
 def text(puzzle, decoded: dict[str, Any]) -> str:
-    return text_grid(puzzle._cells(decoded["grid"]))
+    return text_grid(puzzle.cell_texts(decoded["grid"]))
 
 
 def svg(puzzle, decoded: dict[str, Any]) -> str:

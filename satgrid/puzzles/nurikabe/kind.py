@@ -85,7 +85,8 @@ class Nurikabe(Puzzle):
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.clues)
 
-    def _cells(self, grid) -> list[list[str]]:
+    def cell_texts(self, grid) -> list[list[str]]:
+        """Each cell as drawn: its clue, ``#`` shaded or ``.`` (the drawing's text)."""
         return [[str(k) if (k := self.clues[r][c]) else ("#" if grid[r][c] else ".")
                  for c in range(self.cols)] for r in range(self.rows)]
 
