@@ -114,7 +114,8 @@ def _encoding_options(p: argparse.ArgumentParser, connectivity: bool = True) -> 
         p.add_argument("--connectivity", choices=MODES, default=DEFAULT_MODE,
                        help="regions that must be connected: lazy (cut clauses added while "
                             "solving; the default), eager (encoded up front) or propagate "
-                            "(reasoned about inside the search; cadical195 only, lazy elsewhere)")
+                            "(reasoned about inside the search, by solvers with a user propagator, "
+                            "'propagator' in 'satgrid solvers --json'; refused for region partitions)")
 
 
 def _solving_options(p: argparse.ArgumentParser) -> None:

@@ -31,19 +31,17 @@ from .run import Options, add_solution, compile_puzzle, new_result, open_session
 
 #: puzzles per session of ``satgrid solve COLLECTION`` and of a cluster run's
 #: tasks (``--chunk-size``): a session's per-call cost grows with what it has
-#: learnt (a bare CaDiCaL's too), so 50,000 hard variants run 1.58x faster in
-#: sessions of 1,000 than in one (3,249/s against 2,061/s; 100: 2,875/s, 250:
-#: 2,959/s, 2,500: 3,277/s on 20,000), while a cluster still gets 50 tasks to
-#: share out; and every run, on any number of workers, cuts a collection the
-#: same way
+#: learnt, so sessions of this size beat one long session, while a cluster
+#: still gets enough tasks to share out (figures: bench/RESULTS.md,
+#: "Measurement history moved from docstrings"); every run, on any number of
+#: workers, cuts a collection the same way
 DEFAULT_CHUNK_SIZE = 1000
 
 
 #: chunks between two full garbage collections in :func:`solve_collection`: a
-#: finished chunk's Model (its formula and session, ~3 MB for a 9x9 Sudoku) is a
-#: reference cycle that :class:`~satgrid.util.paused_gc` moved into the oldest
-#: generation, which Python collects rarely: 2.4 million puzzles kept 2,400 of
-#: them (3.9 GB, then a segfault); one collection per 16,000 puzzles costs ~10 ms
+#: finished chunk's Model is a reference cycle; :class:`~satgrid.util.paused_gc`
+#: now collects such cycles itself, and this bound keeps a long collection's
+#: memory flat whatever the build sizes
 COLLECT_EVERY = 16
 
 

@@ -70,10 +70,6 @@ class KindRegistry(Mapping):
     def register(self, cls: type[Puzzle]) -> None:
         self._classes[cls.kind] = cls
 
-    def module_of(self, kind: str) -> str | None:
-        """The module path declared for ``kind`` (None: not declared)."""
-        return self._modules.get(kind)
-
     def loaded(self) -> list[str]:
         """The kinds whose class is imported already (no import happens)."""
         return list(self._classes)

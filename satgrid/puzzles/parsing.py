@@ -9,7 +9,6 @@ puzzle kind.
 from __future__ import annotations
 
 import re
-from typing import Iterator
 
 from ..errors import InstanceError
 
@@ -159,12 +158,6 @@ def parse_token_grid(text: str, *, file: str, key: str, first_line: int | None =
     if not rows:
         raise InstanceError(f"{key}: expected a grid, found nothing", file, first_line)
     return TokenGrid(rows, pos, file, key)
-
-
-def iter_lines(text: str) -> Iterator[tuple[int, str]]:
-    """(1-based line number, line) for every line of ``text``."""
-    for i, line in enumerate(text.splitlines(), 1):
-        yield i, line
 
 
 def toml_token_grid(table: dict, raw: str, file: str, key: str) -> TokenGrid:

@@ -36,10 +36,6 @@ The model (Model API only), per grid, groups ``<kind>.*``:
   line holds twice (1 and 2 for n = 7) is counted over the rows' "v appears"
   literals of ``line-values`` (at most v of n, not of n^2); the n's get no
   count, implied by the others and the exact line sums (``_count_values``).
-  Both cut 15 % of the clauses of 2x2 #2 (51 625 -> 43 673); over its four
-  grids alone, each also with 0, 1 and 3 of its givens, and generated-1 (17
-  ``solve --unique`` runs) the conflicts went from 81 776 to 69 689 and the
-  CPU time from 2.65 to 2.10 s.
 - ``line-count``: exactly (n+1)/2 filled cells per row and column (card).
 - ``line-sum``: per row and column, the *deficit* form of the sum:
   ``sum (n - v) * (x=v) == n(n+1)/2 - line sum`` (8 for n = 7). With exactly
@@ -61,62 +57,12 @@ The model (Model API only), per grid, groups ``<kind>.*``:
   plus implied cuts added up front: every orthogonally connected set S of
   at most 3 cells (49 + 84 + 214 sets for n = 7), if all filled, has a
   filled cell on its border (fewer than n(n+1)/2 cells cannot be the whole
-  group). Size 1 alone ("a filled cell has a filled neighbour"): 2 382
-  conflicts, 6 rounds, 69 cuts on 2x2 #2 (3 098 without it); up to size 3:
-  1 516 conflicts, 3 rounds, 5 cuts; size 4 (572 more sets): 1 753.
+  group).
 
-Measured (CPU seconds of ``api.solve(p, unique=True)``, median of 3, and
-conflicts; default encodings otherwise) on 2x2 #2 / the generated clue-only
-grid / the 2x2 #2 top-left grid alone, with the implied clauses of the time
-(single-cell cuts only, no line values, no clue-in-line clause):
-
-=====================================  ================  =================  ===========
-line sum, count, sum comparison         2x2 #2            generated-1        top-left
-=====================================  ================  =================  ===========
-deficit, count <=, sum == (default)     0.18 (2 382)      0.56 (16 821)      0.03 (120)
-deficit, count ==, sum ==               0.25 (2 014)      0.62 (16 501)      0.03 (120)
-deficit, count >=, sum <=               0.18 (1 848)     19.5 (493 974)      0.02 (40)
-deficit, count ==, sum <=               0.17 (1 604)      3.53 (87 798)      0.03 (55)
-direct sum (weights v), count ==        0.55 (4 783)      0.91 (17 247)      0.06 (193)
-deficit and direct sum, count <=        0.45 (1 933)      0.64 (9 609)       0.05 (125)
-=====================================  ================  =================  ===========
-
-The implied clauses (deficit, count <=, sum ==; CPU seconds of load +
-compile + solve + uniqueness, median of 7 / 3 / 7 runs on a shared 2-core
-machine, so +-0.01 s; conflicts, CEGAR rounds / cuts on 2x2 #2, clauses):
-
-=======================================  ====================  ===============  ===========  ======
-implied clauses                           2x2 #2 (rounds/cuts)  generated-1      top-left     clauses
-=======================================  ====================  ===============  ===========  ======
-cuts of size 1 only (the old default)     0.179 (2 382) 6/69    0.52 (16 821)    0.022 (120)  46 686
-cuts up to 3 cells                        0.139 (1 516) 3/5     0.37 (11 519)    0.021 (123)  47 878
- + clue in line                           0.155 (1 477) 2/5     0.36 (11 642)    0.022 (151)  47 929
- + line values                            0.135 (1 001) 3/5     0.40 (11 773)    0.022 (68)   51 574
- + both (the default)                     0.125 (762) 2/5       0.36 (10 978)    0.027 (71)   51 625
-default + line copies                     0.156 (989) 2/5       0.39 (11 092)    0.023 (51)   61 817
-default, cuts up to 4 cells               0.144 (876) 2/5       0.35 (9 604)     0.023 (73)   53 913
-default, cuts up to 2 cells               0.144 (1 086) 3/7     0.41 (12 033)    0.021 (78)   50 769
-=======================================  ====================  ===============  ===========  ======
-
-Also measured on 2x2 #2 with the default, no gain, not kept: "v appears in
-at least ceil(v / copies) rows and columns" (947 conflicts); the grid's one 1
-counted through the rows' "1 appears" literals instead of at-most-one over
-49 cells (4 032 clauses fewer, same 762 conflicts, time within noise);
-no count constraint for the 7s (implied: with at most v copies of
-each v < 7, exactly 28 numbers and rows of deficit 8, the 7s are exactly
-seven; 2 492 clauses fewer, 759 conflicts, time within noise);
-count ==, 0.166; deficit and direct sum, 0.31 (114 625 clauses); sum <=
-(exact given exact counts, but 22 479 conflicts). From cuts up to 3 cells
-without line values or clue-in-line (1 516 conflicts), not faster either:
-phase hints preferring empty cells (Session.phases, 1 641 conflicts) or
-filled ones (1 674); ``--amo`` ladder / commander / seqcounter-knuth: 1 769 /
-2 052 / 1 856 conflicts. Compile is about
-0.04 s of the 0.12 (the 56 line-sum BDDs are most of it), loading 51k
-clauses into CaDiCaL 0.03 s, search and uniqueness 0.05 s.
-
-(A layered count/deficit decision diagram per line, GAC for the line, did
-not lower the conflicts; eager connectivity costs about as many conflicts
-as the lazy cuts plus 30% more clauses.)
+Why these encodings and implied clauses and not others (the line-sum form,
+the count direction, the cut sizes, what was tried and not kept): the
+measurements are in bench/RESULTS.md, "Measurement history moved from
+docstrings".
 """
 
 from __future__ import annotations
@@ -274,11 +220,7 @@ class TwentyFourSeven(Puzzle):
     #: (see :meth:`_count_values`)
     implied_top_count = True
     #: CaDiCaL without its "lucky" phases, which it tries again at every
-    #: solve call (a solve --unique makes five: two CEGAR rounds, then the
-    #: blocked solve and its round): over the 17 runs of the count note
-    #: above 2.02 -> 1.86 s CPU (68,892 conflicts against 69,689); 2x2 #2
-    #: alone 61 -> 52 ms (855 conflicts against 1,037); chrono=0 (Sudoku's)
-    #: 2.11 s, walk=0 1.95 s
+    #: solve call (a solve --unique makes five); measured in bench/RESULTS.md
     tuning = {"lucky": 0}
 
     def __init__(self, size: int, grids: list[SubGrid], *, solution=None, **kw):
