@@ -36,7 +36,7 @@ import time
 
 from _common import ROOT, machine, utc_stamp  # noqa: F401  (ROOT puts the checkout on sys.path)
 
-from satgrid.apps.families import generate
+from satgrid.pipeline.families import generate
 from satgrid.cluster import connect, count_split, solve_collection, write_family
 from satgrid.cluster.client import DEFAULT_CHUNK_SIZE
 from satgrid.cluster.tasks import in_order, submit_chunks

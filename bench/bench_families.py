@@ -11,7 +11,7 @@ import tempfile
 import time
 
 from satgrid import api
-from satgrid.apps.families import generate
+from satgrid.pipeline.families import generate
 
 
 def sizes(path: str) -> tuple[int, int]:

@@ -35,7 +35,7 @@ import time
 
 from _common import instance, machine, solve_unique, utc_stamp
 from satgrid import api
-from satgrid.apps.families import generate
+from satgrid.pipeline.families import generate
 from satgrid.model import Model
 from satgrid.shapes import PENTOMINOES
 

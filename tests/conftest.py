@@ -125,7 +125,7 @@ def assert_family_solves(kind: str, tmp_path, seed: int) -> None:
     """`satgrid family KIND`: the same file again for the same seed, and
     satisfiable (a planted solution exists); api.solve verifies the answer
     with the referee."""
-    from satgrid.apps.families import generate     # heavy, only for the family tests
+    from satgrid.pipeline.families import generate     # heavy, only for the family tests
     [path] = generate(kind, {}, seed=seed, out=str(tmp_path))
     again = generate(kind, {}, seed=seed, out=str(tmp_path / "again"))
     assert open(path).read() == open(again[0]).read()          # deterministic by seed

@@ -21,7 +21,7 @@ from itertools import product
 from pysat.solvers import Solver
 
 from satgrid import api, atlas
-from satgrid.apps.families import FAMILIES, generate
+from satgrid.pipeline.families import FAMILIES, generate
 from satgrid.atlas import sweep, timing_pages
 from satgrid.atlas import __main__ as atlas_main
 from satgrid.oracle import FIRST_FREE_SLICE

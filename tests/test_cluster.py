@@ -19,7 +19,7 @@ import pytest
 distributed = pytest.importorskip("distributed")
 
 from satgrid.apps.cli import main  # noqa: E402
-from satgrid.apps.families import generate  # noqa: E402
+from satgrid.pipeline.families import generate  # noqa: E402
 from satgrid.cluster import (check_collection, connect, count_split, solve_collection,  # noqa: E402
                              split_variables, verify_split, write_family)
 from satgrid.cluster.split import cubes  # noqa: E402

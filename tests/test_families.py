@@ -7,7 +7,7 @@ import pytest
 
 from satgrid import api
 from satgrid.errors import SatgridError
-from satgrid.apps.families import generate
+from satgrid.pipeline.families import generate
 from satgrid.puzzles.sudoku.family import full_sudoku
 
 

@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from satgrid.apps.cli import build_parser
-from satgrid.apps.family_params import SPECS, read_params
-from satgrid.apps.families import generate
-from satgrid.apps.progress import Progress, enabled, track
+from satgrid.puzzles.families import SPECS, read_params
+from satgrid.pipeline.families import generate
+from satgrid.progress import Progress, enabled, track
 from satgrid.encodings.methods import AMO_METHODS, CARD_METHODS, PB_METHODS
 from satgrid.errors import UsageError
 
@@ -115,7 +115,7 @@ def test_family_list_and_family_help_show_every_parameter():
 
 
 def test_every_family_has_a_spec():
-    from satgrid.apps.families import FAMILIES
+    from satgrid.pipeline.families import FAMILIES
     assert list(FAMILIES) == list(SPECS)
 
 

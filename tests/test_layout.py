@@ -14,7 +14,9 @@
   the standard library and the one shared helper ``satgrid.puzzles.referee``,
   which itself imports only the standard library;
 - no module reads a ``_private`` name that it does not define itself (an
-  object of another module's private state: the Session's mixins read 26+).
+  object of another module's private state: the Session's mixins read 26+);
+- no import loop between folders (``satgrid/X/`` as one node, each top-level
+  module as its own).
 """
 
 import ast
@@ -330,3 +332,32 @@ def test_no_module_reads_another_modules_private_names():
     found = [f"{MODULES[m].relative_to(ROOT)}:{line}: .{name}"
              for m in MODULES for line, name in private_reads(MODULES[m].read_text(encoding="utf-8"))]
     assert not found, "private names of other modules' objects:\n" + "\n".join(found)
+
+
+def folder_of(mod: str) -> str:
+    """``satgrid.X`` for a module of the folder ``satgrid/X/``, else the module."""
+    parts = mod.split(".")
+    return ".".join(parts[:2]) if len(parts) > 2 else mod
+
+
+def folder_graph() -> dict[str, set[str]]:
+    graph: dict[str, set[str]] = {}
+    for m, imp in IMPORTS.items():
+        graph.setdefault(folder_of(m), set())
+        for t in imp.satgrid_edges():
+            if folder_of(t) != folder_of(m):
+                graph[folder_of(m)].add(folder_of(t))
+    return graph
+
+
+def test_no_import_loops_between_folders():
+    # module loops are refused above; folders can still form one (cluster ->
+    # apps -> cluster was one: cluster.family used apps.families)
+    assert find_loops(folder_graph()) == []
+
+
+def test_the_folder_graph_sees_a_planted_loop():
+    assert folder_of("satgrid.cluster.family") == "satgrid.cluster"
+    assert folder_of("satgrid.model") == "satgrid.model"
+    assert find_loops({"satgrid.apps": {"satgrid.cluster"},
+                       "satgrid.cluster": {"satgrid.apps"}}) == [["satgrid.apps", "satgrid.cluster"]]

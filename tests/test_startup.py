@@ -64,7 +64,7 @@ print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.mod
 #: what a Sudoku solve must not import (module prefixes; "x." means the package x and below)
 NOT_FOR_SUDOKU = ("networkx", "tqdm", "importlib.metadata", "pysat.pb", "pypblib",
                   "satgrid.certify", "satgrid.dimacs.read", "satgrid.dimacs.scan",
-                  "satgrid.dimacs.write", "satgrid.apps.families", "satgrid.apps.web",
+                  "satgrid.dimacs.write", "satgrid.pipeline.families", "satgrid.apps.web",
                   "satgrid.apps.certify_commands", "satgrid.cluster", "satgrid.atlas",
                   "satgrid.regions", "satgrid.shapes", "satgrid.paths",
                   # the package and its modes (the one default) load; the graph code not
@@ -114,7 +114,7 @@ def test_importing_the_cli_loads_no_encodings_or_formula():
     bad = [m for m in r["modules"] if m.startswith(("pysat", "satgrid.encodings",
                                                     "satgrid.formula", "satgrid.pipeline",
                                                     "satgrid.puzzles", "satgrid.apps.commands",
-                                                    "satgrid.apps.family_params"))]
+                                                    "satgrid.puzzles.families"))]
     assert not bad, bad
 
 

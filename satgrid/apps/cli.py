@@ -40,7 +40,7 @@ EXIT_TEXT = """exit status:
 a DIMACS/iCNF file without --json answers as SAT competition solvers do:
   10 satisfiable, 20 unsatisfiable, 0 unknown (iCNF: 0 unless all answers agree)"""
 #: each family's name, parameters and meaning (read when ``family``'s parsers are built)
-family_params = lazy.module("satgrid.apps.family_params")
+family_params = lazy.module("satgrid.puzzles.families")
 #: the kinds, discovered from their folders (read when ``solve``'s parser is built)
 puzzles = lazy.module("satgrid.puzzles")
 

@@ -17,7 +17,7 @@ from ..cluster import check_collection, count_split, solve_collection, write_fam
 from ..cluster.client import check_workers
 from ..errors import EXIT_LIMIT, EXIT_OK, EXIT_UNSAT, UsageError
 from ..pipeline.run import Options, public
-from .progress import track
+from ..progress import track
 from .report import format_result
 
 __all__ = ["asked", "solve", "check", "count", "family", "DEFAULT_SPLIT"]

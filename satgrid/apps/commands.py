@@ -27,7 +27,7 @@ from ..connectivity.modes import resolve_mode
 from ..pipeline.run import Options, compare_expect, count, public, sizes, solve, solve_all
 from ..solvers import CAPABILITIES, SOLVER_OPTIONS, canonical_name
 from . import cnf_commands
-from .progress import Progress, track
+from ..progress import Progress, track
 from .report import format_result, format_solution, format_stats, solutions_summary
 
 # what only some commands need loads when they run (satgrid/lazy.py): a Sudoku
@@ -35,9 +35,9 @@ from .report import format_result, format_solution, format_stats, solutions_summ
 certify_commands = lazy.module("satgrid.apps.certify_commands")
 web = lazy.module("satgrid.apps.web")
 cluster_commands = lazy.module("satgrid.apps.cluster_commands")
-generate = lazy.function("satgrid.apps.families", "generate")
+generate = lazy.function("satgrid.pipeline.families", "generate")
 from_sums = lazy.function("satgrid.puzzles.vertex_sums", "from_sums")
-family_params = lazy.module("satgrid.apps.family_params")
+family_params = lazy.module("satgrid.puzzles.families")
 interactive = lazy.function("satgrid.apps.sudoku_workflow", "interactive")
 export_dimacs = lazy.function("satgrid.pipeline.export", "export_dimacs")
 export_each = lazy.function("satgrid.pipeline.export", "export_each")

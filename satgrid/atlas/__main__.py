@@ -2,7 +2,7 @@
 
 Owns the command line: the options, the order of the steps and the progress
 lines on stderr (with a progress bar over the work units when stderr is a
-terminal, see :mod:`satgrid.apps.progress`; ``--quiet`` turns it off). The
+terminal, see :mod:`satgrid.progress`; ``--quiet`` turns it off). The
 work itself is in :mod:`.sweep` and :mod:`.constraints` (sizes),
 :mod:`.timing` (the solve-time study), :mod:`.propagation`, :mod:`.markdown`,
 :mod:`.timing_pages`, :mod:`.puzzles` and :mod:`.plots`; every measurement
@@ -21,7 +21,7 @@ import time
 from typing import Sequence
 
 from .. import encodings as enc
-from ..apps.progress import Progress
+from ..progress import Progress
 from ..cluster.client import connect, wanted
 from ..errors import SatgridError
 from ..fileio import atomic_write_text

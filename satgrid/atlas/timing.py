@@ -7,7 +7,7 @@ one solve) and their results, the summary (medians with min/max over the
 seeds) and the CSV files. The pages are :mod:`.timing_pages`.
 
 How it runs. For each workload, each seed gives one instance (the family of
-:mod:`satgrid.apps.families` with ``satgrid family``'s seeding, so ``satgrid
+:mod:`satgrid.pipeline.families` with ``satgrid family``'s seeding, so ``satgrid
 family NAME KEY=VALUE --seed S`` writes the same file). :func:`prepare`
 compiles the instance with every choice of each dimension its kind lets a
 user choose (``Puzzle.encoding_choices``: ``amo``, ``card``, ``pb``) and
@@ -49,9 +49,9 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from .. import encodings as enc
-from ..apps.families import FAMILIES
-from ..apps.family_params import SPECS, read_params
-from ..apps.progress import Progress
+from ..pipeline.families import FAMILIES
+from ..puzzles.families import SPECS, read_params
+from ..progress import Progress
 from ..connectivity import DEFAULT_MODE
 from ..model import DEFAULT_AMO, DEFAULT_CARD, DEFAULT_PB
 from ..oracle import FIRST_FREE_SLICE
@@ -84,7 +84,7 @@ class Workload:
     """One family at fixed parameters, over several seeds.
 
     Attributes:
-        family: a :data:`satgrid.apps.families.FAMILIES` name.
+        family: a :data:`satgrid.pipeline.families.FAMILIES` name.
         params: ``(name, value)`` pairs, as ``satgrid family NAME KEY=VALUE``.
         seeds: the family seeds, one instance each.
     """

@@ -2,10 +2,10 @@
 
 A family of ``count=N`` instances (the Sudoku family) is cut into chunks of
 consecutive instances; each chunk is one keyed task that generates exactly
-its instances (:func:`satgrid.apps.families.instances` with ``only=``: the
+its instances (:func:`satgrid.pipeline.families.instances` with ``only=``: the
 random stream steps over the instances before the chunk, so instance i has
 the same bytes as in the serial run) and writes them, with their DIMACS,
-through :func:`satgrid.apps.families.write_instance` (atomic writes).
+through :func:`satgrid.pipeline.families.write_instance` (atomic writes).
 
 Where the files are written:
 
@@ -37,8 +37,8 @@ import tempfile
 import uuid
 from typing import Callable
 
-from ..apps.families import instances, write_instance
-from ..apps.family_params import SPECS, read_params
+from ..pipeline.families import instances, write_instance
+from ..puzzles.families import SPECS, read_params
 from ..errors import SatgridError
 from ..fileio import atomic_write_chunks
 from .client import chunk_bounds, connect, default_chunks
@@ -103,10 +103,10 @@ def write_family(name: str, params: dict, *, seed: int = 0, out: str = ".",
                  chunks: int | None = None, retries: int = RETRIES,
                  on_chunk: Callable | None = None) -> list[str]:
     """Write a generated family on a Dask cluster; return the paths, as
-    :func:`satgrid.apps.families.generate` does.
+    :func:`satgrid.pipeline.families.generate` does.
 
     Args:
-        name, params, seed, out, dimacs: as :func:`~satgrid.apps.families.generate`
+        name, params, seed, out, dimacs: as :func:`~satgrid.pipeline.families.generate`
             (``params`` maps parameter names to values, ``{"count": 2000}``).
         ship: True: the workers ship the bytes back and this process writes
             them; False: the workers write into ``out`` (they must reach it);

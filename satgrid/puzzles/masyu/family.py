@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from ...apps import random_lines
+from .. import random_lines
 from ..families import File, toml_text
 from ..links import links_from_edges
 

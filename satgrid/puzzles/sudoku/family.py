@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import random
 
-from ...pipeline.load import loads
-from ...pipeline.run import compile_puzzle
+from ...model import Model
 from ..families import File, check_bound, grid_text, toml_text
+from .kind import Sudoku
 
 
 def full_sudoku(order: int, rng: random.Random) -> list[list[int]]:
@@ -45,11 +45,9 @@ def sudoku_instance(order: int, givens: int | None, unique: bool, rng: random.Ra
     if not unique:
         keep = set(cells[: max(0, min(target, n * n))])
     else:
-        empty = toml_text(None, {"puzzle": "sudoku", "size": n,
-                                 "givens": grid_text([[0] * n for _ in range(n)])})
-        [p] = loads(empty, "<family>")
         # the rules once, each candidate's givens as assumptions: one incremental session
-        m = compile_puzzle(p, givens="none")
+        m = Model()
+        Sudoku([[0] * n for _ in range(n)]).build(m)
         cell_lit = {}
         for r, c in cells:
             cell_lit[r, c] = m.formula.lookup(f"x[{r},{c}]={sol[r][c]}")

@@ -6,8 +6,8 @@ instance files (TOML) and, with ``--dimacs``, the complete DIMACS of each
 the same bytes.
 
 Each family belongs to a kind: its summary and parameters are in the kind's
-``kind.json`` (:data:`~satgrid.apps.family_params.SPECS`, read through
-:func:`~satgrid.apps.family_params.read_params`; ``satgrid family --list``
+``kind.json`` (:data:`~satgrid.puzzles.families.SPECS`, read through
+:func:`~satgrid.puzzles.families.read_params`; ``satgrid family --list``
 and ``satgrid family NAME --help`` print the same records), its generator is
 a function of the kind's ``family.py`` (``satgrid/puzzles/<kind>/family.py``),
 found through :data:`FAMILIES` and imported when the family is generated. A
@@ -24,10 +24,11 @@ from typing import Callable
 
 from ..errors import SatgridError
 from ..fileio import atomic_write_text
-from ..pipeline.export import export_dimacs
-from ..pipeline.load import loads
-from .family_params import FAMILY_MODULES, SPECS, read_params
-from .progress import Progress, track
+from ..progress import Progress, track
+from ..puzzles import FAMILY_MODULES
+from ..puzzles.families import SPECS, read_params
+from .export import export_dimacs
+from .load import loads
 
 #: one generated file: (file name, TOML text)
 File = tuple[str, str]
@@ -37,9 +38,9 @@ Generator = Callable[[dict, int, random.Random, Progress], list[File]]
 class Generators(Mapping):
     """Family name -> function(params, seed, rng, bar) -> [(file name, TOML text)],
     the function of the kind's ``family.py`` its ``kind.json`` names, imported
-    on first use: ``params`` as :func:`~satgrid.apps.family_params.read_params`
+    on first use: ``params`` as :func:`~satgrid.puzzles.families.read_params`
     returns them for the family's spec (same keys); ``bar`` a
-    :class:`~satgrid.apps.progress.Progress` the slow ones advance."""
+    :class:`~satgrid.progress.Progress` the slow ones advance."""
 
     def __getitem__(self, name: str) -> Generator:
         package, function = FAMILY_MODULES[name]

@@ -1,5 +1,5 @@
 """Random loops and paths on grids, for the generated families of the path
-and loop kinds (:mod:`satgrid.apps.families`: ``slitherlink``, ``masyu``,
+and loop kinds (:mod:`satgrid.pipeline.families`: ``slitherlink``, ``masyu``,
 ``numberlink``). Plain Python; the caller's ``random.Random`` makes it
 deterministic by seed.
 

@@ -17,7 +17,7 @@ budget, and a pipe or ``--quiet`` never needs it).
 
 Use::
 
-    from satgrid.apps.progress import Progress, track
+    from satgrid.progress import Progress, track
 
     for p in track(puzzles, desc="solving", unit="puzzle", quiet=a.quiet):
         ...                                   # a bar over a known total
