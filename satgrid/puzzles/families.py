@@ -175,6 +175,20 @@ def grid_text(rows) -> str:
     return "\n".join(" ".join((str(v) if v else ".").rjust(width) for v in row) for row in rows)
 
 
+def unshaded_connected(n: int, shaded: set) -> bool:
+    """Whether the cells of the n x n grid outside ``shaded`` are connected
+    (orthogonally), as the shading families plant their solutions."""
+    free = [(r, c) for r in range(n) for c in range(n) if (r, c) not in shaded]
+    seen, todo = {free[0]}, [free[0]]
+    while todo:
+        r, c = todo.pop()
+        for x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= x[0] < n and 0 <= x[1] < n and x not in shaded and x not in seen:
+                seen.add(x)
+                todo.append(x)
+    return len(seen) == len(free)
+
+
 def one_region(n: int) -> str:
     """An n x n regions grid that is all one region."""
     return "\n".join(" ".join("a" * n) for _ in range(n))

@@ -7,20 +7,7 @@ from __future__ import annotations
 
 import random
 
-from ..families import File, grid_text, toml_text
-
-
-def _still_connected(n: int, shaded: set) -> bool:
-    """Whether the cells of the n x n grid outside ``shaded`` are connected."""
-    free = [(r, c) for r in range(n) for c in range(n) if (r, c) not in shaded]
-    seen, todo = {free[0]}, [free[0]]
-    while todo:
-        r, c = todo.pop()
-        for x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if 0 <= x[0] < n and 0 <= x[1] < n and x not in shaded and x not in seen:
-                seen.add(x)
-                todo.append(x)
-    return len(seen) == len(free)
+from ..families import File, grid_text, toml_text, unshaded_connected
 
 
 def hitori(params: dict, seed: int, rng: random.Random, bar) -> list[File]:
@@ -31,7 +18,7 @@ def hitori(params: dict, seed: int, rng: random.Random, bar) -> list[File]:
     shaded: set[tuple[int, int]] = set()
     for r, c in rng.sample([(r, c) for r in range(n) for c in range(n)], n * n):
         near = [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))]
-        if any(x in shaded for x in near) or not _still_connected(n, shaded | {(r, c)}):
+        if any(x in shaded for x in near) or not unshaded_connected(n, shaded | {(r, c)}):
             continue
         shaded.add((r, c))
     for r, c in sorted(shaded):

@@ -8,20 +8,7 @@ from __future__ import annotations
 import random
 
 from ...errors import SatgridError
-from ..families import File, grid_text, toml_text
-
-
-def _still_connected(n: int, shaded: set) -> bool:
-    """Whether the cells of the n x n grid outside ``shaded`` are connected."""
-    free = [(r, c) for r in range(n) for c in range(n) if (r, c) not in shaded]
-    seen, todo = {free[0]}, [free[0]]
-    while todo:
-        r, c = todo.pop()
-        for x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if 0 <= x[0] < n and 0 <= x[1] < n and x not in shaded and x not in seen:
-                seen.add(x)
-                todo.append(x)
-    return len(seen) == len(free)
+from ..families import File, grid_text, toml_text, unshaded_connected
 
 
 def _near(cell, n):
@@ -38,7 +25,7 @@ def _plant_islands(n: int, rng: random.Random) -> dict | None:
     def can_take(cell, k):          # cell joins island k (k new: a new island)
         if cell in island or any(island.get(x, k) != k for x in _near(cell, n)):
             return False
-        return _still_connected(n, set(island) | {cell})
+        return unshaded_connected(n, set(island) | {cell})
 
     k = 0
     for start in rng.sample([(r, c) for r in range(n) for c in range(n)], n * n):
