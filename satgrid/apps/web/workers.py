@@ -101,10 +101,10 @@ def main(argv: list[str]) -> int:
             except MemoryError:
                 pass           # the server sees the worker gone, and says so
             return 3           # what is left of this process is not to be trusted
-        # a compiled Model is a reference cycle, and satgrid.util.paused_gc
-        # moves what a build made straight into the oldest generation, whose
-        # collections come rarely: without this, every 9x9 compile left its
-        # 1.4 MB behind until a full collection (4 MB a solve with its sizes)
+        # a compiled Model is a reference cycle; this process freezes its own
+        # objects (above), and satgrid.util.paused_gc leaves the collection of
+        # a process with frozen objects to that process: without this, every
+        # 9x9 compile left its 1.4 MB behind (4 MB a solve with its sizes)
         gc.collect()
         if jobs == 0:      # the kinds and solvers the first job loaded: frozen too
             gc.freeze()
