@@ -1,0 +1,81 @@
+"""``shikaku``: divide the grid into rectangles, one number in each, its area.
+
+Rules (Nikoli; as pzprjs checks them): every region is a rectangle holding
+exactly one number, and the number is the rectangle's area; a "?" is a
+number whose value is not told (its rectangle may have any area).
+
+Model: :func:`satgrid.rules.areas.rectangles` (groups ``shikaku.rect*``):
+one literal per rectangle a clue could take (its area, no other clue
+inside), exactly one per clue and exactly one over every cell.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.encodings import estimate
+from ...modelling.model import Model, Solution
+from ...rules import areas
+from ..base import Puzzle, register
+from . import check as checker
+from . import drawing
+
+K = "shikaku"
+UNKNOWN = -2            # a "?" clue (as satgrid.puzzles.puzzlink.UNKNOWN)
+
+
+@register
+class Shikaku(Puzzle):
+    """A Shikaku instance: ``clues`` rows (None: no number, ``UNKNOWN``: "?")."""
+
+    kind = K
+    encoding_choices = ("amo",)
+
+    def __init__(self, clues: list[list[int | None]], *, solution=None, **kw):
+        super().__init__(**kw)
+        self.clues = [list(row) for row in clues]
+        self.rows, self.cols = len(clues), len(clues[0])
+        self._solution = solution
+        self._areas = None
+
+    def _given(self) -> dict:
+        return {(r, c): (None if v == UNKNOWN else v) for r, row in enumerate(self.clues)
+                for c, v in enumerate(row) if v is not None}
+
+    def estimate_clauses(self, m: Model) -> int:
+        """Exactly one per clue over its rectangles, one per cell over those covering it."""
+        rects = areas.candidate_rectangles(self.rows, self.cols, self._given())
+        cover: dict = {}
+        for rs in rects.values():
+            for r0, c0, r1, c1 in rs:
+                for y in range(r0, r1 + 1):
+                    for x in range(c0, c1 + 1):
+                        cover[y, x] = cover.get((y, x), 0) + 1
+        return (sum(estimate.exactly(m.amo, m.card, len(rs), 1) + 1 for rs in rects.values())
+                + sum(estimate.exactly(m.amo, m.card, d, 1) for d in cover.values())
+                + self.rows * self.cols)
+
+    def build(self, m: Model) -> None:
+        self._areas = areas.rectangles(m, self.rows, self.cols, self._given(), group=f"{K}.rect")
+        m.projection = self._areas.projection()
+
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        return {"grid": self._areas.numbered(sol, self.rows, self.cols)}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        return checker.check(decoded["grid"], self.clues)
+
+    def given_grid(self):
+        return [[v if v and v > 0 else 0 for v in row] for row in self.clues]
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        return drawing.text(self, decoded)
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        return drawing.svg(self, decoded)
+
+    def puzzle_svg(self) -> str:
+        return drawing.svg(self, None)
+
+    def expected_solution(self):
+        return self._solution

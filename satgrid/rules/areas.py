@@ -1,0 +1,364 @@
+"""Regions to find: a grid divided into connected regions whose borders are
+the answer (Shikaku, Araf, Double Choco, Pentominous, Statue Park).
+
+Every function takes a :class:`~satgrid.modelling.model.Model`, builds its
+clauses under its own constraint group (``areas.<rule>`` unless ``group``
+says otherwise) and uses the Model's selectable encodings (``m.exactly``,
+``m.at_most``: the ``amo``/``card`` methods; ``m.linear``: the ``pb`` method;
+``m.connected``/``m.regions``: the connectivity mode).
+
+* :func:`rectangles`: one rectangle per clue holding no other clue, the
+  rectangles tiling the grid (Shikaku).
+* :func:`clue_regions`: a partition into connected regions each holding
+  exactly ``per_region`` clue cells; one clue: ``Model.regions`` around the
+  clues as anchors; more: regions rooted at their first clue, with their
+  sizes as integers on request (Araf).
+* :func:`size_between`: the size of a two-clue region strictly between its
+  clues, as pzprjs judges Araf (a "?" clue only forbids the other number).
+* :func:`halves`: every region two connected halves of the two colours of
+  a fixed colouring, congruent up to rotation and reflection (Double Choco).
+* :func:`pieces_apart` and :func:`no_congruent_neighbours`: rules between
+  the polyominoes of a :meth:`Model.place` placement (Statue Park: pieces
+  never share a side; Pentominous: equal shapes never share a side).
+
+What they return, :class:`Areas`, holds ``label[cell][key]`` (the cell lies
+in region ``key``; exactly one per cell), the literal "two cells share a
+region" (:meth:`Areas.same`) and its negation, the border between them
+(:meth:`Areas.border`), and the regions of a solution numbered in the order
+of their first cell (:meth:`Areas.numbered`).
+
+Example: the 2 x 2 grid's Shikaku with a 2 at the top left and a 2 at the
+bottom right has two answers (two rows or two columns)::
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); a = rectangles(m, 2, 2, {(0, 0): 2, (1, 1): 2})
+    >>> m.projection = a.projection(); m.count()
+    (2, True)
+    >>> sorted(g for g in m.sizes() if g.startswith("areas"))
+    ['areas.rectangles', 'areas.rectangles.clue']
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Hashable, Iterable, Mapping
+
+from ..modelling.model import Model
+
+__all__ = ["Areas", "rectangles", "candidate_rectangles", "clue_regions", "size_between", "halves", "pieces_apart",
+           "no_congruent_neighbours", "araf_sizes", "distances", "renumber"]
+
+
+class Areas:
+    """Regions found by a rule: ``label[cell][key]`` literals, exactly one true per cell.
+
+    ``size[key]`` (when made) is the region's size as an IntVar (0: no such region).
+    """
+
+    def __init__(self, m: Model, label: dict, group: str):
+        self.m, self.label, self.group = m, label, group
+        self.size: dict = {}
+        self._same: dict = {}
+
+    def projection(self) -> list[int]:
+        """The label literals: counting them counts the partitions."""
+        t = abs(self.m.true)
+        return [l for ls in self.label.values() for l in ls.values() if abs(l) != t]
+
+    def same(self, v, w) -> int:
+        """A literal "``v`` and ``w`` lie in one region" (made once, group ``G.same``).
+
+        >>> m = Model(); a = rectangles(m, 1, 2, {(0, 0): None}); s = a.same((0, 0), (0, 1))
+        >>> m.solve()[s]
+        True
+        """
+        key = (v, w) if (w, v) not in self._same else (w, v)
+        if key in self._same:
+            return self._same[key]
+        m, g = self.m, self.group + ".same"
+        s = m.bool(f"{self.group}.same[{_name(v)}|{_name(w)}]", g)
+        lv, lw, cl = self.label[v], self.label[w], []
+        for k, a in lv.items():
+            b = lw.get(k)
+            cl += [[-s, -a]] if b is None else [[-s, -a, b], [-s, a, -b], [s, -a, -b]]
+        cl += [[-s, -b] for k, b in lw.items() if k not in lv]
+        m.clauses(cl, g)
+        self._same[key] = s
+        return s
+
+    def border(self, v, w) -> int:
+        """The literal "a border runs between ``v`` and ``w``" (different regions)."""
+        return -self.same(v, w)
+
+    def region_of(self, sol) -> dict:
+        """``{cell: key}`` of a solution."""
+        return {v: next(k for k, l in ls.items() if sol[l]) for v, ls in self.label.items()}
+
+    def numbered(self, sol, rows: int, cols: int) -> list[list[int]]:
+        """The regions of ``sol`` as a grid of numbers 1, 2, ... in the order
+        of each region's first cell (row by row): one grid per partition."""
+        of, names = self.region_of(sol), {}
+        return [[names.setdefault(of[r, c], len(names) + 1) for c in range(cols)]
+                for r in range(rows)]
+
+
+def renumber(grid: list[list[int]]) -> list[list[int]]:
+    """A grid of region names as :meth:`Areas.numbered` writes it: each
+    connected group of equal names numbered 1, 2, ... by its first cell.
+
+    >>> renumber([[7, 7, 3], [3, 3, 7]])
+    [[1, 1, 2], [3, 3, 4]]
+    """
+    h, w = len(grid), len(grid[0])
+    out = [[0] * w for _ in range(h)]
+    n = 0
+    for r in range(h):
+        for c in range(w):
+            if out[r][c]:
+                continue
+            n += 1
+            out[r][c], todo = n, [(r, c)]
+            while todo:
+                y, x = todo.pop()
+                for b, a in ((y + 1, x), (y - 1, x), (y, x + 1), (y, x - 1)):
+                    if 0 <= b < h and 0 <= a < w and not out[b][a] and grid[b][a] == grid[y][x]:
+                        out[b][a] = n
+                        todo.append((b, a))
+    return out
+
+
+def distances(graph, source, limit: int | None = None) -> dict:
+    """Steps from ``source`` to every node of ``graph`` within ``limit`` steps."""
+    dist, todo = {source: 0}, deque([source])
+    while todo:
+        u = todo.popleft()
+        if limit is not None and dist[u] >= limit:
+            continue
+        for w in graph[u]:
+            if w not in dist:
+                dist[w] = dist[u] + 1
+                todo.append(w)
+    return dist
+
+
+def rectangles(m: Model, rows: int, cols: int, clues: Mapping[tuple[int, int], int | None], *,
+               group: str = "areas.rectangles") -> Areas:
+    """The grid tiled by rectangles, one per clue, each holding its clue and
+    no other, of the clue's area (None: any area).
+
+    One literal per candidate rectangle (a clue's rectangles that hold no
+    other clue): exactly one per clue (``G.clue``) and exactly one over each
+    cell (``G``); the Areas' keys are the rectangles ``(r0, c0, r1, c1)``.
+
+    >>> m = Model(); a = rectangles(m, 1, 3, {(0, 0): 1, (0, 2): None})
+    >>> a.numbered(m.solve(), 1, 3)
+    [[1, 2, 2]]
+    """
+    covering: dict = {(r, c): {} for r in range(rows) for c in range(cols)}
+    per_clue = []
+    for clue, rects in candidate_rectangles(rows, cols, clues).items():
+        lits = []
+        for r0, c0, r1, c1 in rects:
+            lit = m.bool(f"{group}[{r0},{c0}:{r1},{c1}]", group)
+            lits.append(lit)
+            for y in range(r0, r1 + 1):
+                for x in range(c0, c1 + 1):
+                    covering[y, x][(r0, c0, r1, c1)] = lit
+        per_clue.append(lits)
+    for lits in per_clue:
+        m.exactly(lits, 1, group + ".clue") if lits else m.clause([m.false], group + ".clue")
+    for ls in covering.values():
+        m.exactly(list(ls.values()), 1, group) if ls else m.clause([m.false], group)
+    return Areas(m, covering, group)
+
+
+def candidate_rectangles(rows: int, cols: int, clues: Mapping[tuple[int, int], int | None]
+                         ) -> dict[tuple[int, int], list[tuple[int, int, int, int]]]:
+    """Per clue, the rectangles ``(r0, c0, r1, c1)`` inside the grid that hold
+    it and no other clue, of its area (None: any area).
+
+    >>> candidate_rectangles(2, 2, {(0, 0): 2, (1, 1): None})[0, 0]
+    [(0, 0, 0, 1), (0, 0, 1, 0)]
+    """
+    acc = [[0] * (cols + 1) for _ in range(rows + 1)]       # clue counts, prefix sums
+    for r in range(rows):
+        for c in range(cols):
+            acc[r + 1][c + 1] = acc[r][c + 1] + acc[r + 1][c] - acc[r][c] + ((r, c) in clues)
+    out = {}
+    for (r, c), n in clues.items():
+        dims = [(h, w) for h in range(1, rows + 1) for w in range(1, cols + 1)
+                if n is None or h * w == n]
+        rects = []
+        for h, w in dims:
+            for r0 in range(max(0, r - h + 1), min(r, rows - h) + 1):
+                for c0 in range(max(0, c - w + 1), min(c, cols - w) + 1):
+                    r1, c1 = r0 + h - 1, c0 + w - 1
+                    if acc[r1 + 1][c1 + 1] - acc[r0][c1 + 1] - acc[r1 + 1][c0] + acc[r0][c0] == 1:
+                        rects.append((r0, c0, r1, c1))
+        out[r, c] = sorted(rects)
+    return out
+
+
+def clue_regions(m: Model, cells: Iterable[Hashable], graph, clues: Iterable[Hashable], *,
+                 per_region: int = 2, reach: Mapping[Hashable, int | None] | None = None,
+                 sizes: bool = False, group: str = "areas.regions") -> Areas:
+    """A partition of ``cells`` into connected regions of ``graph``, each
+    holding exactly ``per_region`` of the ``clues`` (cells).
+
+    ``per_region=1`` is ``Model.regions`` with the clues as anchors (keys:
+    the clues). Otherwise a region is named by its first clue in the order
+    given (its *root*): ``label[v][a]`` for a clue a within ``reach[a]``
+    steps of v (None: any), never for a clue b before a; ``label[a][a]``
+    says a is a root, and ``label[v][a] -> label[a][a]``. Per root:
+    exactly ``per_region - 1`` later clues labelled a (``G.clues``), its
+    cells connected (``Model.connected``, ``G.connected``) and, with
+    ``sizes``, ``size[a]``, an IntVar equal to the number of cells labelled
+    a (``Model.linear``, ``G.size``).
+
+    >>> import networkx as nx
+    >>> m = Model(); g = nx.grid_2d_graph(1, 4)
+    >>> a = clue_regions(m, sorted(g), g, [(0, 0), (0, 1), (0, 2), (0, 3)])
+    >>> m.projection = a.projection(); m.count()          # ab|cd only
+    (1, True)
+    """
+    cells = list(dict.fromkeys(cells))
+    clues = list(dict.fromkeys(clues))
+    if per_region == 1:
+        reg = m.regions(cells, graph, {a: None for a in clues}, group=group)
+        return Areas(m, reg.label, group)
+    sub = graph.subgraph(cells)
+    order = {a: i for i, a in enumerate(clues)}
+    label: dict = {v: {} for v in cells}
+    gl = group + ".label"
+    for a in clues:
+        lim = None if reach is None or reach.get(a) is None else reach[a]
+        for v in distances(sub, a, lim):
+            if v not in order or order[v] >= order[a]:
+                label[v][a] = m.bool(f"{group}[{_name(v)}]={_name(a)}", gl)
+    for v, ls in label.items():
+        m.exactly(list(ls.values()), 1, gl) if ls else m.clause([m.false], gl)
+    out = Areas(m, label, group)
+    for a in clues:
+        mine = {v: ls[a] for v, ls in label.items() if a in ls}
+        root = mine[a]
+        m.clauses([[-l, root] for v, l in mine.items() if v != a], gl)
+        later = [mine[b] for b in clues if b != a and b in mine]
+        if len(later) < per_region - 1:
+            m.clause([-root], group + ".clues")
+        else:
+            m.linear(later + [root], [1] * len(later) + [-(per_region - 1)], "==", 0,
+                     group + ".clues")
+        m.connected(mine, sub, group + ".connected")
+        if sizes:
+            x = m.int(f"{group}.size[{_name(a)}]", range(len(mine) + 1), group=group + ".size")
+            ks = [k for k in x.values if k]
+            m.linear(list(mine.values()) + [x.lits[k] for k in ks],
+                     [1] * len(mine) + [-k for k in ks], "==", 0, group + ".size")
+            out.size[a] = x
+    return out
+
+
+def araf_sizes(x: int | None, y: int | None) -> range | set | None:
+    """The sizes pzprjs allows a region holding the numbers ``x`` and ``y``
+    (None: a "?" clue): strictly between two numbers; with a "?", any size but
+    the other number; two "?": any (None).
+
+    >>> araf_sizes(3, 7), araf_sizes(4, 4), araf_sizes(None, 2)
+    (range(4, 7), range(5, 4), {2})
+    """
+    if x is None and y is None:
+        return None
+    if x is None or y is None:
+        return {x if y is None else y}        # the forbidden size
+    return range(min(x, y) + 1, max(x, y))
+
+
+def size_between(m: Model, areas: Areas, values: Mapping[Hashable, int | None], *,
+                 group: str = "areas.between") -> None:
+    """Araf's sizes: a region rooted at clue a holding clue b has a size
+    strictly between their numbers (``values``; None: a "?" clue, which
+    forbids only the other number's size). Needs :func:`clue_regions` with
+    ``sizes=True`` and two clues per region: per pair, one clause per size
+    ruled out (``[-label[b][a], -(size[a] == k)]``).
+
+    >>> import networkx as nx
+    >>> m = Model(); g = nx.grid_2d_graph(1, 4); cl = {(0, 0): 1, (0, 3): 4}
+    >>> a = clue_regions(m, sorted(g), g, cl, sizes=True); size_between(m, a, cl)
+    >>> m.solve() is not None, m.count()        # 4 cells, not between 1 and 4
+    (False, (0, True))
+    """
+    cl = []
+    for a, x in areas.size.items():
+        for b, lit in ((b, ls[a]) for b, ls in areas.label.items() if a in ls and b != a
+                       and b in values):
+            allowed = araf_sizes(values[a], values[b])
+            if allowed is None:
+                continue
+            forbidden = allowed if isinstance(allowed, set) else None
+            for k, lk in x.lits.items():
+                if k and (k in forbidden if forbidden is not None else k not in allowed):
+                    cl.append([-lit, -lk])
+    m.clauses(cl, group)
+
+
+def halves(m: Model, rows: int, cols: int, grey: set, numbers: Mapping[tuple[int, int], int], *,
+           group: str = "areas.halves") -> tuple[Areas, dict]:
+    """Double Choco: the grid divided into regions, each one connected white
+    half and one connected grey half (``grey``: the grey cells) congruent up
+    to rotation and reflection; a number is the size of its half.
+
+    Model: every *half* (a connected one-colour piece) is a region of
+    :meth:`Model.regions` without anchors (rooted at its first cell; sizes
+    given by the numbers). Every half is paired with one half of the other
+    colour by a *map*: ``twin[v][t]`` says cell v's image under isometry t
+    (8 orientations times the translation that maps v's root onto its
+    partner's anchor cell) ... see the kind's docstring for the full model.
+    """
+    raise NotImplementedError
+
+
+def pieces_apart(m: Model, placement, graph, *, group: str = "areas.apart") -> None:
+    """Two covered cells side by side belong to one piece: for every edge
+    (u, v), ``covered[u] and covered[v] -> OR(placements over both)``
+    (Statue Park: the pieces never touch).
+
+    >>> m = Model(); cells = [(0, 0), (0, 1), (0, 2)]
+    >>> import networkx as nx
+    >>> p = m.place({"mono": {(0, 0)}}, cells, cover="at-most", counts={"mono": 2})
+    >>> pieces_apart(m, p, nx.grid_2d_graph(1, 3)); m.count()     # only the two ends
+    (1, True)
+    """
+    cl = []
+    for u, v in graph.edges:
+        if u not in placement.covered or v not in placement.covered:
+            continue
+        both = sorted(set(placement.covering.get(u, ())) & set(placement.covering.get(v, ())))
+        cl.append([-placement.covered[u], -placement.covered[v]] + both)
+    m.clauses(cl, group)
+
+
+def no_congruent_neighbours(m: Model, placement, graph, *,
+                            group: str = "areas.congruent") -> None:
+    """Two cells side by side covered by copies of one shape lie in the same
+    copy (Pentominous: equal pentominoes never share a side): per edge (u,
+    v) and shape s, ``shape_at[u][s] and shape_at[v][s] -> OR(placements of
+    s over both)``.
+
+    >>> m = Model(); cells = [(0, c) for c in range(4)]
+    >>> import networkx as nx
+    >>> p = m.place({"I2": {(0, 0), (0, 1)}, "I1": {(0, 0)}}, cells)
+    >>> no_congruent_neighbours(m, p, nx.grid_2d_graph(1, 4)); m.count()   # I1 I2 I1 only
+    (1, True)
+    """
+    of = {lit: name for name, lits in placement.of_shape.items() for lit in lits}
+    cl = []
+    for u, v in graph.edges:
+        su, sv = placement.shape_at.get(u, {}), placement.shape_at.get(v, {})
+        both = set(placement.covering.get(u, ())) & set(placement.covering.get(v, ()))
+        for s in su.keys() & sv.keys():
+            cl.append([-su[s], -sv[s]] + sorted(l for l in both if of[l] == s))
+    m.clauses(cl, group)
+
+
+def _name(v) -> str:
+    return ",".join(map(str, v)) if isinstance(v, tuple) else str(v)
