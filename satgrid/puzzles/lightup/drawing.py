@@ -1,0 +1,20 @@
+"""Light Up's drawings: the text the CLI prints (``text``: ``#`` or a number
+for a wall, ``*`` a light) and the SVG of ``--svg`` and the workbench
+(``svg``: walls shaded with their numbers, lights as discs)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..render import svg_grid, text_grid
+
+
+def text(puzzle, decoded: dict[str, Any]) -> str:
+    return text_grid(puzzle.cell_texts(decoded["grid"]))
+
+
+def svg(puzzle, decoded: dict[str, Any]) -> str:
+    g = decoded["grid"]
+    marks = [["" if k is not None and k < 0 else str(k) if k is not None else "●" if g[r][c] else ""
+              for c, k in enumerate(row)] for r, row in enumerate(puzzle.clues)]
+    return svg_grid(marks, shade=[[k is not None for k in row] for row in puzzle.clues])

@@ -1,0 +1,93 @@
+"""``lightup`` (Akari, puzz.link ``akari``): place lights that light every cell.
+
+Rules (Nikoli, as pzprjs checks them): place lights in empty cells. A light
+shines along its row and column up to a black wall or the grid's edge; no
+light shines on another, every empty cell is lit, and a wall with a number
+touches that many lights (its four neighbours). A wall without a number says
+nothing.
+
+Model (the rule library, groups ``lightup.*``):
+
+* ``cell``: ``light[r,c]`` per empty cell: the projection.
+* ``see``: :func:`satgrid.rules.sight.at_most_one_per_segment` -- at most
+  one light per row or column segment between walls.
+* ``lit``: :func:`satgrid.rules.sight.all_lit` -- a light in each cell's row
+  or column segment.
+* ``clue``: :func:`satgrid.rules.shading.count_around` -- a numbered
+  wall's count of lights among its four neighbours.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.encodings import estimate
+from ...modelling import geometry as G
+from ...modelling.model import Model, Solution
+from ...rules import shading, sight
+from ..base import Puzzle, register
+from . import check as checker
+from . import drawing
+
+K = "lightup"
+WALL = -2          # a black wall without a number (puzz.link's "?" cell)
+
+
+@register
+class LightUp(Puzzle):
+    """A Light Up instance: ``clues`` rows of None (empty), -2 (a wall) or 0..4."""
+
+    kind = K
+    encoding_choices = ("amo", "card")
+
+    def __init__(self, clues: list[list[int | None]], *, solution=None, **kw):
+        super().__init__(**kw)
+        self.clues = [list(row) for row in clues]
+        self.rows, self.cols = len(clues), len(clues[0])
+        self._solution = solution
+        self._light: dict = {}
+
+    def walls(self) -> set:
+        return {(r, c) for r, c in G.cells(self.rows, self.cols) if self.clues[r][c] is not None}
+
+    def estimate_clauses(self, m: Model) -> int:
+        """An at-most-one per segment, a clause per cell, a count per number."""
+        h, w = self.rows, self.cols
+        total = h * w + sum(estimate.at_most(m.amo, len(s), 1)
+                            for s in sight.segments(h, w, self.walls()) if len(s) > 1)
+        return total + sum(estimate.exactly(m.amo, m.card, 4, k) for row in self.clues
+                           for k in row if k is not None and k >= 0)
+
+    def build(self, m: Model) -> None:
+        h, w, walls = self.rows, self.cols, self.walls()
+        light = {x: m.bool(f"light[{x[0]},{x[1]}]", f"{K}.cell")
+                 for x in G.cells(h, w) if x not in walls}
+        self._light = light
+        segs = sight.segments(h, w, walls)
+        sight.at_most_one_per_segment(m, light, segs, f"{K}.see")
+        sight.all_lit(m, light, segs, f"{K}.lit")
+        for r, c in sorted(walls):
+            if (k := self.clues[r][c]) >= 0:
+                shading.count_around(m, light, (r, c), k, group=f"{K}.clue")
+        m.projection = list(light.values())
+
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        return {"grid": [[int((r, c) in self._light and sol[self._light[r, c]])
+                          for c in range(self.cols)] for r in range(self.rows)]}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        return checker.check(decoded["grid"], self.clues)
+
+    def cell_texts(self, grid) -> list[list[str]]:
+        """Each cell as drawn: a wall's number or ``#``, ``*`` a light, ``.`` empty."""
+        return [["#" if k == WALL else str(k) if k is not None else "*" if grid[r][c] else "."
+                 for c, k in enumerate(row)] for r, row in enumerate(self.clues)]
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        return drawing.text(self, decoded)
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        return drawing.svg(self, decoded)
+
+    def expected_solution(self):
+        return self._solution

@@ -1,0 +1,151 @@
+"""Light Up (Akari): pzprjs's sample URL solved, unique and equal to its
+answer; its failing boards rejected by the referee; the solution counts on
+random small boards equal to a brute-force count by the referee; URL round
+trips; malformed URLs and files refused with one positioned line."""
+
+import random
+
+import pytest
+from conftest import ROOT, INST, assert_error_at, assert_unsat, cli_error, loads1, solved_as_published
+
+from satgrid import api
+from satgrid.puzzles.lightup import check as referee
+from satgrid.puzzles.lightup import formats
+from satgrid.puzzles.lightup.kind import WALL, LightUp
+
+EX = ROOT / "satgrid/puzzles/lightup/examples"
+#: pzprjs test/script/lightup.js: the URL, its failcheck boards (code, board), the last one solved
+PZPRJS_URL = "https://puzz.link/p?akari/6/6/nekcakbl"
+PZPRJS = [
+    ("nmAkariNe", "pzprv3/lightup/6/6/. . . . . . /. . 4 . . . /. # . . 2 . /# 0 # . . . /. # . 1 . . /. . . . . . /"),
+    ("akariDup", "pzprv3/lightup/6/6/. . # . . # /. # 4 # . . /. . # . 2 . /. 0 . . # . /. . . 1 . . /. . . . . . /"),
+    ("nmAkariNe", "pzprv3/lightup/6/6/. . # . . . /. # 4 # . . /. . # . 2 # /+ 0 . . # . /. + . 1 . . /. . . . . . /"),
+    ("ceDark", "pzprv3/lightup/6/6/. . # . . . /. # 4 # . . /. . # . 2 # /+ 0 . . # . /. + . 1 . . /. . . # . . /"),
+    (None, "pzprv3/lightup/6/6/. . # . . . /. # 4 # . . /. . # . 2 # /+ 0 . . # . /# + . 1 . . /. . . # . . /"),
+]
+
+
+@pytest.mark.parametrize("url", [PZPRJS_URL, "http://pzv.jp/p.html?lightup/6/6/nekcakbl",
+                                 "https://puzz.link/p?akari_edit/6/6/nekcakbl"])
+def test_pzprjs_sample_url_solves_to_its_answer(url):
+    p = loads1(url, "s.url")
+    res = api.solve(p, unique=True)
+    answer = loads1(PZPRJS[-1][1], "a.txt")
+    assert res["unique"] is True and p.clues == answer.clues
+    assert res["grid"] == answer.expected_solution()
+    assert formats.to_url(p) == PZPRJS_URL
+
+
+@pytest.mark.parametrize("code,board", PZPRJS[:-1])
+def test_pzprjs_failing_boards_are_rejected(code, board):
+    p = loads1(board, "f.txt")
+    assert referee.check(p.expected_solution() or [[0] * 6 for _ in range(6)], p.clues)
+
+
+@pytest.mark.parametrize("connectivity", ["lazy"])
+def test_published_example(connectivity):
+    p, res = solved_as_published("../satgrid/puzzles/lightup/examples/lightup-pzprjs-6x6.toml",
+                                 connectivity, (), "")
+    assert p.check({"grid": res["grid"]}) == []
+
+
+def test_unsat_example():
+    assert_unsat(str(EX / "lightup-unsat.toml"))
+
+
+def random_clues(rng, h, w):
+    """Random walls, numbered from a random set of lights or at random."""
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    walls = {x for x in cells if rng.random() < 0.3}
+    lights = {x for x in cells if x not in walls and rng.random() < 0.3}
+    clues = [[None] * w for _ in range(h)]
+    for r, c in walls:
+        near = sum((y, x) in lights for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)))
+        clues[r][c] = rng.choice([WALL, near, near, rng.randrange(5)])
+    return clues
+
+
+def brute_count(clues):
+    h, w = len(clues), len(clues[0])
+    free = [(r, c) for r in range(h) for c in range(w) if clues[r][c] is None]
+    n = 0
+    for mask in range(1 << len(free)):
+        grid = [[0] * w for _ in range(h)]
+        for i, (r, c) in enumerate(free):
+            grid[r][c] = mask >> i & 1
+        n += not referee.check(grid, clues)
+    return n
+
+
+@pytest.mark.parametrize("h,w,boards", [(1, 4, 10), (3, 3, 40), (4, 4, 12)])
+def test_counts_equal_brute_force(h, w, boards):
+    rng = random.Random(h * 100 + w)
+    seen_counts = set()
+    for _ in range(boards):
+        clues = random_clues(rng, h, w)
+        want = brute_count(clues)
+        assert api.count(LightUp(clues))["count"] == want, clues
+        seen_counts.add(want)
+    assert len(seen_counts) > 2          # the boards are not all alike
+
+
+def test_url_round_trips_on_random_boards():
+    rng = random.Random(7)
+    for _ in range(200):
+        h, w = rng.randint(1, 12), rng.randint(1, 12)
+        clues = [[rng.choice([None] * 6 + [WALL, 0, 1, 2, 3, 4]) for _ in range(w)]
+                 for _ in range(h)]
+        url = formats.to_url(LightUp(clues))
+        p = loads1(url, "r.url")
+        assert p.clues == clues and formats.to_url(p) == url
+
+
+@pytest.mark.parametrize("text,where,fragment", [
+    ("https://puzz.link/p?akari/3/2/.ahz", "t.url:1:34:", "expected the end of the URL"),
+    ("https://puzz.link/p?akari/3/2/.f", "t.url:1:32:", "expected 0-9, a-e, g-z"),
+    ("https://puzz.link/p?akari/0/2/.ah", "t.url:1:27:", "number of columns"),
+    ("https://puzz.link/p?akari/3/0/.ah", "t.url:1:29:", "number of rows"),
+    ("https://puzz.link/p?akari/b/3/2/.ah", "t.url:1:27:", "variant"),
+])
+def test_malformed_urls_give_one_positioned_line(text, where, fragment):
+    assert_error_at(text, "t.url", where, fragment)
+
+
+@pytest.mark.parametrize("text,where", [
+    ('puzzle = "lightup"\nclues = """\n. 5\n"""\n', "t.toml:3:3:"),
+    ('puzzle = "lightup"\nclues = """\n. .\n.\n"""\n', "t.toml:4:1:"),
+    ('puzzle = "lightup"\nclues = """\n. .\n"""\n[expect]\nsolution = """\n* x\n"""\n', "t.toml:7:3:"),
+    ('puzzle = "lightup"\nwalls = "."\n', "t.toml:2:1:"),
+    ("pzprv3/lightup/1/2/. x /", "t.txt:1:22:"),
+])
+def test_malformed_files_give_one_positioned_line(text, where):
+    assert_error_at(text, "t.toml" if where.startswith("t.toml") else "t.txt", where)
+
+
+def test_malformed_url_on_the_command_line(tmp_path):
+    line = cli_error(tmp_path / "bad.url", "https://puzz.link/p?akari/3/2/.a!\n")
+    assert "bad.url:1:33:" in line and "found '!'" in line
+
+
+def test_referee_rejects_broken_answers():
+    p = loads1(PZPRJS[-1][1], "a.txt")
+    good = p.expected_solution()
+    assert referee.check(good, p.clues) == []
+    for r in range(6):
+        for c in range(6):
+            bad = [row[:] for row in good]
+            bad[r][c] ^= 1
+            assert referee.check(bad, p.clues), (r, c)
+
+
+def test_drawings():
+    p = loads1(PZPRJS_URL, "s.url")
+    res = api.solve(p)
+    assert p.render({"grid": res["grid"]}).split("\n")[1].split() == [".", "*", "4", "*", ".", "."]
+    svg = p.render_svg({"grid": res["grid"]})
+    assert svg.count("●") == 8 and ">0<" in svg
+
+
+def test_family_solves(tmp_path):
+    from conftest import assert_family_solves
+    assert_family_solves("lightup", tmp_path, 3)
