@@ -1,0 +1,68 @@
+"""Norinori file formats: the TOML instance, pzprv3 text and puzz.link URLs.
+
+Instance (TOML)::
+
+    puzzle = "norinori"
+    title = "..."
+    source = "..."
+    rooms = \"\"\"          # equal tokens side by side = one room
+    a a b c c
+    ...\"\"\"
+
+    [expect]
+    unique = true
+    solution = \"\"\"       # '#' = shaded, '.' = not
+    # # . . .
+    ...\"\"\"
+
+pzprv3: ``pzprv3/norinori/ROWS/COLS``, the room count, the room ids, then
+optionally the answer. URL: ``https://puzz.link/p?norinori/COLS/ROWS/BODY``,
+the room borders (:mod:`satgrid.puzzles.rooms`).
+
+Example:
+    >>> [p] = parse_url("https://puzz.link/p?norinori/5/5/cag4ocjo", "a.txt")
+    >>> p.rooms[0], to_url(p)
+    ([0, 0, 1, 2, 2], 'https://puzz.link/p?norinori/5/5/cag4ocjo')
+"""
+
+from __future__ import annotations
+
+from .. import pzprv3, puzzlink, rooms
+from ..base import TextFormat, puzzlink_ids, register_format, register_toml
+from .kind import K, Norinori
+
+KEYS = ("puzzle", "title", "source", "rooms", "expect")
+PIDS = puzzlink_ids(__package__)   # declared in kind.json
+
+
+def read_toml(cls: type[Norinori], data: dict, raw: str, file: str) -> Norinori:
+    """A ``puzzle = "norinori"`` instance from its parsed TOML table."""
+    grid, _, solution, expect = rooms.read_toml(data, raw, file, K, KEYS, numbers=False)
+    return cls(grid, solution=solution, file=file, title=data.get("title", ""),
+               source=data.get("source", ""), expect=expect)
+
+
+def parse_pzprv3(text: str, file: str) -> list[Norinori]:
+    """A pzprv3 norinori file: the rooms, then optionally the answer."""
+    grid, _, solution = rooms.read_pzprv3(text, file, numbers=False)
+    return [Norinori(grid, solution=solution, file=file,
+                     expect={"solution": "pzprv3"} if solution else {})]
+
+
+def parse_url(text: str, file: str) -> list[Norinori]:
+    """A puzz.link URL (``p?norinori/COLS/ROWS/BODY``)."""
+    _, grid, _ = rooms.read_url(text, file, PIDS, numbers=False)
+    return [Norinori(grid, file=file, source=text.strip())]
+
+
+def to_url(p: Norinori) -> str:
+    """The puzz.link URL of ``p`` (as pzprjs writes it)."""
+    return rooms.write_url(PIDS[0], p.rooms)
+
+
+register_toml(K, read_toml)
+register_format(TextFormat("pzprv3-norinori", K, "pzprv3 (puzz.link) norinori file",
+                           lambda text, file: pzprv3.sniff(text, "norinori"), parse_pzprv3),
+                first=True)
+register_format(TextFormat("norinori-url", K, "a puzz.link URL, p?norinori/COLS/ROWS/...",
+                           lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)

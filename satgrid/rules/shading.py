@@ -1,0 +1,272 @@
+"""Shading rules: the grid of shaded cells and the rules that recur on it.
+
+A shading is one Boolean per cell, ``shaded[r,c]`` (:func:`grid`), held as a
+dict ``cell -> literal`` (true = shaded). Every rule below takes that dict
+(any set of cells: a rule looks at the cells of the dict only, so a grid
+with holes works too), builds its clauses in its own constraint group
+(``shading.<rule>`` unless the caller names another, so ``satgrid stats``
+shows each rule's size) and leaves cardinalities to the Model's selectable
+encodings (:meth:`Model.at_most`, :meth:`Model.exactly`, ...) and
+connectivity to :meth:`Model.connected` (lazy cuts, eager layers or the
+propagator, as the Model is set).
+
+``colour`` arguments are 1 (shaded cells) or 0 (unshaded cells).
+
+Example (Norinori's rules on a 2 x 2 room: two shaded cells side by side):
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); s = grid(m, 2, 2)
+    >>> count_in(m, s, list(s), 2); dominoes(m, s); m.count()
+    (4, True)
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Hashable, Iterable, Sequence
+
+from ..modelling.model import Model
+
+Cell = tuple[int, int]
+_STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
+_KING = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
+
+__all__ = ["grid", "fixed", "some", "connected", "no_2x2", "no_adjacent", "dominoes",
+           "no_run", "no_run_across", "differ_across", "count_around", "count_in",
+           "groups_around", "neighbours"]
+
+
+def _lit(shaded: dict, cell: Cell, colour: int) -> int:
+    """The literal "``cell`` has ``colour``"."""
+    if colour not in (0, 1):
+        raise ValueError(f"colour is 1 (shaded) or 0 (unshaded), not {colour!r}")
+    return shaded[cell] if colour else -shaded[cell]
+
+
+def neighbours(shaded: dict, cell: Cell, diagonal: bool = False) -> list[Cell]:
+    """The cells of ``shaded`` next to ``cell`` (orthogonally, or also
+    diagonally), in reading order.
+
+    >>> neighbours({(0, 0): 1, (0, 1): 2, (1, 0): 3, (1, 1): 4}, (0, 0))
+    [(0, 1), (1, 0)]
+    """
+    r, c = cell
+    return [(r + dr, c + dc) for dr, dc in (_KING if diagonal else _STEPS)
+            if (r + dr, c + dc) in shaded]
+
+
+def grid(m: Model, rows: int, cols: int, group: str = "shading.cell",
+         name: str = "shaded") -> dict[Cell, int]:
+    """One named Boolean per cell, ``shaded[r,c]`` (true = shaded), in reading order.
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); s = grid(m, 1, 2); m.formula.name(s[0, 1]), m.count()
+    ('shaded[0,1]', (4, True))
+    """
+    return {(r, c): m.bool(f"{name}[{r},{c}]", group) for r in range(rows) for c in range(cols)}
+
+
+def fixed(m: Model, shaded: dict, colours: dict[Cell, int], group: str = "shading.given") -> None:
+    """Each cell of ``colours`` takes its colour (1 shaded, 0 unshaded): the givens.
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); s = grid(m, 1, 2); fixed(m, s, {(0, 0): 1}); m.count()
+    (2, True)
+    """
+    m.clauses([[_lit(shaded, cell, v)] for cell, v in colours.items()], group)
+
+
+def some(m: Model, shaded: dict, colour: int = 1, group: str = "shading.some") -> None:
+    """At least one cell has ``colour`` (pzprjs's "no shaded cell" check).
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); s = grid(m, 1, 2); some(m, s); m.count()
+    (3, True)
+    """
+    m.at_least([_lit(shaded, v, colour) for v in shaded], 1, group)
+
+
+def _graph(cells: Iterable[Cell]):
+    import networkx as nx  # networkx off the start-up path
+    g = nx.Graph()
+    cells = set(cells)
+    g.add_nodes_from(sorted(cells))
+    g.add_edges_from(((r, c), (r + dr, c + dc)) for r, c in sorted(cells)
+                     for dr, dc in ((0, 1), (1, 0)) if (r + dr, c + dc) in cells)
+    return g
+
+
+def connected(m: Model, shaded: dict, colour: int = 1, group: str | None = None,
+              max_true: int | None = None) -> None:
+    """The cells of ``colour`` form one orthogonally connected group (none or
+    one cell count as connected), by :meth:`Model.connected`.
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); s = grid(m, 1, 3); connected(m, s, colour=0); m.count()   # all but #.#
+    (7, True)
+    """
+    m.connected({v: _lit(shaded, v, colour) for v in shaded}, _graph(shaded),
+                group or f"shading.connected.{'shaded' if colour else 'unshaded'}",
+                max_true=max_true)
+
+
+def no_2x2(m: Model, shaded: dict, colour: int = 1, group: str | None = None) -> None:
+    """No 2 x 2 block of four cells all of ``colour``: a clause per block.
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); s = grid(m, 2, 2); no_2x2(m, s); no_2x2(m, s, 0); m.count()
+    (14, True)
+    """
+    blocks = [[(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)] for r, c in shaded]
+    m.clauses([[-_lit(shaded, v, colour) for v in b] for b in blocks
+               if all(v in shaded for v in b)],
+              group or f"shading.2x2.{'shaded' if colour else 'unshaded'}")
+
+
+def no_adjacent(m: Model, shaded: dict, group: str = "shading.adjacent") -> None:
+    """No two shaded cells side by side: a clause per orthogonal pair.
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); s = grid(m, 1, 3); no_adjacent(m, s); m.count()   # ..., #.., .#., ..#, #.#
+    (5, True)
+    """
+    m.clauses([[-shaded[u], -shaded[v]] for u, v in _graph(shaded).edges], group)
+
+
+def dominoes(m: Model, shaded: dict, group: str = "shading.dominoes") -> None:
+    """Every shaded cell has exactly one shaded orthogonal neighbour: the shaded
+    cells form dominoes (blocks of two) that do not touch side by side.
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); s = grid(m, 1, 4); dominoes(m, s); m.count()   # ...., ##.., .##., ..##
+    (4, True)
+    """
+    for v in shaded:
+        near = [shaded[u] for u in neighbours(shaded, v)]
+        m.clause([-shaded[v]] + near, group)
+        m.clauses([[-shaded[v], -a, -b] for a, b in combinations(near, 2)], group)
+
+
+def _lines(cells) -> list[list[Cell]]:
+    """The maximal runs of consecutive cells of ``cells`` along rows and columns."""
+    cells = set(cells)
+    out = []
+    for step in ((0, 1), (1, 0)):
+        for r, c in sorted(cells):
+            if (r - step[0], c - step[1]) in cells:
+                continue
+            line = [(r, c)]
+            while (line[-1][0] + step[0], line[-1][1] + step[1]) in cells:
+                line.append((line[-1][0] + step[0], line[-1][1] + step[1]))
+            out.append(line)
+    return out
+
+
+def no_run(m: Model, shaded: dict, k: int, colour: int = 1, group: str | None = None) -> None:
+    """No more than ``k`` consecutive cells of ``colour`` in a row or column:
+    a clause per window of k + 1 cells.
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); s = grid(m, 1, 3); no_run(m, s, 2); m.count()   # all but ###
+    (7, True)
+    """
+    g = group or f"shading.run.{'shaded' if colour else 'unshaded'}"
+    m.clauses([[-_lit(shaded, v, colour) for v in line[i:i + k + 1]]
+               for line in _lines(shaded) for i in range(len(line) - k)], g)
+
+
+def no_run_across(m: Model, shaded: dict, room: dict[Cell, Hashable], crossings: int = 1,
+                  colour: int = 0, group: str | None = None) -> None:
+    """No run of cells of ``colour`` along a row or column crosses more than
+    ``crossings`` room borders (Heyawake: an unshaded run spans at most two
+    rooms); ``room``: cell -> its room. A clause per run from the cell before
+    one border to the cell after the ``crossings``-th next one.
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); s = grid(m, 1, 3); no_run_across(m, s, {(0, 0): 0, (0, 1): 1, (0, 2): 2})
+    >>> m.count()                                     # all but ... (three rooms unshaded)
+    (7, True)
+    """
+    g = group or f"shading.run_across.{'shaded' if colour else 'unshaded'}"
+    for line in _lines(shaded):
+        cuts = [i for i in range(len(line) - 1) if room[line[i]] != room[line[i + 1]]]
+        m.clauses([[-_lit(shaded, v, colour) for v in line[a:b + 2]]
+                   for a, b in zip(cuts, cuts[crossings:])], g)
+
+
+def differ_across(m: Model, shaded: dict, pairs: Iterable[tuple[Cell, Cell]],
+                  group: str = "shading.differ") -> None:
+    """The two cells of each pair (the sides of a border) differ in colour.
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); s = grid(m, 1, 2); differ_across(m, s, [((0, 0), (0, 1))]); m.count()
+    (2, True)
+    """
+    for u, v in pairs:
+        m.clauses([[shaded[u], shaded[v]], [-shaded[u], -shaded[v]]], group)
+
+
+def _count(m: Model, lits: Sequence[int], op: str, n: int, group: str) -> None:
+    if op == "==":
+        m.exactly(lits, n, group)
+    elif op == "<=":
+        m.at_most(lits, n, group)
+    elif op == ">=":
+        m.at_least(lits, n, group)
+    else:
+        raise ValueError(f"op is '==', '<=' or '>=', not {op!r}")
+
+
+def count_around(m: Model, shaded: dict, cell: Cell, n: int, *, diagonal: bool = False,
+                 itself: bool = False, op: str = "==", group: str = "shading.around") -> None:
+    """The shaded cells next to ``cell`` (4 neighbours, or 8 with
+    ``diagonal``; ``cell`` itself too with ``itself``) number ``op`` ``n``.
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); s = grid(m, 2, 2); count_around(m, s, (0, 0), 3, diagonal=True); m.count()
+    (2, True)
+    """
+    cells = neighbours(shaded, cell, diagonal) + ([cell] if itself else [])
+    _count(m, [shaded[v] for v in cells], op, n, group)
+
+
+def count_in(m: Model, shaded: dict, cells: Sequence[Cell], n: int, op: str = "==",
+             group: str = "shading.count") -> None:
+    """The shaded cells among ``cells`` (a region, a line) number ``op`` ``n``.
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); s = grid(m, 1, 3); count_in(m, s, list(s), 1, "<="); m.count()
+    (4, True)
+    """
+    _count(m, [shaded[v] for v in cells], op, n, group)
+
+
+def groups_around(m: Model, shaded: dict, cell: Cell, n: int,
+                  group: str = "shading.groups_around") -> None:
+    """The shaded groups touching ``cell`` (an unshaded cell) hold ``n`` cells
+    in all, each group counted once (Kurotto).
+
+    One literal per cell within distance ``n`` of ``cell``, "shaded and joined
+    to ``cell`` through shaded cells": closed (a shaded neighbour of ``cell``
+    or of a joined cell is joined; a shaded cell past distance ``n`` next to
+    a joined one is refused), joined cells shaded, connected together with
+    ``cell`` (:meth:`Model.connected`), and exactly ``n`` of them.
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); s = grid(m, 1, 4); fixed(m, s, {(0, 1): 0}); groups_around(m, s, (0, 1), 2)
+    >>> m.count()                                     # #.#., ..##
+    (2, True)
+    """
+    r0, c0 = cell
+    near = {v for v in shaded if v != cell and abs(v[0] - r0) + abs(v[1] - c0) <= n}
+    joined = {v: m.aux() for v in sorted(near)}
+    clauses = [[-j, shaded[v]] for v, j in joined.items()]
+    clauses += [[-shaded[v]] + ([joined[v]] if v in joined else []) for v in neighbours(shaded, cell)]
+    for v, j in joined.items():
+        for u in neighbours(shaded, v):
+            if u != cell:
+                clauses.append([-j, -shaded[u]] + ([joined[u]] if u in joined else []))
+    m.clauses(clauses, group)
+    m.exactly(list(joined.values()), n, group)
+    lits = dict(joined)
+    lits[cell] = m.true
+    m.connected(lits, _graph(lits), group + ".connected", max_true=n + 1)

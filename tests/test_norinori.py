@@ -1,0 +1,114 @@
+"""Norinori: pzprjs's puzzle (URL and pzprv3) solved, unique and equal to its
+published answer; pzprjs's failing boards refused by the referee; the
+solutions of random small room grids equal a brute-force count by the
+referee; URLs round trip; malformed files refused with one positioned line."""
+
+import random
+from pathlib import Path
+
+import pytest
+from conftest import assert_error_at, load1, loads1, run_cli
+from test_rules_shading import brute_solutions, model_solutions
+
+from satgrid import api
+from satgrid.puzzles import rooms as room_grids
+from satgrid.puzzles.norinori import Norinori, check as referee, formats
+
+EX = Path(__file__).resolve().parents[1] / "satgrid/puzzles/norinori/examples"
+URL = "https://puzz.link/p?norinori/5/5/cag4ocjo"
+BOARD = ("pzprv3/norinori/5/5/5/0 0 1 2 2 /1 1 1 2 2 /1 3 3 2 2 /3 3 3 3 3 /4 4 3 3 3 /")
+# pzprjs test/script/norinori.js: the solved board, then the failing ones
+SOLVED = "# # + + + /+ + # # + /# # + + # /+ + . . # /# # + . . /"
+FAILING = ["# # . . . /. # . . . /. . . . . /. . . . . /. . . . . /",
+           "# # + . # /+ + # # . /# . . . # /. . . . # /. . . . . /",
+           "# # + + + /+ + # # + /# . . + . /+ + . . . /# # + . . /",
+           "# # + + + /+ + # # + /# # + + . /+ + . . . /# # + . . /",
+           "# # + + + /+ + + + + /+ + + + . /+ + . . . /# # + . . /"]
+
+
+def test_pzprjs_url_solved_unique_and_equal_to_its_answer():
+    p = loads1(URL, "a.txt")
+    res = api.solve(p, unique=True)
+    [answer] = formats.parse_pzprv3(BOARD + SOLVED, "b.txt")
+    assert res["status"] == "sat" and res["unique"] is True
+    assert res["grid"] == answer.expected_solution()
+    assert p.rooms == answer.rooms
+
+
+@pytest.mark.parametrize("board", FAILING)
+def test_pzprjs_failing_boards_are_refused(board):
+    [p] = formats.parse_pzprv3(BOARD + board, "b.txt")
+    assert p.check({"grid": p.expected_solution()}) != []
+
+
+def test_examples():
+    p = load1(EX / "norinori-pzprjs-5x5.toml")
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    assert api.solve(load1(EX / "norinori-unsat-2x2.toml"))["status"] == "unsat"
+
+
+def _random_labels(rng, rows, cols, k):
+    return [[rng.randrange(k) for _ in range(cols)] for _ in range(rows)]
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_solutions_equal_brute_force(seed):
+    rng = random.Random(seed)
+    rows, cols = rng.choice([(3, 3), (3, 4), (4, 3), (2, 5)])
+    grid = room_grids.rooms_from_labels(_random_labels(rng, rows, cols, rng.randint(2, 4)))
+    p = Norinori(grid)
+    want = brute_solutions(rows, cols, lambda g: referee.check(g, grid) == [])
+    assert model_solutions(p) == want
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_url_round_trip(seed):
+    rng = random.Random(seed)
+    rows, cols = rng.randint(1, 9), rng.randint(1, 9)
+    grid = room_grids.rooms_from_labels(_random_labels(rng, rows, cols, rng.randint(1, 6)))
+    url = formats.to_url(Norinori(grid))
+    [p] = formats.parse_url(url, "u.txt")
+    assert p.rooms == grid and formats.to_url(p) == url
+
+
+def test_referee_catches_each_rule():
+    rooms = [[0, 0, 1], [0, 1, 1]]
+    assert referee.check([[1, 1, 0], [0, 0, 0]], rooms) == ["room at (0, 2) holds 0 shaded cells, expected 2"]
+    assert referee.check([[1, 0, 1], [1, 0, 1]], rooms) == []
+    assert "shaded cell (0, 0) has 2 shaded neighbours, expected 1" in referee.check(
+        [[1, 1, 0], [1, 1, 1]], rooms)
+    assert referee.check([[1, True], [0, 0]], [[0, 0], [0, 0]]) == [
+        "grid: expected 0 (unshaded) or 1 (shaded) in every cell"]
+
+
+@pytest.mark.parametrize("text,where", [
+    ("https://puzz.link/p?norinori/5/5/cag4o!jo", "a.txt:1:39:"),
+    ("https://puzz.link/p?norinori/5/5/cag4ocjo0", "a.txt:1:42:"),
+    ("https://puzz.link/p?norinori/5/x/cag4ocjo", "a.txt:1:32:"),
+    ("https://puzz.link/p?norinori/5/5/cag", "a.txt:1:37:"),
+    ("https://puzz.link/p?norinori/5/5/", "a.txt:1:34:"),
+    ("https://puzz.link/p?norinori/b/5/5/cag4ocjo", "a.txt:1:30:"),
+])
+def test_malformed_urls_refused_with_a_position(text, where):
+    assert_error_at(text, "a.txt", where)
+
+
+@pytest.mark.parametrize("text,where", [
+    ('puzzle = "norinori"\nrooms = """\na a\na\n"""\n', "t.toml:4:1:"),
+    ('puzzle = "norinori"\nroom = """\na a\n"""\n', "t.toml:3:1:"),
+    ('puzzle = "norinori"\nrooms = """\na b\n"""\n[expect]\nsolution = """\n# x\n"""\n', "t.toml:7:3:"),
+    ("pzprv3/norinori/2/2/x/0 0 /1 1 /", "t.txt:1:21:"),
+])
+def test_malformed_files_refused_with_a_position(text, where):
+    assert_error_at(text, "t.toml" if where.startswith("t.toml") else "t.txt", where)
+
+
+def test_cli_family_and_svg(tmp_path):
+    code, out, err = run_cli("family", "norinori", "-o", tmp_path / "f", "--seed", "2")
+    assert code == 0, err
+    [f] = (tmp_path / "f").glob("*.toml")
+    p = load1(f)
+    res = api.solve(p)
+    assert res["status"] == "sat" and p.check({"grid": res["grid"]}) == []
+    assert "<svg" in p.render_svg({"grid": res["grid"]}) and "#" in p.render({"grid": res["grid"]})
