@@ -1,0 +1,82 @@
+"""``kurodoko``: shade cells so that each number sees that many cells.
+
+Rules (Nikoli, as pzprjs checks them): shade some cells; numbered cells
+(and "?" cells, numbers not given) stay unshaded. No two shaded cells are
+side by side, the unshaded cells form one connected group, at least one cell
+is shaded, and a number tells how many unshaded cells it sees along its row
+and column up to a shaded cell or the edge, itself included.
+
+Model (the rule library, groups ``kurodoko.*``):
+
+* ``cell``: ``shaded[r,c]`` (:func:`satgrid.rules.shading.grid`): the projection.
+* ``given``: clue cells unshaded; ``adjacent``, ``connected``, ``some``: the
+  shading rules of :mod:`satgrid.rules.shading`.
+* ``sight``: :func:`satgrid.rules.sight.count_seen` per number, the clue
+  cells never blocking the view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...modelling.model import Model, Solution
+from ...rules import shading, sight
+from ..base import Puzzle, register
+from . import check as checker
+from . import drawing
+
+K = "kurodoko"
+UNKNOWN = -2       # a clue cell whose number is not given ("?")
+
+
+@register
+class Kurodoko(Puzzle):
+    """A Kurodoko instance: ``clues`` rows of None (empty), -2 ("?") or a number."""
+
+    kind = K
+    encoding_choices = ("card", "connectivity")
+
+    def __init__(self, clues: list[list[int | None]], *, solution=None, **kw):
+        super().__init__(**kw)
+        self.clues = [list(row) for row in clues]
+        self.rows, self.cols = len(clues), len(clues[0])
+        self._solution = solution
+        self._shaded: dict = {}
+
+    def numbers(self) -> dict:
+        return {(r, c): k for r, row in enumerate(self.clues) for c, k in enumerate(row)
+                if k is not None}
+
+    def build(self, m: Model) -> None:
+        h, w, numbers = self.rows, self.cols, self.numbers()
+        s = self._shaded = shading.grid(m, h, w, f"{K}.cell")
+        shading.fixed(m, s, dict.fromkeys(numbers, 0), f"{K}.given")
+        shading.no_adjacent(m, s, f"{K}.adjacent")
+        shading.connected(m, s, 0, f"{K}.connected")
+        shading.some(m, s, 1, f"{K}.some")
+        clear = {x: True if x in numbers else -lit for x, lit in s.items()}
+        for x, k in numbers.items():
+            if k != UNKNOWN:
+                sight.count_seen(m, x, h, w, clear, k, group=f"{K}.sight")
+        m.projection = list(s.values())
+
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        return {"grid": [[int(sol[self._shaded[r, c]]) for c in range(self.cols)]
+                         for r in range(self.rows)]}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        return checker.check(decoded["grid"], self.clues)
+
+    def cell_texts(self, grid) -> list[list[str]]:
+        """Each cell as drawn: its number (``?``), ``#`` shaded or ``.``."""
+        return [["?" if k == UNKNOWN else str(k) if k is not None else "#" if grid[r][c] else "."
+                 for c, k in enumerate(row)] for r, row in enumerate(self.clues)]
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        return drawing.text(self, decoded)
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        return drawing.svg(self, decoded)
+
+    def expected_solution(self):
+        return self._solution

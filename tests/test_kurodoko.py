@@ -1,0 +1,157 @@
+"""Kurodoko: pzprjs's sample URL solved, unique and equal to its answer; its
+failing boards rejected by the referee; the solution counts on random small
+boards equal to a brute-force count by the referee; URL round trips;
+malformed URLs and files refused with one positioned line."""
+
+import random
+
+import pytest
+from conftest import ROOT, assert_error_at, assert_unsat, cli_error, loads1, solved_as_published
+
+from satgrid import api
+from satgrid.puzzles.kurodoko import check as referee
+from satgrid.puzzles.kurodoko import formats
+from satgrid.puzzles.kurodoko.kind import UNKNOWN, Kurodoko
+
+EX = "../satgrid/puzzles/kurodoko/examples/"
+#: pzprjs test/script/kurodoko.js: the URL, its failcheck boards (code, board), the last one solved
+PZPRJS_URL = "https://puzz.link/p?kurodoko/5/5/i7g5l2l2g4i"
+CLUES = "/. . . 7 . /5 . . . . /. . 2 . . /. . . . 2 /. 4 . . . /"
+PZPRJS = [
+    ("brNoShade", "pzprv3/kurodoko/5/5" + CLUES),
+    ("csAdjacent", "pzprv3/kurodoko/5/5" + CLUES + ". . . . . /. . . . . /. . . . . /. . # . . /. . # . . /"),
+    ("cuDivideRB", "pzprv3/kurodoko/5/5" + CLUES + ". # . . . /. . # . . /. # . . . /. . # . . /. . . # . /"),
+    ("nmSumViewNe", "pzprv3/kurodoko/5/5" + CLUES + "# + + + . /+ + # + + /+ # + + # /+ + # + + /# + + + # /"),
+    (None, "pzprv3/kurodoko/5/5" + CLUES + "+ # + + . /+ + # + + /+ # + + # /+ + # + + /# + + + # /"),
+]
+
+
+@pytest.mark.parametrize("url", [PZPRJS_URL, "http://pzv.jp/p.html?kurodoko/5/5/i7g5l2l2g4i"])
+def test_pzprjs_sample_url_solves_to_its_answer(url):
+    p = loads1(url, "s.url")
+    res = api.solve(p, unique=True)
+    answer = loads1(PZPRJS[-1][1], "a.txt")
+    assert res["unique"] is True and p.clues == answer.clues
+    assert res["grid"] == answer.expected_solution()
+    assert formats.to_url(p) == PZPRJS_URL
+
+
+@pytest.mark.parametrize("code,board", PZPRJS[:-1])
+def test_pzprjs_failing_boards_are_rejected(code, board):
+    p = loads1(board, "f.txt")
+    assert referee.check(p.expected_solution() or [[0] * 5 for _ in range(5)], p.clues)
+
+
+@pytest.mark.parametrize("connectivity", ["lazy", "eager"])
+def test_published_example(connectivity):
+    p, res = solved_as_published(EX + "kurodoko-pzprjs-5x5.toml", connectivity,
+                                 (EX + "kurodoko-pzprjs-5x5.toml",), "")
+    assert p.check({"grid": res["grid"]}) == []
+
+
+def test_unsat_example():
+    assert_unsat(EX + "kurodoko-unsat.toml")
+
+
+def random_clues(rng, h, w):
+    """Clues read off a random shading (then some changed or made '?')."""
+    shaded = {(r, c) for r in range(h) for c in range(w) if rng.random() < 0.25}
+    clues = [[None] * w for _ in range(h)]
+    for r in range(h):
+        for c in range(w):
+            if (r, c) in shaded or rng.random() > 0.35:
+                continue
+            n = 1
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                y, x = r + dr, c + dc
+                while 0 <= y < h and 0 <= x < w and (y, x) not in shaded:
+                    n, y, x = n + 1, y + dr, x + dc
+            clues[r][c] = rng.choice([n, n, n, UNKNOWN, rng.randint(1, h + w)])
+    return clues
+
+
+def brute_count(clues):
+    h, w = len(clues), len(clues[0])
+    n = 0
+    for mask in range(1 << (h * w)):
+        grid = [[mask >> (r * w + c) & 1 for c in range(w)] for r in range(h)]
+        n += not referee.check(grid, clues)
+    return n
+
+
+@pytest.mark.parametrize("h,w,boards", [(1, 5, 10), (3, 3, 30), (3, 4, 6)])
+def test_counts_equal_brute_force(h, w, boards):
+    rng = random.Random(h * 100 + w)
+    counts = set()
+    for _ in range(boards):
+        clues = random_clues(rng, h, w)
+        want = brute_count(clues)
+        assert api.count(Kurodoko(clues))["count"] == want, clues
+        counts.add(want)
+    assert len(counts) >= 2          # not every board alike
+
+
+def test_url_round_trips_on_random_boards():
+    rng = random.Random(7)
+    for _ in range(200):
+        h, w = rng.randint(1, 12), rng.randint(1, 12)
+        clues = [[rng.choice([None] * 8 + [UNKNOWN, rng.randint(0, 300)]) for _ in range(w)]
+                 for _ in range(h)]
+        url = formats.to_url(Kurodoko(clues))
+        p = loads1(url, "r.url")
+        assert p.clues == clues and formats.to_url(p) == url
+
+
+@pytest.mark.parametrize("text,where,fragment", [
+    ("https://puzz.link/p?kurodoko/3/2/2h.hz", "t.url:1:38:", "expected the end of the URL"),
+    ("https://puzz.link/p?kurodoko/3/2/2!", "t.url:1:35:", "found '!'"),
+    ("https://puzz.link/p?kurodoko/3/2/-1", "t.url:1:35:", "2 hex digits"),
+    ("https://puzz.link/p?kurodoko/0/2/2h.h", "t.url:1:30:", "number of columns"),
+    ("https://puzz.link/p?kurodoko/b/3/2/2h.h", "t.url:1:30:", "variant"),
+])
+def test_malformed_urls_give_one_positioned_line(text, where, fragment):
+    assert_error_at(text, "t.url", where, fragment)
+
+
+@pytest.mark.parametrize("text,where", [
+    ('puzzle = "kurodoko"\nclues = """\n. x\n"""\n', "t.toml:3:3:"),
+    ('puzzle = "kurodoko"\nclues = """\n. .\n.\n"""\n', "t.toml:4:1:"),
+    ('puzzle = "kurodoko"\nclues = """\n. 2\n"""\n[expect]\nsolution = """\n# x\n"""\n',
+     "t.toml:7:3:"),
+    ('puzzle = "kurodoko"\nnumbers = "."\n', "t.toml:2:1:"),
+])
+def test_malformed_files_give_one_positioned_line(text, where):
+    assert_error_at(text, "t.toml", where)
+
+
+def test_malformed_pzprv3_gives_one_positioned_line():
+    assert_error_at("pzprv3/kurodoko/1/2/. ? /", "t.txt", "t.txt:1:23:")
+    assert_error_at("pzprv3/kurodoko/1/2/. 2 /# x /", "t.txt", "t.txt:1:28:")
+
+
+def test_malformed_url_on_the_command_line(tmp_path):
+    line = cli_error(tmp_path / "bad.url", "https://puzz.link/p?kurodoko/3/2/2h!\n")
+    assert "bad.url:1:36:" in line and "found '!'" in line
+
+
+def test_referee_rejects_broken_answers():
+    p = loads1(PZPRJS[-1][1], "a.txt")
+    good = p.expected_solution()
+    assert referee.check(good, p.clues) == []
+    for r in range(5):
+        for c in range(5):
+            bad = [row[:] for row in good]
+            bad[r][c] ^= 1
+            assert referee.check(bad, p.clues), (r, c)
+
+
+def test_drawings():
+    p = loads1(PZPRJS_URL, "s.url")
+    res = api.solve(p)
+    assert p.render({"grid": res["grid"]}).split("\n")[0].split() == [".", "#", ".", "7", "."]
+    assert ">7<" in p.render_svg({"grid": res["grid"]})
+
+
+def test_family_solves(tmp_path):
+    from conftest import assert_family_solves
+    assert_family_solves("kurodoko", tmp_path, 3)
