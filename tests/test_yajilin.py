@@ -1,0 +1,240 @@
+"""Yajilin: pzprjs's sample decoded from its URL, solved, unique and equal to
+the board pzprjs's own answer check accepts; the rules against brute force
+(every edge set of small boards judged by the referee); URL round trips on
+random boards; malformed URLs and TOML refused with one positioned line; the
+referee against broken answers; the family."""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+from pathlib import Path
+
+import pytest
+from conftest import (assert_doctests, assert_family_solves, error_of, load1, loads1,
+                      run_cli, solve_unique)
+
+from satgrid import api
+from satgrid.modelling.geometry import cells, grid_edges
+from satgrid.puzzles.links import links_from_edges
+from satgrid.puzzles.yajilin import Yajilin, check, formats, kind
+
+EX = Path(kind.__file__).parent / "examples"
+SAMPLE_URL = "https://puzz.link/p?yajilin/5/5/m32j10"
+# test/script/yajilin.js: the boards its answer check accepts (failcheck entries marked null)
+SOLVED = [
+    "pzprv3/yajilin/5/5/. . . . . /. . . . . /. . . 3,2 . /. . . . . /. . . . 1,0 /. . . . . "
+    "/. . . . + /# . # . + /. . + . + /. . . # . /1 1 -1 1 /1 -1 1 -1 /0 0 0 -1 /1 -1 1 1 "
+    "/1 1 0 0 /1 -1 1 1 1 /0 1 0 0 1 /0 1 0 0 1 /1 -1 1 0 0 /",
+    "pzprv3/yajilin/3/3/o/. . . /. . . /. . . /# . . /. . . /. . . /0 1 /1 0 /1 1 /0 1 1 "
+    "/1 0 1 /",
+]
+# its wrong boards: what the answer check refuses, each for one broken rule
+BROKEN = {
+    "anShadeNe": "pzprv3/yajilin/5/5/. . . . . /. . . . . /. . . 3,2 . /. . . . . /. . . . 1,0 "
+                 "/. . . . . /. . . . + /# . . . + /. . + . + /. . . # . /1 1 -1 1 /1 -1 1 -1 "
+                 "/0 0 0 -1 /1 -1 1 1 /1 1 0 0 /1 -1 1 1 1 /0 1 0 0 1 /0 1 0 0 1 /1 -1 1 0 0 /",
+    "lnPlLoop": "pzprv3/yajilin/5/5/. . . . . /. . . . . /. . . 3,2 . /. . . . . /. . . . 1,0 "
+                "/. . . . . /. . . . + /# . # . + /. . + . + /. . . . . /1 1 0 1 /1 1 0 1 "
+                "/0 0 0 0 /0 0 1 0 /0 0 1 0 /1 0 1 1 1 /0 0 0 0 0 /0 0 0 0 0 /0 0 1 1 0 /",
+    "shInside": "pzprv3/yajilin/5/5/o/. . . . . /. . . . . /. . . 3,2 . /. . . . . /. . . . 1,0 "
+                "/. . . . . /. . . . . /# . # . . /. . . . . /. . . # . /1 1 0 1 /1 0 1 0 "
+                "/0 0 0 0 /1 0 1 1 /1 1 0 0 /1 0 1 1 1 /0 1 0 0 1 /0 1 0 0 1 /1 0 1 0 0 /",
+}
+
+
+def pzprv3_board(text):
+    """(clues, outside, links, shaded) of a pzprv3 Yajilin board (test-side reader)."""
+    parts = text.split("/")
+    rows, cols, i = int(parts[2]), int(parts[3]), 4
+    outside = parts[4] == "o"
+    i += outside
+    grid = [p.split() for p in parts[i:]]
+    dirs = {"0": "", "1": "u", "2": "d", "3": "l", "4": "r"}
+    clues = [[None if t == "." else (dirs[t.split(",")[0]], -2 if t.split(",")[1] == "-"
+                                     else int(t.split(",")[1])) for t in row]
+             for row in grid[:rows]]
+    shaded = [[int(t == "#") for t in row] for row in grid[rows:2 * rows]]
+    used = [((r, c), (r, c + 1)) for r in range(rows) for c in range(cols - 1)
+            if grid[2 * rows + r][c] == "1"]
+    used += [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols)
+             if grid[3 * rows + r][c] == "1"]
+    return clues, outside, links_from_edges(used, rows, cols), shaded
+
+
+def test_pzprjs_sample_url_solves_to_its_answer():
+    p = loads1(SAMPLE_URL, "sample.txt")
+    clues, outside, links, shaded = pzprv3_board(SOLVED[0])
+    assert p.clues == clues and p.outside == outside
+    res = solve_unique(p)
+    assert res["status"] == "sat" and res["unique"] is True
+    assert res["grid"] == links and res["shaded"] == shaded
+    assert formats.to_url(p) == SAMPLE_URL
+
+
+@pytest.mark.parametrize("mode", ["lazy", "eager"])
+def test_published_example_unique_and_as_published(mode):
+    p = load1(EX / "yajilin-pzprjs-sample.toml")
+    res = api.solve(p, api.Options(connectivity=mode), unique=True)
+    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    assert check.check(res["grid"], res["shaded"], p.clues) == []
+
+
+def test_unsat_example():
+    p = load1(EX / "yajilin-unsat.toml")
+    assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0
+    code, out, _ = run_cli("solve", EX / "yajilin-unsat.toml")
+    assert code == 1 and "unsat" in out
+
+
+def test_referee_agrees_with_pzprjs_boards():
+    for text in SOLVED:
+        clues, outside, links, shaded = pzprv3_board(text)
+        assert check.check(links, shaded, clues, outside) == [], text
+    for code, text in BROKEN.items():
+        clues, outside, links, shaded = pzprv3_board(text)
+        assert check.check(links, shaded, clues, outside) != [], code
+
+
+def test_outside_sample_is_among_the_solutions():
+    clues, outside, links, shaded = pzprv3_board(SOLVED[1])
+    sols = api.solve_all(Yajilin(clues, outside=True))["solutions"]
+    assert {"grid": links, "shaded": shaded} in [{"grid": s["grid"], "shaded": s["shaded"]}
+                                                 for s in sols]
+
+
+def brute_force(clues, outside=False):
+    """The solutions the referee accepts among every edge set between cells without a clue."""
+    rows, cols = len(clues), len(clues[0])
+    free = {v for v in cells(rows, cols) if clues[v[0]][v[1]] is None}
+    edges = [e for e in grid_edges(rows, cols) if e[0] in free and e[1] in free]
+    count = 0
+    for bits in product((0, 1), repeat=len(edges)):
+        used = [e for e, b in zip(edges, bits) if b]
+        ends = [v for e in used for v in e]
+        if any(ends.count(v) != 2 for v in ends):      # a branch or a dead end: not a loop
+            continue
+        links = links_from_edges(used, rows, cols)
+        visited = {v for e in used for v in e}
+        shaded = [[int((r, c) in free and (r, c) not in visited) for c in range(cols)]
+                  for r in range(rows)]
+        count += check.check(links, shaded, clues, outside) == []
+    return count
+
+
+def random_clues(rng, rows, cols, density=0.3):
+    def clue():
+        roll = rng.random()
+        if roll < 0.05:
+            return ("", -3)
+        if roll < 0.1:
+            return (rng.choice("udlr"), -2)
+        if roll < 0.13:
+            return ("", rng.randrange(2))          # a number without an arrow: no solution
+        return (rng.choice("udlr"), rng.randrange(3))
+    return [[clue() if rng.random() < density else None for _ in range(cols)]
+            for _ in range(rows)]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_rules_against_brute_force(seed):
+    rng = random.Random(seed)
+    rows, cols = rng.choice([(3, 3), (3, 4), (4, 3), (2, 4)])
+    clues = random_clues(rng, rows, cols, density=rng.choice([0.1, 0.25]))
+    outside = seed % 3 == 0
+    got = api.count(Yajilin(clues, outside=outside))["count"]
+    assert got == brute_force(clues, outside), (clues, outside)
+
+
+def test_empty_boards_counted():
+    """No clue at all: a loop through the unshaded cells, or (1 x 1, 1 x 3) none."""
+    for rows, cols in ((1, 1), (1, 3), (2, 2), (3, 3)):
+        clues = [[None] * cols for _ in range(rows)]
+        assert api.count(Yajilin(clues))["count"] == brute_force(clues)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_url_round_trip_on_random_boards(seed):
+    rng = random.Random(seed)
+    rows, cols = rng.randint(1, 12), rng.randint(1, 12)
+    clues = [[None if rng.random() < 0.7 else
+              ("", -3) if rng.random() < 0.1 else
+              (rng.choice(["", "u", "d", "l", "r"]),
+               rng.choice([-2, rng.randrange(16), rng.randrange(256), rng.randrange(4096)]))
+              for _ in range(cols)] for _ in range(rows)]
+    p = Yajilin(clues, outside=rng.random() < 0.5, gray=rng.random() < 0.5)
+    url = formats.to_url(p)
+    [q] = formats.parse_url(url, "u.txt")
+    assert (q.clues, q.outside, q.gray) == (clues, p.outside, p.gray)
+    assert formats.to_url(q) == url
+
+
+def test_long_runs_and_aliases():
+    url = "https://puzz.link/p?yajilin/30/1/z10c"
+    [p] = formats.parse_url(url, "u.txt")
+    assert p.clues[0][26] == ("u", 0) and formats.to_url(p) == url
+    [q] = formats.parse_url("http://pzv.jp/p.html?yajirin/5/5/m32j10", "u.txt")
+    assert formats.to_url(q) == SAMPLE_URL
+
+
+@pytest.mark.parametrize("url,col,fragment", [
+    ("https://puzz.link/p?yajilin/5/5/m3Gj10", 34, "direction 0-4"),
+    ("https://puzz.link/p?yajilin/5/5/m32jz", 37, "past the grid's end"),
+    ("https://puzz.link/p?yajilin/5/5/m32j10!", 39, "expected the end"),
+    ("https://puzz.link/p?yajilin/5/5/m-5123", 34, "direction 0-4"),
+    ("https://puzz.link/p?yajilin/x/5/5/m32j10", 29, "flags o and/or b"),
+    ("https://puzz.link/p?yajilin/5/0/m32j10", 31, "number of rows"),
+])
+def test_malformed_urls_refused_at_their_position(url, col, fragment):
+    msg = error_of(url, "bad.txt")
+    assert msg.startswith(f"bad.txt:1:{col}:") and fragment in msg, msg
+
+
+@pytest.mark.parametrize("text,where,fragment", [
+    ('puzzle = "yajilin"\nclues = """\n. x2\n. .\n"""\n', "t.toml:3:3", "arrow u, d, l, r"),
+    ('puzzle = "yajilin"\nclues = """\n. l2\n.\n"""\n', "t.toml:4:1", "expected 2 cells"),
+    ('puzzle = "yajilin"\noutside = 1\nclues = """\n. .\n"""\n', "t.toml:2:1", "true or false"),
+    ('puzzle = "yajilin"\nclues = """\n. .\n"""\n[expect]\nsolution = """\nns ?\n"""\n',
+     "t.toml:7:4", "'#' (shaded)"),
+    ('puzzle = "yajilin"\ncolour = 2\nclues = """\n. .\n"""\n', "t.toml:2:1", "unknown key"),
+])
+def test_malformed_toml_refused_at_its_position(text, where, fragment):
+    msg = error_of(text)
+    assert msg.startswith(where) and fragment in msg, msg
+
+
+def test_cli_refuses_bad_url_with_one_line(tmp_path):
+    path = tmp_path / "bad.txt"
+    path.write_text("https://puzz.link/p?yajilin/5/5/m3Gj10\n")
+    code, out, err = run_cli("solve", path)
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+def test_referee_rejects_broken_answers():
+    p = load1(EX / "yajilin-pzprjs-sample.toml")
+    res = api.solve(p)
+    links, shaded = res["grid"], res["shaded"]
+    assert check.check(links, shaded, p.clues) == []
+    bad = [row[:] for row in shaded]
+    bad[0][0] = 1                                      # shaded on the loop
+    assert check.check(links, bad, p.clues)
+    bad = [row[:] for row in shaded]
+    bad[2][0] = 0                                      # neither shaded nor on the loop
+    assert check.check(links, bad, p.clues)
+    cut = [row[:] for row in links]
+    cut[0][0] &= ~2
+    cut[0][1] &= ~8                                    # an open line
+    assert check.check(cut, shaded, p.clues)
+    assert check.check(links, shaded, p.clues, outside=True) == [
+        "cell (2,2): shaded inside the loop"]                # the loop runs round it
+    arrowless = [row[:] for row in p.clues]
+    arrowless[4][4] = ("", 0)
+    assert check.check(links, shaded, arrowless)
+
+
+def test_doctests():
+    assert_doctests(check, formats)
+
+
+def test_family_solves(tmp_path):
+    assert_family_solves("yajilin", tmp_path, seed=2)
