@@ -1,0 +1,108 @@
+"""Star Battle file formats: the TOML instance and puzz.link URLs.
+
+Instance (TOML)::
+
+    puzzle = "starbattle"
+    title = "..."
+    source = "..."        # where the puzzle (and its solution) was published
+    stars = 1             # stars in every row, column and region
+    regions = \"\"\"       # one row per line: a label per cell (a region is a
+    a a b b               # connected group of cells with one label)
+    ...\"\"\"
+
+    [expect]
+    unique = true
+    solution = \"\"\"      # '*' a star, '.' none
+    . * . .
+    ...\"\"\"
+
+URL: ``https://puzz.link/p?starbattle/COLS/ROWS/STARS/BORDERS``, the star
+count then the region borders (pzprjs's border encoding,
+:func:`satgrid.puzzles.puzzlink.decode_border`); :func:`to_url` writes one.
+
+Example:
+    >>> [p] = parse_url("https://puzz.link/p?starbattle/4/4/1/94g1s0", "a.txt")
+    >>> p.stars, p.regions[0], p.regions[3], to_url(p)
+    (1, [0, 0, 1, 1], [2, 2, 3, 3], 'https://puzz.link/p?starbattle/4/4/1/94g1s0')
+"""
+
+from __future__ import annotations
+
+import os
+
+from ...errors import InstanceError
+from .. import puzzlink
+from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..parsing import ascii_int, key_pos, toml_grid, toml_token_grid
+from .kind import K, StarBattle
+
+KEYS = ("puzzle", "title", "source", "stars", "regions", "expect")
+PIDS = puzzlink_ids(__package__)   # declared in kind.json
+
+
+def read_toml(cls: type[StarBattle], data: dict, raw: str, file: str) -> StarBattle:
+    """A ``puzzle = "starbattle"`` instance from its parsed TOML table."""
+    tg = toml_grid(data, raw, file, KEYS, "regions")
+    tg.expect_shape(tg.height, len(tg.rows[0]))
+    stars = data.get("stars")
+    if type(stars) is not int or stars < 0:
+        line = key_pos(raw, "stars")
+        raise InstanceError(f"stars: expected a whole number >= 0, found {stars!r}", file,
+                            line or 1, 1)
+    expect = parse_expect(data, raw, file, K, ("unique", "count", "solution"))
+    solution = None
+    if "solution" in expect:
+        sg = toml_token_grid(expect, raw, file, "solution")
+        sg.expect_shape(tg.height, len(tg.rows[0]))
+        solution = []
+        for r, row in enumerate(sg.rows):
+            for c, tok in enumerate(row):
+                if tok not in ("*", ".", "+"):
+                    raise sg.error(r, c, f"expected '*' (a star) or '.', found {tok!r}")
+            solution.append([int(tok == "*") for tok in row])
+    return cls(stars, tg.rows, solution=solution, file=file, title=data.get("title", ""),
+               source=data.get("source", ""), expect=expect)
+
+
+def parse_url(text: str, file: str) -> list[StarBattle]:
+    """A puzz.link URL (``p?starbattle/COLS/ROWS/STARS/BORDERS``)."""
+    u = puzzlink.read(text, file, PIDS)
+    count, _, rest = u.body.partition("/")
+    stars = ascii_int(count)
+    if stars is None or not _:
+        raise u.error(0, f"expected the star count and '/', found {u.body[:20]!r}")
+    vert, hori, end = puzzlink.decode_border(u, len(count) + 1)
+    u.expect_end(end)
+    label = [[-1] * u.cols for _ in range(u.rows)]
+    for r0 in range(u.rows):                 # regions: flood fill between borders
+        for c0 in range(u.cols):
+            if label[r0][c0] >= 0:
+                continue
+            n, todo = max(map(max, label)) + 1, [(r0, c0)]
+            label[r0][c0] = n
+            for r, c in todo:
+                for y, x, wall in ((r, c + 1, c + 1 < u.cols and vert[r][c]),
+                                   (r, c - 1, c > 0 and vert[r][c - 1]),
+                                   (r + 1, c, r + 1 < u.rows and hori[r][c]),
+                                   (r - 1, c, r > 0 and hori[r - 1][c])):
+                    if 0 <= y < u.rows and 0 <= x < u.cols and not wall and label[y][x] < 0:
+                        label[y][x] = n
+                        todo.append((y, x))
+    return [StarBattle(stars, label, file=file, title=os.path.basename(file),
+                       source=text.strip())]
+
+
+def to_url(p: StarBattle) -> str:
+    """The puzz.link URL of ``p`` (as pzprjs writes it: every border digit)."""
+    g = p.regions
+    vert = [[int(g[r][c] != g[r][c + 1]) for c in range(p.cols - 1)] for r in range(p.rows)]
+    hori = [[int(g[r][c] != g[r + 1][c]) for c in range(p.cols)] for r in range(p.rows - 1)]
+    body = puzzlink.encode_border(vert, hori) or "0" * (
+        (p.rows * (p.cols - 1) + 4) // 5 + ((p.rows - 1) * p.cols + 4) // 5)
+    return puzzlink.url("starbattle", p.cols, p.rows, f"{p.stars}/{body}")
+
+
+URL_FORMAT = register_format(TextFormat(
+    "starbattle-url", K, "a puzz.link URL, p?starbattle/COLS/ROWS/STARS/...",
+    sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
+register_toml(K, read_toml)

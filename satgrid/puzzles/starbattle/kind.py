@@ -1,0 +1,84 @@
+"""``starbattle``: place stars, k in every row, column and region, none touching.
+
+Rules (pzprjs ``starbattle``): the grid is divided into regions (the
+connected groups of cells between given borders); place stars so that every
+row, every column and every region holds exactly ``stars`` of them, and no
+two stars touch, not even at a corner.
+
+Model (groups ``starbattle.*``, from :mod:`satgrid.rules.counts`): one
+Boolean per cell (the projection); exactly k per row and column
+(``lines``) and per region (``regions``) on the Model's cardinality
+encoding; at most one per 2x2 window (``touch``, the AMO encoding).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.encodings import estimate
+from ...modelling import geometry as G
+from ...modelling.model import Model, Solution
+from ...rules import counts
+from ..base import Puzzle, register
+from . import check as checker
+from . import drawing
+
+K = "starbattle"
+
+
+@register
+class StarBattle(Puzzle):
+    """``stars`` per line and region; ``regions``: rows of region labels
+    (a region is a connected group of cells with one label)."""
+
+    kind = K
+    encoding_choices = ("amo", "card")
+
+    def __init__(self, stars: int, regions: list[list[Any]], *, solution=None, **kw):
+        super().__init__(**kw)
+        self.stars, self.regions = stars, [list(row) for row in regions]
+        self.rows, self.cols = len(regions), len(regions[0])
+        self.rooms = rooms(self.regions)
+        self._solution, self._star = solution, {}
+
+    def estimate_clauses(self, m: Model) -> int:
+        k, h, w = self.stars, self.rows, self.cols
+        sizes = [w] * h + [h] * w + [len(r) for r in self.rooms]
+        return (sum(estimate.exactly(m.amo, m.card, n, k) for n in sizes)
+                + h * w * estimate.at_most(m.amo, 4, 1))
+
+    def build(self, m: Model) -> None:
+        s = {v: m.bool(f"star[{v[0]},{v[1]}]", f"{K}.cell") for v in G.cells(self.rows, self.cols)}
+        counts.per_lines(m, s, self.rows, self.cols, self.stars, group=f"{K}.lines")
+        counts.per_regions(m, s, self.rooms, self.stars, group=f"{K}.regions")
+        counts.no_touching(m, s, self.rows, self.cols, group=f"{K}.touch")
+        self._star = s
+        m.projection = list(s.values())
+
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        return {"grid": [[int(sol[self._star[r, c]]) for c in range(self.cols)]
+                         for r in range(self.rows)]}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        return checker.check(decoded["grid"], self.stars, self.regions)
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        return drawing.text(self, decoded)
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        return drawing.svg(self, decoded)
+
+    def puzzle_svg(self) -> str:
+        return drawing.svg(self, None)
+
+    def expected_solution(self):
+        return self._solution
+
+
+def rooms(labels: list[list[Any]]) -> list[list[tuple[int, int]]]:
+    """The regions: connected groups of cells with one label, by first cell."""
+    h, w = len(labels), len(labels[0])
+    by_label: dict[Any, list] = {}
+    for v in G.cells(h, w):
+        by_label.setdefault(labels[v[0]][v[1]], []).append(v)
+    return sorted((sorted(c) for cells in by_label.values() for c in G.components(cells, h, w)))
