@@ -5,14 +5,11 @@ digit repeats in a run (a maximal line of white cells across or down); a run
 whose clue cell (the black cell before it) shows a sum greater than 0 adds up
 to it (a run without a clue, or with 0, only repeats no digit).
 
-The grid is the whole picture with its frame: row 0 and column 0 are black
-(pzprjs's outside clue cells); a cell is ``None`` (white) or a black cell
-``(down, right)``, each clue an int or None.
+The grid is the whole picture, its frame (row 0, column 0) black: a cell is
+``None`` (white) or a black cell ``(down, right)``, each clue an int or None.
 
-Model (groups ``kakuro.*``): ``cell`` one-hot digits
-(:func:`satgrid.rules.numbers.cells`), ``distinct`` per run
-(:func:`~satgrid.rules.numbers.distinct`), ``sum`` per clued run
-(:func:`~satgrid.rules.numbers.cage`, the PB encoding of ``--pb``).
+Model (groups ``kakuro.*``, :mod:`satgrid.rules.numbers`): ``cell`` one-hot
+digits, ``distinct`` per run, ``sum`` per clued run (``cage``, ``--pb``).
 """
 
 from __future__ import annotations
@@ -53,8 +50,7 @@ class Kakuro(Puzzle):
                 for (r, c), d, cells in N.runs(self.white(), self.rows, self.cols)]
 
     def estimate_clauses(self, m: Model) -> int:
-        n = self.rows * self.cols
-        return n * estimate.at_most(m.amo, 9, 1) * 3 + 2 * n * 9 * 40
+        return self.rows * self.cols * (3 * estimate.at_most(m.amo, 9, 1) + 720)
 
     def build(self, m: Model) -> None:
         self._nums = nums = N.cells(m, sorted(self.white()), DIGITS, group=f"{K}.cell")
