@@ -1,0 +1,189 @@
+"""Generators of puzzles with a unique answer, for every kind with clue hooks
+(:meth:`Puzzle.clue_cells <satgrid.puzzles.base.Puzzle.clue_cells>` and the
+methods after it).
+
+One puzzle: a filled solution -- a solution of the kind's blank puzzle
+(:meth:`Puzzle.blank`) found with random preferred polarities, turned into
+the puzzle of every clue it shows (:meth:`Puzzle.from_solution`) -- or a
+start puzzle given by the caller; then its clues, in a random order, each
+removed when the puzzle stays unique without it. A removal is tested with
+one SAT call: the puzzle without clue c keeps its one solution S exactly when
+no solution of the remaining clues differs from S at c (any other would
+differ from S somewhere, and a solution agreeing with S at c has every clue
+and so is S). When the clues are givens (:meth:`Puzzle.clue_literals`), the
+rules are compiled once and the clues are assumptions; otherwise each
+candidate is compiled anew and counted up to two. The last puzzle's
+uniqueness is proved once more by a complete uniqueness check. Every random
+number comes from ``random.Random(seed)``, and each puzzle from a session
+of its own, so a seed gives the same puzzles.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import LimitError, SatgridError
+from ..modelling.model import Model, Solution
+from ..pipeline.run import Options, compile_puzzle, count, open_session
+from ..puzzles import KINDS, Puzzle
+
+__all__ = ["Generated", "generate", "generate_one", "reduce_clues"]
+
+#: filled solutions tried for one puzzle before giving up on ``givens``
+ATTEMPTS = 50
+
+
+@dataclass
+class Generated:
+    """One generated puzzle: the puzzle, its solution (decoded), the seed and
+    index it comes from, the filled solutions tried for it."""
+
+    puzzle: Puzzle
+    solution: dict[str, Any]
+    seed: int
+    index: int
+    attempts: int
+    seconds: float
+
+    @property
+    def clues(self) -> int:
+        return len(self.puzzle.clue_cells())
+
+
+def _random_phases(m: Model, rng: random.Random) -> list[int]:
+    """Preferred polarities: one random value of each one-hot variable, a
+    random polarity for every other projected variable."""
+    out, inside = [], set()
+    for lits in m.one_hot():
+        pick = rng.randrange(len(lits))
+        out += [l if i == pick else -l for i, l in enumerate(lits)]
+        inside.update(lits)
+    out += [v if rng.random() < 0.5 else -v for v in m.over if v not in inside]
+    return out
+
+
+def filled(cls: type[Puzzle], size: int, rng: random.Random, opts: Options) -> Puzzle:
+    """The puzzle of every clue of a random solution of ``cls.blank(size)``."""
+    blank = cls.blank(size)
+    if blank is None:
+        raise SatgridError(f"{cls.kind}: no blank puzzle of size {size} to fill "
+                           "(give a start puzzle with --from FILE)")
+    m = compile_puzzle(blank, opts)
+    s = open_session(m, blank, opts)
+    if s.capabilities.phases:
+        s.phases(_random_phases(m, rng))
+    sol = m.solve(time_limit=opts.time_limit)
+    if sol is None:
+        raise LimitError(f"{cls.kind}: no filled solution of size {size} found ({m.status})")
+    return blank.from_solution(blank.decode(sol))
+
+
+def _unique_count(p: Puzzle, opts: Options) -> bool:
+    """Whether ``p`` has exactly one solution (compiled anew, counted up to two)."""
+    res = count(p, opts, limit=2)
+    if not res["complete"] and res["count"] < 2:
+        raise LimitError(f"{p.kind}: a limit was reached while counting")
+    return res["count"] == 1
+
+
+def reduce_clues(full: Puzzle, rng: random.Random, opts: Options,
+                 floor: int = 0) -> tuple[Puzzle, dict]:
+    """``full`` (with a unique solution) with clues removed in a random order
+    while it stays unique, down to ``floor`` clues at least; and its solution.
+
+    Raises:
+        SatgridError: ``full`` has no solution or more than one.
+    """
+    m = compile_puzzle(full, opts, givens="none")
+    s = open_session(m, full, opts)
+    lits = full.clue_literals(m)
+    assume = [l for l in full.givens(m)] if lits is not None else []
+    if lits is None:   # clues are rules: the givens (if any) are units
+        m = compile_puzzle(full, opts)
+        s = open_session(m, full, opts)
+    sol = m.solve(assume, time_limit=opts.time_limit)
+    if sol is None:
+        raise SatgridError(f"{full.label()}: the start puzzle has no solution ({m.status})")
+    if not m.is_unique(assume, first=sol, time_limit=opts.time_limit):
+        raise SatgridError(f"{full.label()}: the start puzzle has more than one solution")
+    solution = full.decode(sol)
+    cells = full.clue_cells()
+    rng.shuffle(cells)
+    keep = set(cells)
+    for c in cells:
+        if len(keep) <= floor:
+            break
+        keep.discard(c)
+        if lits is not None:
+            rest = [l for k in keep for l in lits[k]]
+            here = lits[c]
+            if len(here) == 1:
+                st = s.solve(rest + [-here[0]], time_limit=opts.time_limit)
+                if st == "unknown":
+                    raise LimitError("generate: a limit was reached testing a removal")
+                unique = st == "unsat"
+            else:
+                unique = bool(m.is_unique(rest, time_limit=opts.time_limit))
+        else:
+            unique = _unique_count(full.with_clues(keep), opts)
+        if not unique:
+            keep.add(c)
+    out = full.with_clues(keep)
+    if lits is not None:     # the proof: complete uniqueness of the kept givens
+        if m.is_unique([l for k in keep for l in lits[k]], time_limit=opts.time_limit) is not True:
+            raise SatgridError("generate: the reduced puzzle is not proved unique (a defect)")
+    elif not _unique_count(out, opts):
+        raise SatgridError("generate: the reduced puzzle is not unique (a defect)")
+    return out, solution
+
+
+def generate_one(cls: type[Puzzle], rng: random.Random, opts: Options, *, size: int,
+                 givens: int | None = None, start: Puzzle | None = None) -> tuple[Puzzle, dict, int]:
+    """One unique puzzle with at most ``givens`` clues when given (new filled
+    solutions until one reduces that far, :data:`ATTEMPTS` at most);
+    ``start``: reduce this puzzle's clues instead of a filled solution's."""
+    best = None
+    for attempt in range(1, ATTEMPTS + 1):
+        full = start if start is not None else filled(cls, size, rng, opts)
+        p, sol = reduce_clues(full, rng, opts, floor=0)
+        if best is None or len(p.clue_cells()) < len(best[0].clue_cells()):
+            best = (p, sol)
+        if givens is None or len(best[0].clue_cells()) <= givens:
+            return best[0], best[1], attempt
+    raise LimitError(f"generate: no {cls.kind} with at most {givens} clues in {ATTEMPTS} "
+                     f"attempts (the fewest: {len(best[0].clue_cells())})")
+
+
+def generate(kind: str, *, seed: int = 0, count: int = 1, size: int | None = None,
+             givens: int | None = None, start: Puzzle | None = None,
+             opts: Options | None = None) -> list[Generated]:
+    """``count`` unique puzzles of ``kind`` (see the module), the same for
+    the same arguments.
+
+    >>> [g.clues <= 26 and g.puzzle.kind for g in generate("sudoku", seed=1, count=2, givens=26)]
+    ['sudoku', 'sudoku']
+    """
+    if kind not in KINDS:
+        raise SatgridError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
+    cls = KINDS[kind]
+    opts = opts or Options()
+    out = []
+    for i in range(count):
+        t0 = time.perf_counter()
+        rng = random.Random(f"{kind}:{seed}:{i}")
+        p, sol, attempts = generate_one(cls, rng, opts, size=size or 9, givens=givens,
+                                        start=start)
+        p.title = f"satgrid generate {kind} --seed {seed} #{i + 1}"
+        out.append(Generated(p, sol, seed, i, attempts, time.perf_counter() - t0))
+    return out
+
+
+def solution_grid(sol: dict) -> Any:
+    """The main part of a decoded solution (its grid, or grids)."""
+    return sol.get("grid", sol.get("grids"))
+
+
+__all__ += ["solution_grid", "filled", "Solution"]
