@@ -1,0 +1,72 @@
+"""Heyawake file formats: the TOML instance, pzprv3 text and puzz.link URLs.
+
+Instance (TOML)::
+
+    puzzle = "heyawake"
+    title = "..."
+    source = "..."
+    rooms = \"\"\"          # equal tokens side by side = one room
+    a b b c c d
+    ...\"\"\"
+    clues = \"\"\"          # optional: a number in any cell of a room counts for
+    2 2 . 2 . 2           # the room ('?' = unknown, '.' = none)
+    ...\"\"\"
+
+    [expect]
+    unique = true
+    solution = \"\"\"       # '#' = shaded, '.' = not
+    # . # . . #
+    ...\"\"\"
+
+pzprv3: ``pzprv3/heyawake/ROWS/COLS`` (or ``heyawacky``), the room count,
+the room ids, the numbers (``-`` = "?"), then optionally the answer. URL:
+``https://puzz.link/p?heyawake/COLS/ROWS/BODY``: the room borders, then one
+number per room (:mod:`satgrid.puzzles.rooms`).
+
+Example:
+    >>> [p] = parse_url("https://puzz.link/p?heyawake/6/6/lll155007rs12222j", "a.txt")
+    >>> p.numbers, to_url(p)
+    ([2, 2, 2, 2, None, None, None, None], 'https://puzz.link/p?heyawake/6/6/lll155007rs12222j')
+"""
+
+from __future__ import annotations
+
+from .. import pzprv3, puzzlink, rooms
+from ..base import TextFormat, puzzlink_ids, register_format, register_toml
+from .kind import K, Heyawake
+
+KEYS = ("puzzle", "title", "source", "rooms", "clues", "expect")
+PIDS = puzzlink_ids(__package__)   # declared in kind.json
+
+
+def read_toml(cls: type[Heyawake], data: dict, raw: str, file: str) -> Heyawake:
+    """A ``puzzle = "heyawake"`` instance from its parsed TOML table."""
+    grid, numbers, solution, expect = rooms.read_toml(data, raw, file, K, KEYS, numbers=True)
+    return cls(grid, numbers, solution=solution, file=file, title=data.get("title", ""),
+               source=data.get("source", ""), expect=expect)
+
+
+def parse_pzprv3(text: str, file: str) -> list[Heyawake]:
+    """A pzprv3 heyawake file: the rooms, the numbers, then optionally the answer."""
+    grid, numbers, solution = rooms.read_pzprv3(text, file, numbers=True)
+    return [Heyawake(grid, numbers, solution=solution, file=file,
+                     expect={"solution": "pzprv3"} if solution else {})]
+
+
+def parse_url(text: str, file: str) -> list[Heyawake]:
+    """A puzz.link URL (``p?heyawake/COLS/ROWS/BODY``)."""
+    _, grid, numbers = rooms.read_url(text, file, PIDS, numbers=True)
+    return [Heyawake(grid, numbers, file=file, source=text.strip())]
+
+
+def to_url(p: Heyawake) -> str:
+    """The puzz.link URL of ``p`` (as pzprjs writes it)."""
+    return rooms.write_url(PIDS[0], p.rooms, p.numbers)
+
+
+register_toml(K, read_toml)
+register_format(TextFormat("pzprv3-heyawake", K, "pzprv3 (puzz.link) heyawake file",
+                           lambda text, file: any(pzprv3.sniff(text, n) for n in PIDS),
+                           parse_pzprv3), first=True)
+register_format(TextFormat("heyawake-url", K, "a puzz.link URL, p?heyawake/COLS/ROWS/...",
+                           lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)

@@ -1,0 +1,131 @@
+"""Heyawake: pzprjs's puzzle (URL and pzprv3) solved, unique and equal to its
+published answer; pzprjs's failing boards refused by the referee; the
+solutions of random small room grids with numbers equal a brute-force count
+by the referee; URLs round trip; malformed files refused with one
+positioned line."""
+
+import random
+from pathlib import Path
+
+import pytest
+from conftest import assert_error_at, load1, loads1, run_cli
+from test_rules_shading import brute_solutions, model_solutions
+
+from satgrid import api
+from satgrid.puzzles import rooms as room_grids
+from satgrid.puzzles.heyawake import Heyawake, check as referee, formats
+
+EX = Path(__file__).resolve().parents[1] / "satgrid/puzzles/heyawake/examples"
+URL = "https://puzz.link/p?heyawake/6/6/lll155007rs12222j"
+BOARD = ("pzprv3/heyawake/6/6/8/0 1 1 2 2 3 /0 1 1 2 2 3 /0 1 1 2 2 3 /4 4 4 4 4 3 /"
+         "5 5 5 6 6 3 /5 5 5 6 6 7 /2 2 . 2 . 2 /. . . . . . /. . . . . . /. . . . . . /"
+         ". . . . . . /. . . . . . /")
+# pzprjs test/script/heyawake.js: the solved board, then the failing ones
+SOLVED = "# + # + + # /+ + + # + + /# + # + # + /+ + + + + + /+ # + # + # /+ + # + + + /"
+FAILING = [
+    ". . . . . . /. . . . . . /. # . . . . /. # . . . . /. . . . . . /. . . . . . /",
+    "# . # . . . /. . . # . . /# . # . . . /. # . . . . /. . . . . . /. . . . . . /",
+    "# . . . . . /. . . # . . /# . # . # . /. # . . . . /. . . . . . /. . . . . . /",
+    "# + # + + # /+ + + # + + /# + # + # + /+ + + + + + /. # . # . # /. . . . . . /",
+    ". . . . . . /. . . . . . /. . . . . . /. . . . . . /. . . . . . /. . . . . . /"]
+WACKY = ("pzprv3/heyawacky/4/4/5/0 0 0 0 /0 1 2 0 /0 0 2 0 /3 0 4 0 /. . . . /. . . . /"
+         ". . . . /. . 1 . /+ + + + /+ + # + /+ # + + /+ + # + ")
+
+
+def test_pzprjs_url_solved_unique_and_equal_to_its_answer():
+    p = loads1(URL, "a.txt")
+    res = api.solve(p, unique=True)
+    [answer] = formats.parse_pzprv3(BOARD + SOLVED, "b.txt")
+    assert res["status"] == "sat" and res["unique"] is True
+    assert res["grid"] == answer.expected_solution()
+    assert (p.rooms, p.numbers) == (answer.rooms, answer.numbers)
+
+
+@pytest.mark.parametrize("board", FAILING)
+def test_pzprjs_failing_boards_are_refused(board):
+    [p] = formats.parse_pzprv3(BOARD + board, "b.txt")
+    assert p.check({"grid": p.expected_solution()}) != []
+
+
+def test_pzprjs_heyawacky_board_is_one_of_the_solutions():
+    [p] = formats.parse_pzprv3(WACKY, "w.txt")
+    assert p.check({"grid": p.expected_solution()}) == []
+    assert tuple(map(tuple, p.expected_solution())) in model_solutions(p)
+
+
+def test_examples():
+    p = load1(EX / "heyawake-pzprjs-6x6.toml")
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    assert api.solve(load1(EX / "heyawake-unsat-2x2.toml"))["status"] == "unsat"
+
+
+def _random_puzzle(rng, rows, cols):
+    labels = [[rng.randrange(rng.randint(2, 5)) for _ in range(cols)] for _ in range(rows)]
+    grid = room_grids.rooms_from_labels(labels)
+    cells = room_grids.room_cells(grid)
+    numbers = [rng.choice([None, -2, rng.randint(0, min(3, len(c)))]) for c in cells]
+    return Heyawake(grid, numbers)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_solutions_equal_brute_force(seed):
+    rng = random.Random(seed)
+    rows, cols = rng.choice([(3, 3), (3, 4), (4, 3), (2, 5), (2, 6)])
+    p = _random_puzzle(rng, rows, cols)
+    want = brute_solutions(rows, cols, lambda g: referee.check(g, p.rooms, p.clues()) == [])
+    assert model_solutions(p) == want
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_url_round_trip(seed):
+    rng = random.Random(seed)
+    p = _random_puzzle(rng, rng.randint(1, 9), rng.randint(1, 9))
+    url = formats.to_url(p)
+    [q] = formats.parse_url(url, "u.txt")
+    assert (q.rooms, q.numbers) == (p.rooms, p.numbers) and formats.to_url(q) == url
+
+
+def test_referee_catches_each_rule():
+    rooms = [[0, 0, 1], [2, 2, 1]]
+    clues = [[1, -1, -1], [-1, -1, -1]]
+    assert referee.check([[0, 1, 0], [0, 0, 0]], rooms, clues) == []
+    assert referee.check([[0, 0, 0], [0, 0, 1]], rooms, clues) == [
+        "room at (0, 0) holds 0 shaded cells, expected 1"]
+    assert "shaded cells touch at (0, 1)" in referee.check([[0, 1, 1], [0, 0, 0]], rooms, clues)
+    assert "unshaded cells form 2 groups, expected one" in referee.check(
+        [[1, 0, 0], [0, 1, 0]], [[0, 0, 0], [0, 0, 0]], [[-1] * 3] * 2)
+    assert referee.check([[0, 0, 0], [0, 0, 0]], [[0, 1, 2], [0, 1, 2]], [[-1] * 3] * 2) == [
+        "no shaded cell", "unshaded run from (0, 0) to (0, 2) spans 3 rooms",
+        "unshaded run from (1, 0) to (1, 2) spans 3 rooms"]
+
+
+@pytest.mark.parametrize("text,where", [
+    ("https://puzz.link/p?heyawake/6/6/lll155007rs1222!j", "a.txt:1:49:"),
+    ("https://puzz.link/p?heyawake/6/6/lll155007rs12222j/x", "a.txt:1:51:"),
+    ("https://puzz.link/p?heyawake/6/6/lll155007rs-", "a.txt:1:45:"),
+    ("https://puzz.link/p?heyawake/2/1/4e", "a.txt:1:36:"),
+    ("https://puzz.link/p?heyawake/x/6/lll", "a.txt:1:34:"),
+])
+def test_malformed_urls_refused_with_a_position(text, where):
+    assert_error_at(text, "a.txt", where)
+
+
+@pytest.mark.parametrize("text,where", [
+    ('puzzle = "heyawake"\nrooms = """\na a\n"""\nclues = """\n1 x\n"""\n', "t.toml:6:3:"),
+    ('puzzle = "heyawake"\nrooms = """\na a\n"""\nclues = """\n1 1\n"""\n', "t.toml:6:3:"),
+    ('puzzle = "heyawake"\nrooms = """\na a\n"""\nclues = """\n1\n"""\n', "t.toml:6:1:"),
+    ("pzprv3/heyawake/1/2/1/0 0 /1 x /", "t.txt:1:30:"),
+])
+def test_malformed_files_refused_with_a_position(text, where):
+    assert_error_at(text, "t.toml" if where.startswith("t.toml") else "t.txt", where)
+
+
+def test_cli_family_and_svg(tmp_path):
+    code, out, err = run_cli("family", "heyawake", "-o", tmp_path / "f", "--seed", "2", "n=6")
+    assert code == 0, err
+    [f] = (tmp_path / "f").glob("*.toml")
+    p = load1(f)
+    res = api.solve(p)
+    assert res["status"] == "sat" and p.check({"grid": res["grid"]}) == []
+    assert "<svg" in p.render_svg({"grid": res["grid"]}) and "#" in p.render({"grid": res["grid"]})
