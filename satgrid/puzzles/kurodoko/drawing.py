@@ -8,8 +8,14 @@ from typing import Any
 from ..render import svg_grid, text_grid
 
 
+def cell_texts(clues, grid) -> list[list[str]]:
+    return [["?" if k is not None and k < 0 else str(k) if k is not None
+             else "#" if grid[r][c] else "." for c, k in enumerate(row)]
+            for r, row in enumerate(clues)]
+
+
 def text(puzzle, decoded: dict[str, Any]) -> str:
-    return text_grid(puzzle.cell_texts(decoded["grid"]))
+    return text_grid(cell_texts(puzzle.clues, decoded["grid"]))
 
 
 def svg(puzzle, decoded: dict[str, Any]) -> str:

@@ -40,8 +40,7 @@ class Kurodoko(Puzzle):
         super().__init__(**kw)
         self.clues = [list(row) for row in clues]
         self.rows, self.cols = len(clues), len(clues[0])
-        self._solution = solution
-        self._shaded: dict = {}
+        self._solution, self._shaded = solution, {}
 
     def numbers(self) -> dict:
         return {(r, c): k for r, row in enumerate(self.clues) for c, k in enumerate(row)
@@ -66,11 +65,6 @@ class Kurodoko(Puzzle):
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.clues)
-
-    def cell_texts(self, grid) -> list[list[str]]:
-        """Each cell as drawn: its number (``?``), ``#`` shaded or ``.``."""
-        return [["?" if k == UNKNOWN else str(k) if k is not None else "#" if grid[r][c] else "."
-                 for c, k in enumerate(row)] for r, row in enumerate(self.clues)]
 
     def render(self, decoded: dict[str, Any]) -> str:
         return drawing.text(self, decoded)

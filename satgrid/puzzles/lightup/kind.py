@@ -6,15 +6,11 @@ light shines on another, every empty cell is lit, and a wall with a number
 touches that many lights (its four neighbours). A wall without a number says
 nothing.
 
-Model (the rule library, groups ``lightup.*``):
-
-* ``cell``: ``light[r,c]`` per empty cell: the projection.
-* ``see``: :func:`satgrid.rules.sight.at_most_one_per_segment` -- at most
-  one light per row or column segment between walls.
-* ``lit``: :func:`satgrid.rules.sight.all_lit` -- a light in each cell's row
-  or column segment.
-* ``clue``: :func:`satgrid.rules.shading.count_around` -- a numbered
-  wall's count of lights among its four neighbours.
+Model (the rule library, groups ``lightup.*``): ``cell``, ``light[r,c]``
+per empty cell (the projection); ``see``: at most one light per row or
+column segment between walls (:func:`satgrid.rules.sight.at_most_one_per_segment`);
+``lit``: a light in each cell's segments (:func:`satgrid.rules.sight.all_lit`);
+``clue``: a number's count of lights around it (``shading.count_around``).
 """
 
 from __future__ import annotations
@@ -44,25 +40,21 @@ class LightUp(Puzzle):
         super().__init__(**kw)
         self.clues = [list(row) for row in clues]
         self.rows, self.cols = len(clues), len(clues[0])
-        self._solution = solution
-        self._light: dict = {}
+        self._solution, self._light = solution, {}
 
     def walls(self) -> set:
         return {(r, c) for r, c in G.cells(self.rows, self.cols) if self.clues[r][c] is not None}
 
     def estimate_clauses(self, m: Model) -> int:
         """An at-most-one per segment, a clause per cell, a count per number."""
-        h, w = self.rows, self.cols
-        total = h * w + sum(estimate.at_most(m.amo, len(s), 1)
-                            for s in sight.segments(h, w, self.walls()) if len(s) > 1)
-        return total + sum(estimate.exactly(m.amo, m.card, 4, k) for row in self.clues
-                           for k in row if k is not None and k >= 0)
+        segs = sight.segments(self.rows, self.cols, self.walls())
+        return self.rows * self.cols + sum(estimate.at_most(m.amo, len(s), 1) for s in segs) + sum(
+            estimate.exactly(m.amo, m.card, 4, k) for row in self.clues for k in row if k and k > 0)
 
     def build(self, m: Model) -> None:
         h, w, walls = self.rows, self.cols, self.walls()
-        light = {x: m.bool(f"light[{x[0]},{x[1]}]", f"{K}.cell")
-                 for x in G.cells(h, w) if x not in walls}
-        self._light = light
+        light = self._light = {x: m.bool(f"light[{x[0]},{x[1]}]", f"{K}.cell")
+                               for x in G.cells(h, w) if x not in walls}
         segs = sight.segments(h, w, walls)
         sight.at_most_one_per_segment(m, light, segs, f"{K}.see")
         sight.all_lit(m, light, segs, f"{K}.lit")
@@ -77,11 +69,6 @@ class LightUp(Puzzle):
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.clues)
-
-    def cell_texts(self, grid) -> list[list[str]]:
-        """Each cell as drawn: a wall's number or ``#``, ``*`` a light, ``.`` empty."""
-        return [["#" if k == WALL else str(k) if k is not None else "*" if grid[r][c] else "."
-                 for c, k in enumerate(row)] for r, row in enumerate(self.clues)]
 
     def render(self, decoded: dict[str, Any]) -> str:
         return drawing.text(self, decoded)
