@@ -1,0 +1,79 @@
+"""``nonogram``: shade cells so that each line's blocks are its clue.
+
+Rules (pzprjs ``nonogram``): every row and every column lists the lengths
+of its blocks of consecutive shaded cells, in order (left to right, top to
+bottom); a line without numbers has no shaded cell.
+
+Model (groups ``nonogram.*``): one Boolean per cell (the projection); each
+line's clue by :func:`satgrid.rules.counts.runs` (an automaton of the clue
+unrolled along the line; ``rows``, ``columns``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.encodings import estimate
+from ...modelling import geometry as G
+from ...modelling.model import Model, Solution
+from ...rules import counts
+from ..base import Puzzle, register
+from . import check as checker
+from . import drawing
+
+K = "nonogram"
+
+
+@register
+class Nonogram(Puzzle):
+    """``row_clues`` (one list per row, left to right) and ``column_clues``
+    (one per column, top to bottom)."""
+
+    kind = K
+    encoding_choices = ("amo",)
+
+    def __init__(self, row_clues, column_clues, *, solution=None, **kw):
+        super().__init__(**kw)
+        self.row_clues = [list(c) for c in row_clues]
+        self.column_clues = [list(c) for c in column_clues]
+        self.rows, self.cols = len(self.row_clues), len(self.column_clues)
+        self._solution, self._shaded = solution, {}
+
+    def estimate_clauses(self, m: Model) -> int:
+        """Per line of n cells: at most a = 2 (slack + 1) states alive per
+        step (of the clue's q), 3 clauses each and their at-most-one."""
+        total = 0
+        for n, clues in ((self.cols, self.row_clues), (self.rows, self.column_clues)):
+            for clue in clues:
+                q = sum(clue) + len(clue) + 1
+                a = min(q, 2 * max(n - q + 3, 1))
+                total += (n + 1) * (3 * a + estimate.at_most(m.amo, a, 1) + 1)
+        return total
+
+    def build(self, m: Model) -> None:
+        s = {v: m.bool(f"shaded[{v[0]},{v[1]}]", f"{K}.cell") for v in G.cells(self.rows, self.cols)}
+        for line, clue in zip(G.rows_of(self.rows, self.cols), self.row_clues):
+            counts.runs(m, [s[v] for v in line], clue, group=f"{K}.rows")
+        for line, clue in zip(G.columns_of(self.rows, self.cols), self.column_clues):
+            counts.runs(m, [s[v] for v in line], clue, group=f"{K}.columns")
+        self._shaded = s
+        m.projection = list(s.values())
+
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        return {"grid": [[int(sol[self._shaded[r, c]]) for c in range(self.cols)]
+                         for r in range(self.rows)]}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        return checker.check(decoded["grid"], self.row_clues, self.column_clues)
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        return drawing.text(self, decoded)
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        return drawing.svg(self, decoded)
+
+    def puzzle_svg(self) -> str:
+        return drawing.svg(self, None)
+
+    def expected_solution(self):
+        return self._solution

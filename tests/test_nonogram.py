@@ -1,0 +1,157 @@
+"""Nonogram: pzprjs's samples (its URL and its accepted answers) solved
+unique, its failing boards refused by the referee; the model against a brute
+force over every grid of small boards (judged by the referee); URL round
+trips on random boards; the one-line errors of malformed files."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+from conftest import assert_doctests, assert_error_at, assert_family_solves, load1, loads1
+
+from satgrid import api
+from satgrid.puzzles.nonogram import Nonogram, check, formats
+
+EX = Path(__file__).resolve().parents[1] / "satgrid/puzzles/nonogram/examples"
+PZPRJS_URL = "https://puzz.link/p?nonogram/6/6/12g1111h11112j12g11g21j11g3h"
+# robx/pzprjs test/script/nonogram.js: the failcheck boards (clue cells above
+# and left of the grid, '#' shaded), the null ones accepted
+HEAD = ". . . . 1 . 1 . . /. . . 2 1 . 1 2 . /. . . 1 1 1 1 1 . /"
+BOARDS = [
+    ("exNoMatch", HEAD + ". 2 1 # # . # . . /. 1 1 # . . . # . /. 1 2 . # . # # . /. . . . . . . . . /"
+                         ". 1 1 # . . . . . /. . 3 . # # # . . /"),
+    ("exNoMatch", HEAD + ". 2 1 . # . # # . /. 1 1 # . . . # . /. 1 2 # # . # . . /. . . . . . . . . /"
+                         ". 1 1 # . . . # . /. . 3 . # # # . . /"),
+    ("exNoMatch", HEAD + ". 2 1 # # . # . . /. 1 1 # . . . # . /. 1 2 . # . # # . /. . . . . . . . # /"
+                         ". 1 1 # . . . # . /. . 3 . # # # . . /"),
+    (None, HEAD + ". 2 1 # # . # . . /. 1 1 # . . . # . /. 1 2 . # . # # . /. . . . . . . . . /"
+                  ". 1 1 # . . . # . /. . 3 . # # # . . /"),
+]
+# the sample with width != height (10 rows, 3 columns), accepted
+TALL = (". . . . . /. . . 1 . /. . . 2 . /. . 4 1 3 /. . 1 1 4 /. 2 . # # /. 1 . . # /. 2 . # # /"
+        ". 2 # # . /. 1 # . . /. 1 # . . /. 3 # # # /. 1 . . # /. 1 . . # /. 3 # # # /")
+
+
+def read_board(text: str, rows: int, cols: int):
+    """(row clues, column clues, grid) of a pzprv3 nonogram board."""
+    lines = [l.split() for l in text.split("/") if l.strip()]
+    above, left = (rows + 1) // 2, (cols + 1) // 2
+    col_clues = [[int(lines[k][left + c]) for k in range(above) if lines[k][left + c] != "."]
+                 for c in range(cols)]
+    row_clues = [[int(t) for t in lines[above + r][:left] if t != "."] for r in range(rows)]
+    grid = [[int(t == "#") for t in lines[above + r][left:]] for r in range(rows)]
+    return row_clues, col_clues, grid
+
+
+def test_pzprjs_sample_url_solved_as_pzprjs_answers():
+    p = loads1(PZPRJS_URL + "\n", "sample.txt")
+    rows, cols, answer = read_board(BOARDS[-1][1], 6, 6)
+    assert (p.row_clues, p.column_clues) == (rows, cols)
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and res["grid"] == answer and p.check(res) == []
+    assert formats.to_url(p) == PZPRJS_URL
+
+
+def test_pzprjs_tall_sample():
+    rows, cols, answer = read_board(TALL, 10, 3)
+    p = Nonogram(rows, cols)
+    assert check.check(answer, rows, cols) == []
+    got = [s["grid"] for s in api.solve_all(p)["solutions"]]
+    assert answer in got and all(check.check(g, rows, cols) == [] for g in got)
+    q = loads1(formats.to_url(p), "t.txt")
+    assert (q.row_clues, q.column_clues) == (rows, cols)
+
+
+@pytest.mark.parametrize("code,text", BOARDS)
+def test_referee_judges_pzprjs_boards_as_pzprjs(code, text):
+    rows, cols, grid = read_board(text, 6, 6)
+    assert (check.check(grid, rows, cols) == []) is (code is None)
+
+
+def test_published_example_unique_and_as_published():
+    p = load1(EX / "nonogram-pzprjs-6x6.toml")
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    assert formats.to_url(p) == PZPRJS_URL
+
+
+def blocks(cells) -> list[int]:
+    return [len(b) for b in "".join("#" if v else "." for v in cells).split(".") if b]
+
+
+def brute_force(rows, cols) -> list:
+    h, w = len(rows), len(cols)
+    out = []
+    for bits in itertools.product((0, 1), repeat=h * w):
+        grid = [list(bits[r * w:(r + 1) * w]) for r in range(h)]
+        if not check.check(grid, rows, cols):
+            out.append(grid)
+    return out
+
+
+@pytest.mark.parametrize("h,w,seed", [(3, 3, 0), (3, 4, 1), (4, 3, 2), (2, 5, 3), (4, 4, 4)])
+def test_model_against_brute_force(h, w, seed):
+    """Clues of random pictures, some changed at random: the solutions are
+    exactly the grids the referee accepts."""
+    rng = random.Random(seed)
+    for i in range(4 if h * w < 16 else 1):
+        pic = [[rng.randint(0, 1) for _ in range(w)] for _ in range(h)]
+        rows, cols = [blocks(r) for r in pic], [blocks(c) for c in zip(*pic)]
+        if i % 2:
+            line = rng.choice(rows + cols)
+            line.append(rng.randint(1, 2)) if rng.random() < 0.5 or not line else line.pop()
+        got = api.solve_all(Nonogram(rows, cols))["solutions"]
+        assert sorted(s["grid"] for s in got) == sorted(brute_force(rows, cols)), (rows, cols)
+
+
+def test_unsat_example():
+    p = load1(EX / "nonogram-unsat-3x3.toml")
+    assert brute_force(p.row_clues, p.column_clues) == [] and api.count(p)["count"] == 0
+
+
+def test_url_round_trips_on_random_boards():
+    rng = random.Random(1)
+    for _ in range(40):
+        h, w = rng.randint(1, 25), rng.randint(1, 25)
+        pic = [[int(rng.random() < 0.5) for _ in range(w)] for _ in range(h)]
+        p = Nonogram([blocks(r) for r in pic], [blocks(c) for c in zip(*pic)])
+        url = formats.to_url(p)
+        q = loads1(url, "u.txt")
+        assert formats.to_url(q) == url and q.row_clues == p.row_clues
+        assert q.column_clues == p.column_clues
+
+
+def test_url_not_pushed_against_the_grid_is_read_in_order():
+    """Clue cells with gaps between them (an unflushed URL) read far to near."""
+    p = loads1("https://puzz.link/p?nonogram/3/3/g1g1g2g2g111\n", "u.txt")
+    assert p.column_clues == [[1], [1], [2]] and p.row_clues == [[2], [1], [1, 1]]
+    assert formats.to_url(p) == "https://puzz.link/p?nonogram/3/3/1g1g2g2g1g11"
+
+
+def test_family(tmp_path):
+    assert_family_solves("nonogram", tmp_path, 4)
+
+
+def test_doctests():
+    assert_doctests(formats, check)
+
+
+@pytest.mark.parametrize("text,file,where,fragment", [
+    ("https://puzz.link/p?nonogram/3/3/111g2g2g1g1!", "t.txt", "t.txt:1:45", "'!'"),
+    ("https://puzz.link/p?nonogram/3/3/111g2g2g1g110", "t.txt", "t.txt:1:46", "end of the URL"),
+    ("https://puzz.link/p?nonogram/3/3/1.1g2g2g1g11", "t.txt", "t.txt:1:35", "'?'"),
+    ("https://puzz.link/p?nonogram/3/3/111g0g2g1g11", "t.txt", "t.txt:1:38", "0"),
+    ('puzzle = "nonogram"\nrows = """\n1\n"""\n', "t.toml", "t.toml:1:1", "'columns'"),
+    ('puzzle = "nonogram"\nrows = """\n1 x\n"""\ncolumns = """\n1\n"""\n', "t.toml", "t.toml:3:3",
+     "'x'"),
+    ('puzzle = "nonogram"\nrows = """\n0\n"""\ncolumns = """\n1\n"""\n', "t.toml", "t.toml:3:1",
+     "block length"),
+    ('puzzle = "nonogram"\nrows = """\n1\n"""\ncolumns = """\n1\n"""\n[expect]\n'
+     'solution = """\n#\n.\n"""\n', "t.toml", "t.toml:11", "expected 1 rows"),
+    ('puzzle = "nonogram"\nrow = 1\n', "t.toml", "t.toml:2:1", "unknown key"),
+])
+def test_malformed_files_give_one_line(text, file, where, fragment):
+    assert_error_at(text, file, where, fragment)
