@@ -1,0 +1,89 @@
+"""Country Road file formats: the TOML instance and the puzz.link URL.
+
+Instance (TOML)::
+
+    puzzle = "countryroad"
+    title = "..."
+    source = "..."          # where the puzzle (and its solution) was published
+    empty = false           # optional: rooms may stay off the loop (URL flag e)
+    rooms = \"\"\"           # a label per cell: equal labels side by side are one room
+    a a b b c
+    ...\"\"\"
+    clues = \"\"\"           # optional: a room's number in any of its cells, '?', '.'
+    2 . . . .
+    ...\"\"\"
+
+    [expect]
+    unique = true
+    solution = \"\"\"        # the sides the loop leaves each cell by (n s e w), '-' none
+    se ew sw - -
+    ...\"\"\"
+
+URL: ``https://puzz.link/p?country/[e/]COLS/ROWS/BODY`` (also ``pzv.jp``):
+the room borders (:func:`satgrid.puzzles.puzzlink.decode_border`) then one
+number16 entry per room, rooms in pzprjs's order (``decodeRoomNumber16``).
+
+Example:
+    >>> [p] = parse_url("https://puzz.link/p?country/2/2/o02g", "a.txt")
+    >>> p.rooms, p.numbers, to_url(p)
+    ([[0, 1], [0, 1]], [2, None], 'https://puzz.link/p?country/2/2/o02g')
+"""
+
+from __future__ import annotations
+
+import os
+
+from .. import puzzlink, roomloops
+from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..links import toml_error
+from ..parsing import ascii_int, shown, toml_token_grid
+from .kind import K, CountryRoad
+
+KEYS = ("puzzle", "title", "source", "empty", "rooms", "clues", "expect")
+PIDS = puzzlink_ids(__package__)   # declared in kind.json; the first is written
+
+
+def read_toml(cls: type[CountryRoad], data: dict, raw: str, file: str) -> CountryRoad:
+    """A ``puzzle = "countryroad"`` instance from its parsed TOML table."""
+    rooms, tg = roomloops.read_toml_rooms(data, raw, file, K, KEYS)
+    h, w = len(rooms), len(rooms[0])
+    if not isinstance(data.get("empty", False), bool):
+        raise toml_error("empty: expected true or false", raw, file, "empty")
+    numbers: list = [None] * (1 + max(map(max, rooms)))
+    if "clues" in data:
+        cg = toml_token_grid(data, raw, file, "clues")
+        cg.expect_shape(h, w)
+        for r, row in enumerate(cg.rows):
+            for c, tok in enumerate(row):
+                if tok in (".", "-"):
+                    continue
+                v = puzzlink.UNKNOWN if tok == "?" else ascii_int(tok)
+                if v is None:
+                    raise cg.error(r, c, f"expected a number, '?' or '.', found {shown(tok)}")
+                if numbers[rooms[r][c]] is not None:
+                    raise cg.error(r, c, "a second number in one room")
+                numbers[rooms[r][c]] = v
+    expect = parse_expect(data, raw, file, K, ("unique", "count", "solution"))
+    return cls(rooms, numbers, empty=data.get("empty", False), file=file,
+               solution=roomloops.read_solution(expect, raw, file, h, w),
+               title=data.get("title", ""), source=data.get("source", ""), expect=expect)
+
+
+def parse_url(text: str, file: str) -> list[CountryRoad]:
+    """A puzz.link URL (``p?country/[e/]COLS/ROWS/BODY``)."""
+    u, rooms, end = roomloops.read_url(text, file, PIDS, "e")
+    numbers, end = puzzlink.decode_number16(u, 1 + max(map(max, rooms)), end)
+    u.expect_end(end)
+    return [CountryRoad(rooms, numbers, empty="e" in u.flags, file=file,
+                        title=os.path.basename(file), source=text.strip())]
+
+
+def to_url(p: CountryRoad) -> str:
+    """The puzz.link URL of ``p`` (as pzprjs writes it)."""
+    return (roomloops.border_url(PIDS[0], p.rooms, "e" if p.empty else "")
+            + puzzlink.encode_number16(p.numbers))
+
+
+register_toml(K, read_toml)
+register_format(TextFormat("countryroad-url", K, "a puzz.link URL, p?country/COLS/ROWS/...",
+                           lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)

@@ -1,0 +1,82 @@
+"""``countryroad``: one loop that visits every room once.
+
+Rules (as pzprjs checks them): draw one loop (like pzprjs, no line at all is
+not refused) through cell centres, orthogonally, never branching or
+crossing; it enters each room at most once and passes through every room
+(unless ``empty``, URL flag ``e``); a room's number counts its cells on the
+loop; two cells side by side across a room border are not both off the loop.
+
+Model (groups ``countryroad.*``): :func:`satgrid.rules.loops.loop`,
+:func:`satgrid.rules.loops.enter_once` (with ``visit``),
+:func:`satgrid.rules.shading.count_in` of the loop cells per numbered room,
+a clause per pair of cells across a border. Decoded: ``{"grid": link grid}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.encodings import estimate
+from ...modelling.geometry import grid_edges
+from ...modelling.model import Model, Solution
+from ...modelling.paths import estimate_lines, grid_degrees
+from ...rules import loops, shading
+from ..base import Puzzle, register
+from ..links import links_from_edges
+from ..rooms import room_cells
+from . import check as checker
+from . import drawing
+
+K = "countryroad"
+
+
+@register
+class CountryRoad(Puzzle):
+    """A Country Road: ``rooms`` (room index per cell), ``numbers`` per room."""
+
+    kind = K
+    encoding_choices = ("amo", "card", "connectivity")
+
+    def __init__(self, rooms, numbers=None, *, empty: bool = False, solution=None, **kw):
+        super().__init__(**kw)
+        self.rooms = [list(row) for row in rooms]
+        self.rows, self.cols = len(self.rooms), len(self.rooms[0])
+        self.cells = room_cells(self.rooms)
+        self.numbers = list(numbers) if numbers else [None] * len(self.cells)
+        self.empty, self._solution, self._loop = empty, solution, None
+
+    def estimate_clauses(self, m: Model) -> int:
+        """The loop, a count per room over its cells, a clause per border."""
+        h, w = self.rows, self.cols
+        rooms = sum(estimate.exactly(m.amo, m.card, len(c), len(c) // 2) for c in self.cells)
+        return (estimate_lines(m.amo, m.card, grid_degrees(h, w), connectivity=m.connectivity)
+                + 2 * rooms + 2 * h * w)
+
+    def build(self, m: Model) -> None:
+        lp = loops.loop(m, self.rows, self.cols, empty=True, group=f"{K}.loop")
+        loops.enter_once(m, lp, self.cells, visit=not self.empty, group=f"{K}.rooms")
+        for cells, n in zip(self.cells, self.numbers):
+            if n is not None and n >= 0:
+                shading.count_in(m, lp.on, cells, n, group=f"{K}.number")
+        m.clauses([[lp.on[a], lp.on[b]] for a, b in grid_edges(self.rows, self.cols)
+                   if self.rooms[a[0]][a[1]] != self.rooms[b[0]][b[1]]], f"{K}.border")
+        self._loop = lp
+        m.projection = list(lp.edges.values())
+
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        return {"grid": links_from_edges(self._loop.used(sol), self.rows, self.cols)}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        return checker.check(decoded["grid"], self.rooms, self.numbers, self.empty)
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        return drawing.text(self, decoded)
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        return drawing.svg(self, decoded)
+
+    def render_puzzle(self) -> str:
+        return drawing.puzzle_text(self)
+
+    def expected_solution(self):
+        return self._solution
