@@ -121,6 +121,26 @@ def test_enter_once_against_brute_force(visit):
     assert _count(m) == want > 0
 
 
+def test_all_or_none_against_brute_force():
+    sets = [[(0, 0), (2, 3)], [(1, 1)], [(0, 1), (1, 2), (2, 1)]]
+    m = Model(); lp = loops.loop(m, 3, 4, empty=True)
+    xs = [loops.all_or_none(m, lp, s) for s in sets]
+    want = sum(all(len(set(s) & _visits(c)) in (0, len(s)) for s in sets)
+               for c in _cycles(3, 4, empty=True))
+    assert _count(m) == want > 0
+    for sol in m.solutions():
+        used = set(lp.used(sol))
+        assert [sol[x] for x in xs] == [set(s) <= _visits(used) for s in sets]
+
+
+def test_between_lists_the_edges_across_rooms():
+    m = Model(); lp = loops.loop(m, 2, 2)
+    room = {(0, 0): 0, (0, 1): 0, (1, 0): 1, (1, 1): 2}
+    got = {(lit, a, b) for lit, a, b in loops.between(lp, room)}
+    want = {(lp.edge(x, y), room[x], room[y]) for x, y in grid_edges(2, 2) if room[x] != room[y]}
+    assert got == want and len(got) == 3
+
+
 def _inside(cyc, cell):
     """Ray casting to the left along the line through the cell's top-left corner."""
     r, c = cell

@@ -15,6 +15,9 @@ constraint group (``stats`` shows its size):
 * :func:`crossings`: the edges that cross a region's boundary (pure);
 * :func:`enter_once`: it enters each region at most once (at most two
   crossings, the Model's cardinality encoding), and visits it when asked;
+* :func:`between`: the edges between two rooms, with the rooms they join (pure);
+* :func:`all_or_none`: the loop visits all the cells of a set or none, and
+  the literal "it visits them";
 * :func:`inside`: per cell, "inside the loop" (for cells off the loop), by
   the parity of the crossings to its left;
 * :attr:`Loop.on`: the loop cell literal per cell.
@@ -38,7 +41,8 @@ from ..modelling.geometry import Cell, cells, grid_edges
 from ..modelling.model import Model
 from ..modelling.paths import incidence, line_graph
 
-__all__ = ["Loop", "loop", "through", "straight", "turn", "crossings", "enter_once", "inside"]
+__all__ = ["Loop", "loop", "through", "straight", "turn", "crossings", "enter_once", "between",
+           "all_or_none", "inside"]
 
 STEPS = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
 
@@ -156,6 +160,32 @@ def enter_once(model: Model, lp: Loop, regions: Sequence[Sequence[Cell]], *,
             model.at_most(cut, 2, group)
         if visit:
             model.clause([lp.on[c] for c in region], group + ".visit")
+
+
+def between(lp: Loop, room: dict) -> list[tuple[int, Hashable, Hashable]]:
+    """``(edge literal, room, other room)`` for every edge of the loop's grid
+    between cells of two rooms (``room``: cell -> its room).
+
+    >>> m = Model(); lp = loop(m, 1, 3); between(lp, {(0, 0): "a", (0, 1): "a", (0, 2): "b"})
+    [(2, 'a', 'b')]
+    """
+    return [(lit, room[a], room[b]) for (a, b), lit in lp.edges.items() if room[a] != room[b]]
+
+
+def all_or_none(model: Model, lp: Loop, where: Sequence[Cell], group: str = "loop.all_or_none",
+                name: str | None = None) -> int:
+    """The loop visits every cell of ``where`` or none of them; returns the
+    literal "it visits them" (false for an empty ``where``).
+
+    >>> m = Model(); lp = loop(m, 2, 3); x = all_or_none(m, lp, [(0, 0), (0, 2)])
+    >>> m.count()                          # the ring; each square visits one corner only
+    (1, True)
+    """
+    if not where:
+        return model.false
+    x = model.reify_or([lp.on[c] for c in where], group=group, name=name)
+    model.clauses([[-x, lp.on[c]] for c in where], group)
+    return x
 
 
 def inside(model: Model, lp: Loop, group: str = "loop.inside") -> dict[Hashable, int]:
