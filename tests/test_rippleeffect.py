@@ -1,0 +1,163 @@
+"""Ripple Effect: the published puzzle solved, unique and as published
+(pzprjs's sample URL against its own answer, its broken boards refused);
+the model's solutions counted against a brute force of the referee on small
+boards (empty cells and "?" clues included); URL round trips; malformed
+files refused with one positioned line."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from pathlib import Path
+
+import pytest
+from conftest import assert_doctests, assert_error_at, assert_family_solves, cli_error, load1
+
+from satgrid import api
+from satgrid.puzzles.puzzlink import UNKNOWN
+from satgrid.puzzles.rippleeffect import RippleEffect, check, formats
+from satgrid.puzzles.rippleeffect.family import random_rooms
+
+EX = Path(__file__).resolve().parents[1] / "satgrid/puzzles/rippleeffect/examples"
+PZPRJS_URL = "https://puzz.link/p?ripple/4/4/9n8rigk14h32k"
+_HEAD = ("pzprv3/ripple/4/4/0 1 0 /0 1 1 /0 1 1 /1 0 1 /1 1 0 1 /1 1 0 0 /1 0 1 0 /"
+         ". . . . /. 1 4 . /. 3 2 . /. . . . /")
+# robx/pzprjs test/script/ripple.js: failcheck entries (bkDupNum, nmSmallGap,
+# ceNoNum) and the last one, null: solved
+PZPRJS_FAILS = [_HEAD + ". . . . /. . . . /. . . . /. . 3 . /",
+                _HEAD + "1 2 . . /2 . . . /4 . . 3 /1 2 1 . /",
+                _HEAD + "1 2 . . /2 . . . /4 . . . /1 2 1 . /"]
+PZPRJS_ANSWER = _HEAD + "1 2 3 1 /2 . . 2 /4 . . 1 /1 2 1 3 /"
+
+
+def pzprv3_numbers(text: str) -> list[list[int]]:
+    """Givens and answer numbers of a pzprv3 ripple file (0: none)."""
+    parts = text.split("/")
+    h = int(parts[2])
+    data = parts[4:]
+    givens, answer = data[2 * h - 1:3 * h - 1], data[3 * h - 1:4 * h - 1]
+    return [[int(a) if a != "." else (int(g) if g != "." else 0)
+             for g, a in zip(gl.split(), al.split())] for gl, al in zip(givens, answer)]
+
+
+def test_example_unique_and_as_published():
+    p = load1(EX / "rippleeffect-pzprjs-4x4.toml")
+    res = api.solve(p, unique=True)
+    assert res["status"] == "sat" and res["unique"] is True
+    assert res["grid"] == p.expected_solution() == pzprv3_numbers(PZPRJS_ANSWER)
+    assert p.check(res) == [] and formats.to_url(p) == PZPRJS_URL
+
+
+def test_pzprjs_sample_url_solves_to_its_answer(tmp_path):
+    f = tmp_path / "r.txt"
+    f.write_text(PZPRJS_URL + "\n")
+    res = api.solve(load1(f), unique=True)
+    assert res["unique"] is True and res["grid"] == pzprv3_numbers(PZPRJS_ANSWER)
+
+
+def test_referee_rejects_pzprjs_broken_boards():
+    p = load1(EX / "rippleeffect-pzprjs-4x4.toml")
+    for text in PZPRJS_FAILS:
+        assert p.check({"grid": pzprv3_numbers(text)}) != []
+
+
+def test_referee_catches_each_rule():
+    rooms, none = [[0, 0, 0], [1, 1, 1]], [[None] * 3 for _ in range(2)]
+    assert check.check([[1, 2, 3], [2, 3, 1]], rooms, none) == []
+    assert check.check([[1, 2, 3], [1, 3, 2]], rooms, none) == [
+        "column 0: 1 at rows 0 and 1, 1 apart"]
+    assert check.check([[1, 1, 3], [2, 3, 1]], rooms, none) == [
+        "room 0: holds [1, 1, 3], not 1..3", "row 0: 1 at columns 0 and 1, 1 apart"]
+    assert check.check([[1, 2, 3], [2, 4, 1]], rooms, none) == ["room 1: holds [1, 2, 4], not 1..3"]
+    clues = [[2, None, None], [None, None, None]]
+    assert check.check([[1, 2, 3], [2, 3, 1]], rooms, clues) == ["(0, 0): given 2, found 1"]
+    assert check.check([[1, 2, 1], [2, 1, 0]], [[0, 0, None], [1, 1, None]], none) \
+        == ["(0, 2): an empty cell holds 1"]
+
+
+def test_unsat_example():
+    p = load1(EX / "rippleeffect-unsat.toml")
+    assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0
+
+
+def random_puzzle(rng: random.Random, h: int, w: int, largest: int) -> RippleEffect:
+    labels = random_rooms(rng, h, w, largest)
+    for r in range(h):
+        for c in range(w):
+            if rng.random() < 0.1:
+                labels[r][c] = -1                              # an empty cell
+    rooms = formats.rooms_of(lambda a, b: labels[a[0]][a[1]] == labels[b[0]][b[1]], h, w,
+                             lambda r, c: labels[r][c] < 0)
+    clues = [[rng.choice([None] * 6 + [UNKNOWN, 0, 1, 2, 3, 4]) for _ in range(w)]
+             for _ in range(h)]
+    return RippleEffect(rooms, clues)
+
+
+def brute_count(p: RippleEffect) -> int:
+    cells = [(r, c) for r in range(p.rows) for c in range(p.cols) if p.rooms[r][c] is not None]
+    size = {k: len(v) for k, v in p.members.items()}
+    n = 0
+    for values in itertools.product(*[range(1, size[p.rooms[r][c]] + 1) for r, c in cells]):
+        g = [[0] * p.cols for _ in range(p.rows)]
+        for (r, c), v in zip(cells, values):
+            g[r][c] = v
+        n += check.check(g, p.rooms, p.clues) == []
+    return n
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_model_counts_what_the_referee_accepts(seed):
+    rng = random.Random(seed)
+    h, w = [(3, 3), (2, 4), (4, 2), (1, 5), (3, 3), (2, 3)][seed % 6]
+    p = random_puzzle(rng, h, w, 3 + seed % 2)
+    p.clues = [[v if rng.random() < 0.4 else None for v in row] for row in p.clues]
+    assert api.count(p)["count"] == brute_count(p)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_url_round_trip(seed):
+    rng = random.Random(seed)
+    p = random_puzzle(rng, rng.randint(1, 9), rng.randint(1, 9), rng.randint(1, 6))
+    url = formats.to_url(p)
+    [q] = formats.parse_url(url, "u.txt")
+    assert (q.rooms, q.clues) == (p.rooms, p.clues) and formats.to_url(q) == url
+
+
+@pytest.mark.parametrize("text,where,fragment", [
+    ("https://puzz.link/p?ripple/4/4/9n8rigk14h32k0000!", "t.txt:1:49:", "expected the end"),
+    ("https://puzz.link/p?ripple/4/4/9n8rigk14h32kw", "t.txt:1:45:", "base-32"),
+    ("https://puzz.link/p?ripple/4/4/9n8rigk1!", "t.txt:1:40:", "found '!'"),
+    ("https://puzz.link/p?ripple/4/4/9n", "t.txt:1:34:", "border digits"),
+])
+def test_malformed_urls_give_one_positioned_line(text, where, fragment):
+    assert_error_at(text, "t.txt", where, fragment)
+
+
+@pytest.mark.parametrize("text,where,fragment", [
+    ('puzzle = "rippleeffect"\nrooms = """\na a\n"""\nclues = """\n. x\n"""\n', "t.toml:6:3:",
+     "expected a number"),
+    ('puzzle = "rippleeffect"\nrooms = """\na a\nb\n"""\n', "t.toml:4:", "expected 2 cells"),
+    ('puzzle = "rippleeffect"\nrooms = """\na a\n"""\nclues = """\n. .\n. .\n"""\n',
+     "t.toml:", "expected 1 rows"),
+    ('puzzle = "rippleeffect"\nrooms = """\na a\n"""\n[expect]\nsolution = "1 x"\n',
+     "t.toml:6:", "expected a number"),
+])
+def test_malformed_toml_gives_one_positioned_line(text, where, fragment):
+    assert_error_at(text, "t.toml", where, fragment)
+
+
+def test_malformed_url_on_the_command_line(tmp_path):
+    line = cli_error(tmp_path / "bad.txt", "https://puzz.link/p?ripple/4/4/9n8rigk1!\n")
+    assert "bad.txt:1:40:" in line
+
+
+def test_render_and_family(tmp_path):
+    p = load1(EX / "rippleeffect-pzprjs-4x4.toml")
+    res = api.solve(p)
+    assert p.render(res).split("\n")[0].split() == ["1", "2", "3", "1"]
+    assert "<svg" in p.render_svg(res) and "<svg" in p.puzzle_svg()
+    assert_family_solves("rippleeffect", tmp_path, seed=1)
+
+
+def test_doctests():
+    assert_doctests(formats, check)
