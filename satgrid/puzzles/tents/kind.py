@@ -1,0 +1,80 @@
+"""``tents``: pitch a tent beside every tree.
+
+Rules (as pzprjs checks them): put tents in cells without a tree. Trees and
+tents pair off one to one, each tent side by side with its tree (pzprjs: in
+every group of trees and tents joined side by side, as many tents as trees);
+no two tents touch, not even diagonally; a number outside the grid tells how
+many tents its row or column holds.
+
+Model (groups ``tents.*``): ``cell``, ``tent[r,c]`` (the projection);
+``touch``: a clause per touching pair; ``match``: a literal per tree and free
+neighbour, one per tree, at most one per cell, a tent iff a tree picks it;
+``count``: the numbers (:func:`satgrid.rules.shading.count_in`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...modelling import geometry as G
+from ...modelling.model import Model, Solution
+from ...rules import shading
+from ..base import Puzzle, register
+from . import check as checker
+from . import drawing
+
+K = "tents"
+
+
+@register
+class Tents(Puzzle):
+    """``trees`` rows of 0/1; ``columns``, ``rows_`` numbers (None or -2 "?": none)."""
+
+    kind = K
+    encoding_choices = ("amo", "card")
+
+    def __init__(self, trees, columns, rows_, *, solution=None, **kw):
+        super().__init__(**kw)
+        self.trees = [list(row) for row in trees]
+        self.columns, self.row_counts = list(columns), list(rows_)
+        self.rows, self.cols = len(trees), len(trees[0])
+        self._solution, self._tent = solution, {}
+
+    def build(self, m: Model) -> None:
+        h, w = self.rows, self.cols
+        trees = [x for x in G.cells(h, w) if self.trees[x[0]][x[1]]]
+        t = self._tent = {x: m.bool(f"tent[{x[0]},{x[1]}]", f"{K}.cell")
+                          for x in G.cells(h, w) if not self.trees[x[0]][x[1]]}
+        m.clauses([[-t[x], -t[y]] for x in t for y in shading.neighbours(t, x, True) if y > x],
+                  f"{K}.touch")
+        picks: dict = {x: [] for x in t}
+        for a in trees:
+            mine = [m.aux() for _ in shading.neighbours(t, a)]
+            m.exactly(mine, 1, f"{K}.match")
+            for x, e in zip(shading.neighbours(t, a), mine):
+                picks[x].append(e)
+        for x, es in picks.items():
+            m.at_most(es, 1, f"{K}.match")
+            m.clauses([[-t[x]] + es] + [[-e, t[x]] for e in es], f"{K}.match")
+        lines = [(k, G.rows_of(h, w)[r]) for r, k in enumerate(self.row_counts)]
+        lines += [(k, G.columns_of(h, w)[c]) for c, k in enumerate(self.columns)]
+        for k, line in lines:
+            if k is not None and k >= 0:
+                shading.count_in(m, t, [x for x in line if x in t], k, group=f"{K}.count")
+        m.projection = list(t.values())
+
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        return {"grid": [[int((r, c) in self._tent and sol[self._tent[r, c]])
+                          for c in range(self.cols)] for r in range(self.rows)]}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        return checker.check(decoded["grid"], self.trees, self.columns, self.row_counts)
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        return drawing.text(self, decoded)
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        return drawing.svg(self, decoded)
+
+    def expected_solution(self):
+        return self._solution

@@ -1,0 +1,184 @@
+"""Tents: pzprjs's sample URL solved, unique and equal to its answer; its
+failing boards rejected by the referee; the solution counts on random small
+boards equal to a brute-force count by the referee (whose camp rule is
+pzprjs's, not the solver's matching); URL round trips; malformed URLs and
+files refused with one positioned line."""
+
+import random
+
+import pytest
+from conftest import assert_error_at, assert_unsat, cli_error, loads1, solved_as_published
+
+from satgrid import api
+from satgrid.puzzles.tents import check as referee
+from satgrid.puzzles.tents import formats
+from satgrid.puzzles.tents.kind import Tents
+
+EX = "../satgrid/puzzles/tents/examples/"
+#: pzprjs test/script/tents.js: the URL, its failcheck boards (code, board), the last one solved
+PZPRJS_URL = "https://puzz.link/p?tents/5/5/2g0h1i1j82323"
+B = "pzprv3/tents/5/5/. 2 . 0 . . /"
+PZPRJS = [
+    ("nmTentNone", B + "1 . . 1 . . /. . . . . . /. . 1 . . 1 /. . . . 1 . /1 . 1 . . . /"),
+    ("nmTreeNone", B + "1 A . 1 . . /. . . . . . /. . 1 . . 1 /. . . . 1 . /1 . 1 . . . /"),
+    ("tentAround", B + "1 . A 1 . . /. . A . . A /. . 1 . A 1 /. . . . 1 . /1 A 1 . . . /"),
+    ("exTentNe", B + "1 . . 1 A . /. . A . . . /. . 1 . . 1 /. . . A 1 A /1 A 1 . . . /"),
+    ("nmTentLt", B + "1 . A 1 . . /. . . . . A /. . 1 . . 1 /. . A . 1 A /1 . 1 . . . /"),
+    ("nmTentGt", B + "1 . . 1 . . /. . . . . . /. A 1 A . 1 /. . . . 1 . /1 . 1 . . . /"),
+    (None, B + "1 . A 1 - - /. . . - - A /. A 1 - - 1 /. . . - 1 A /1 A 1 - . . /"
+              "0 -1 0 0 /0 0 0 0 /-1 0 0 0 /0 0 0 -1 /-1 0 0 0 /0 0 0 0 0 /0 0 0 0 -1 /"
+              "0 0 0 0 0 /0 0 0 0 0 /"),
+]
+
+
+@pytest.mark.parametrize("url", [PZPRJS_URL, "http://pzv.jp/p.html?tents/5/5/2g0h1i1j82323",
+                                 "https://puzz.link/p?tents_play/5/5/2g0h1i1j82323"])
+def test_pzprjs_sample_url_solves_to_its_answer(url):
+    p = loads1(url, "s.url")
+    res = api.solve(p, unique=True)
+    answer = loads1(PZPRJS[-1][1], "a.txt")
+    assert res["unique"] is True and p.trees == answer.trees
+    assert (p.columns, p.row_counts) == (answer.columns, answer.row_counts)
+    assert res["grid"] == answer.expected_solution()
+    assert formats.to_url(p) == PZPRJS_URL
+
+
+@pytest.mark.parametrize("code,board", PZPRJS[:-1])
+def test_pzprjs_failing_boards_are_rejected(code, board):
+    p = loads1(board, "f.txt")
+    tents = p.expected_solution() or [[0] * 5 for _ in range(5)]
+    assert referee.check(tents, p.trees, p.columns, p.row_counts)
+
+
+@pytest.mark.parametrize("name", ["tents-pzprjs-5x5.toml"])
+def test_published_example(name):
+    p, res = solved_as_published(EX + name, "lazy", (), "")
+    assert p.check({"grid": res["grid"]}) == []
+
+
+def test_unsat_example():
+    assert_unsat(EX + "tents-unsat.toml")
+
+
+def random_puzzle(rng, h, w):
+    """Trees beside planted tents, some stray trees, numbers mostly missing."""
+    cells = [(r, c) for r in range(h) for c in range(w)]
+    trees, tents = set(), set()
+    for r, c in rng.sample(cells, len(cells)):
+        sides = [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                 if (r + dr, c + dc) in cells and (r + dr, c + dc) not in trees | tents]
+        if (r, c) in trees or any(abs(r - y) <= 1 and abs(c - x) <= 1 for y, x in tents):
+            continue
+        if rng.random() < 0.05:
+            trees.add((r, c))
+        elif rng.random() < 0.5 and sides:
+            tents.add((r, c))
+            trees.add(rng.choice(sides))
+    grid = [[int((r, c) in trees) for c in range(w)] for r in range(h)]
+    cols = [rng.choice([None, None, sum((r, c) in tents for r in range(h)), rng.randrange(3)])
+            for c in range(w)]
+    rows = [rng.choice([None, None, sum((r, c) in tents for c in range(w)), rng.randrange(3)])
+            for r in range(h)]
+    return grid, cols, rows
+
+
+def brute_count(trees, cols, rows):
+    """Every set of pairwise non-touching tents on free cells, judged by the referee."""
+    h, w = len(trees), len(trees[0])
+    free = [(r, c) for r in range(h) for c in range(w) if not trees[r][c]]
+    n = 0
+
+    def extend(i, chosen):
+        nonlocal n
+        if i == len(free):
+            grid = [[int((r, c) in chosen) for c in range(w)] for r in range(h)]
+            n += not referee.check(grid, trees, cols, rows)
+            return
+        extend(i + 1, chosen)
+        r, c = free[i]
+        if not any(abs(r - y) <= 1 and abs(c - x) <= 1 for y, x in chosen):
+            extend(i + 1, chosen | {(r, c)})
+
+    extend(0, frozenset())
+    return n
+
+
+@pytest.mark.parametrize("h,w,boards", [(1, 6, 10), (3, 3, 30), (4, 4, 40)])
+def test_counts_equal_brute_force(h, w, boards):
+    rng = random.Random(h * 100 + w)
+    counts = set()
+    for _ in range(boards):
+        trees, cols, rows = random_puzzle(rng, h, w)
+        want = brute_count(trees, cols, rows)
+        assert api.count(Tents(trees, cols, rows))["count"] == want, (trees, cols, rows)
+        counts.add(want)
+    assert len(counts) > 2
+
+
+def test_url_round_trips_on_random_boards():
+    rng = random.Random(7)
+    for _ in range(300):
+        h, w = rng.randint(1, 40), rng.randint(1, 40)
+        dense = rng.random()
+        trees = [[int(rng.random() < dense) for _ in range(w)] for _ in range(h)]
+        cols = [rng.choice([None, None, -2, rng.randrange(w + 1)]) for _ in range(w)]
+        rows = [rng.choice([None, None, rng.randrange(h + 1)]) for _ in range(h)]
+        url = formats.to_url(Tents(trees, cols, rows))
+        p = loads1(url, "r.url")
+        assert (p.trees, p.columns, p.row_counts) == (trees, cols, rows)
+        assert formats.to_url(p) == url
+
+
+@pytest.mark.parametrize("text,col,fragment", [
+    ("https://puzz.link/p?tents/5/5/2g0h1i1j82323z", 44, "expected the end of the URL"),
+    ("https://puzz.link/p?tents/5/5/2g0h1i1j8!", 40, "tree run"),
+    ("https://puzz.link/p?tents/5/5/2g0h!", 35, "found '!'"),
+    ("https://puzz.link/p?tents/5/0/2g", 29, "number of rows"),
+    ("https://puzz.link/p?tents/x/5/5/2g", 27, "variant"),
+])
+def test_malformed_urls_give_one_positioned_line(text, col, fragment):
+    assert_error_at(text, "t.url", f"t.url:1:{col}:", fragment)
+
+
+@pytest.mark.parametrize("text,where", [
+    ('puzzle = "tents"\ntrees = """\n. x\n"""\n', "t.toml:3:3:"),
+    ('puzzle = "tents"\ntrees = """\n. T\n. T .\n"""\n', "t.toml:4:5:"),
+    ('puzzle = "tents"\ncolumns = "1 x"\ntrees = """\n. T\n"""\n', "t.toml:2:3:"),
+    ('puzzle = "tents"\nrows = "1 1"\ntrees = """\n. T\n"""\n', "t.toml:2:3:"),
+    ('puzzle = "tents"\ntrees = """\n. T\n"""\n[expect]\nsolution = """\nA x\n"""\n',
+     "t.toml:7:3:"),
+    ('puzzle = "tents"\ntree = "."\n', "t.toml:2:1:"),
+    ("pzprv3/tents/1/2/. . . /. 1 x /", "t.txt:1:29:"),
+    ("pzprv3/tents/1/2/. . . /. 1 /", "t.txt:1:25:"),
+])
+def test_malformed_files_give_one_positioned_line(text, where):
+    assert_error_at(text, where.split(":")[0], where)
+
+
+def test_malformed_url_on_the_command_line(tmp_path):
+    line = cli_error(tmp_path / "bad.url", "https://puzz.link/p?tents/5/5/2g0h1i1j8!\n")
+    assert "bad.url:1:40:" in line and "tree run" in line
+
+
+def test_referee_rejects_broken_answers():
+    p = loads1(PZPRJS[-1][1], "a.txt")
+    good = p.expected_solution()
+    assert referee.check(good, p.trees, p.columns, p.row_counts) == []
+    for r in range(5):
+        for c in range(5):
+            bad = [row[:] for row in good]
+            bad[r][c] ^= 1
+            assert referee.check(bad, p.trees, p.columns, p.row_counts), (r, c)
+
+
+def test_drawings():
+    p = loads1(PZPRJS_URL, "s.url")
+    res = api.solve(p)
+    lines = p.render({"grid": res["grid"]}).split("\n")
+    assert lines[0].split() == ["2", "0"] and lines[1].split() == ["1", ".", "A", "T", ".", "."]
+    assert p.render_svg({"grid": res["grid"]}).count("▲") == 5
+
+
+def test_family_solves(tmp_path):
+    from conftest import assert_family_solves
+    assert_family_solves("tents", tmp_path, 3)
