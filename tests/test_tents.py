@@ -121,7 +121,7 @@ def test_url_round_trips_on_random_boards():
         h, w = rng.randint(1, 40), rng.randint(1, 40)
         dense = rng.random()
         trees = [[int(rng.random() < dense) for _ in range(w)] for _ in range(h)]
-        cols = [rng.choice([None, None, -2, rng.randrange(w + 1)]) for _ in range(w)]
+        cols = [rng.choice([None, None, rng.randrange(w + 1)]) for _ in range(w)]
         rows = [rng.choice([None, None, rng.randrange(h + 1)]) for _ in range(h)]
         url = formats.to_url(Tents(trees, cols, rows))
         p = loads1(url, "r.url")
@@ -134,6 +134,7 @@ def test_url_round_trips_on_random_boards():
     ("https://puzz.link/p?tents/5/5/2g0h1i1j8!", 40, "tree run"),
     ("https://puzz.link/p?tents/5/5/2g0h!", 35, "found '!'"),
     ("https://puzz.link/p?tents/5/0/2g", 29, "number of rows"),
+    ("https://puzz.link/p?tents/5/5/2g.h1i1j82323", 33, "'?' number"),
     ("https://puzz.link/p?tents/x/5/5/2g", 27, "variant"),
 ])
 def test_malformed_urls_give_one_positioned_line(text, col, fragment):
@@ -145,11 +146,13 @@ def test_malformed_urls_give_one_positioned_line(text, col, fragment):
     ('puzzle = "tents"\ntrees = """\n. T\n. T .\n"""\n', "t.toml:4:5:"),
     ('puzzle = "tents"\ncolumns = "1 x"\ntrees = """\n. T\n"""\n', "t.toml:2:3:"),
     ('puzzle = "tents"\nrows = "1 1"\ntrees = """\n. T\n"""\n', "t.toml:2:3:"),
+    ('puzzle = "tents"\ncolumns = "? 1"\ntrees = """\n. T\n"""\n', "t.toml:2:1:"),
     ('puzzle = "tents"\ntrees = """\n. T\n"""\n[expect]\nsolution = """\nA x\n"""\n',
      "t.toml:7:3:"),
     ('puzzle = "tents"\ntree = "."\n', "t.toml:2:1:"),
     ("pzprv3/tents/1/2/. . . /. 1 x /", "t.txt:1:29:"),
     ("pzprv3/tents/1/2/. . . /. 1 /", "t.txt:1:25:"),
+    ("pzprv3/tents/1/2/. -2 . /. 1 . /", "t.txt:1:20:"),
 ])
 def test_malformed_files_give_one_positioned_line(text, where):
     assert_error_at(text, where.split(":")[0], where)

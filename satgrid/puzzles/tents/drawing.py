@@ -10,7 +10,7 @@ from ..render import svg_grid, text_grid
 
 
 def _number(k) -> str:
-    return "" if k is None else "?" if k < 0 else str(k)
+    return "" if k is None else str(k)
 
 
 def text(puzzle, decoded: dict[str, Any]) -> str:

@@ -5,7 +5,7 @@ Instance (TOML)::
     puzzle = "tents"
     title = "..."
     source = "..."          # where the puzzle (and its solution) was published
-    columns = "2 . 0 . ."   # tents per column, left to right; '.' (or '?') no number
+    columns = "2 . 0 . ."   # tents per column, left to right; '.' no number
     rows = "1 . . . 1"      # tents per row, top to bottom
     trees = \"\"\"           # 'T' a tree, '.' none
     . . T . .
@@ -46,10 +46,14 @@ PIDS = puzzlink_ids(__package__)   # declared in kind.json; the first is written
 _B36 = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
+#: a "?" number: pzprjs decodes one from a URL but its checker never accepts it
+NO_QUESTION = "a '?' number (pzprjs's checker accepts none)"
+
+
 def _count(tok: str):
-    """A number's value (None: no number, -2: "?"), or False when it is not one."""
-    if tok in (".", "?"):
-        return None if tok == "." else puzzlink.UNKNOWN
+    """A number's value (None: no number), or False when it is not one."""
+    if tok == ".":
+        return None
     v = ascii_int(tok)
     return False if v is None else v
 
@@ -62,7 +66,7 @@ def read_counts(data: dict, raw: str, file: str, key: str, n: int) -> list:
     out = [_count(tok) for tok in tg.rows[0]]
     for c, v in enumerate(out):
         if v is False:
-            raise tg.error(0, c, f"expected a number, '.' or '?', found {shown(tg.rows[0][c])}")
+            raise tg.error(0, c, f"expected a number or '.', found {shown(tg.rows[0][c])}")
     return out
 
 
@@ -98,6 +102,8 @@ def parse_url(text: str, file: str) -> list[Tents]:
     u = puzzlink.read(text, file, PIDS)
     w, h = u.cols, u.rows
     numbers, i = puzzlink.decode_number16(u, w + h)
+    if puzzlink.UNKNOWN in numbers:
+        raise u.error(u.body.index("."), NO_QUESTION)
     flat, c = [0] * (w * h), 0
     while i < len(u.body) and c < w * h:
         ch = u.body[i]
@@ -150,9 +156,9 @@ def parse_pzprv3(text: str, file: str) -> list[Tents]:
 
     def number(tok, pos):
         v = _count(tok[1:] if tok.startswith("c") else tok)
-        if v is False and tok.lstrip("c") != "-2":
+        if v is False:
             raise InstanceError(f"board: expected a number or '.', found {shown(tok)}", file, *pos)
-        return puzzlink.UNKNOWN if v is False else v
+        return v
 
     columns = [number(tok, pos) for tok, pos in lines[0][1:]]
     rows, trees, tents = [], [], []

@@ -28,7 +28,7 @@ K = "tents"
 
 @register
 class Tents(Puzzle):
-    """``trees`` rows of 0/1; ``columns``, ``rows_`` numbers (None or -2 "?": none)."""
+    """``trees`` rows of 0/1; ``columns``, ``rows_`` numbers (None: none)."""
 
     kind = K
     encoding_choices = ("amo", "card")
