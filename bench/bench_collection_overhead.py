@@ -59,7 +59,7 @@ from _common import machine, utc_stamp
 from satgrid import api
 from satgrid.pipeline.collection import shared_base
 from satgrid.puzzles.sudoku import Sudoku, parse_text
-from satgrid.solvers import DEFAULT_SOLVER
+from satgrid.core.solvers import DEFAULT_SOLVER
 
 GOAL = 0.90
 SEED = 20261125

@@ -27,7 +27,7 @@ Part 3: ablation of the lazy cuts on the 9x9 and 12x12 "given" instances:
 the default (minimal separators, both sides, 64 cuts per round, anchors)
 against one change at a time.
 
-The propagator (issue [8/9], satgrid/connectivity/propagator.py): a "prop" column on
+The propagator (issue [8/9], satgrid/modelling/connectivity/propagator.py): a "prop" column on
 every row of parts 1 and 2 -- the connectivity constraint handed to a
 reachability propagator on CaDiCaL's user-propagator interface, no eager
 encoding ever built (checked: the formula gains no variable) -- plus
@@ -59,12 +59,12 @@ import time
 import networkx as nx
 from pysat.card import CardEnc, EncType
 
-from satgrid.connectivity import ConnectivityCuts, eager_connectivity
-from satgrid.formula import Formula
-from satgrid.model import LAZY_SWITCH_AFTER
-from satgrid.connectivity import propagator
-from satgrid.connectivity.propagator import PropagatedConnectivity
-from satgrid.session import Session
+from satgrid.modelling.connectivity import ConnectivityCuts, eager_connectivity
+from satgrid.core.formula import Formula
+from satgrid.modelling.model import LAZY_SWITCH_AFTER
+from satgrid.modelling.connectivity import propagator
+from satgrid.modelling.connectivity.propagator import PropagatedConnectivity
+from satgrid.core.session import Session
 
 SOLVER = "cadical195"
 
@@ -378,7 +378,7 @@ def part5(time_limit):
 
 def flood_timing():
     """The propagator's flood fill against networkx on the 15x15 index."""
-    from satgrid.connectivity.reach import ReachState, flood
+    from satgrid.modelling.connectivity.reach import ReachState, flood
     f, lits, g, m, forbidden, given = instance(15, 1)
     st = ReachState(PropagatedConnectivity(lits, g))
     rnd = random.Random(7)

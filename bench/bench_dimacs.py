@@ -4,8 +4,8 @@ Builds one formula of 2,000,000 random 3-SAT clauses over 300,000 variables
 (fixed seed) plus 5 long clauses of 20,000 literals, and times in the same
 process, best of 3 (rounds interleave the contenders):
 
-* writing: ``satgrid.dimacs.write_dimacs`` vs PySAT's ``CNF.to_file``;
-* reading: ``satgrid.dimacs.read_dimacs`` vs PySAT's ``CNF(from_file=...)``,
+* writing: ``satgrid.io.dimacs.write_dimacs`` vs PySAT's ``CNF.to_file``;
+* reading: ``satgrid.io.dimacs.read_dimacs`` vs PySAT's ``CNF(from_file=...)``,
   each reading the file the other wrote too (the files must give the same
   clauses, which is checked). Since python-sat 1.9 that reader hands the text
   to a C parser (the ``pyformula`` extension); python-sat 1.8 and earlier, and
@@ -40,7 +40,7 @@ import pysat.formula as pysat_formula
 from pysat.formula import CNF
 
 from satgrid import Formula
-from satgrid.dimacs import read_dimacs, write_dimacs
+from satgrid.io.dimacs import read_dimacs, write_dimacs
 
 WRITE_GOAL = 3.0
 READ_GOAL = 1.0

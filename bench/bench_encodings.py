@@ -6,7 +6,7 @@ returning its CNF, and we take ``.clauses``. For ``totalizer`` PySAT's
 ``CardEnc`` builds the whole tree without the cut at k+1 (50 million clauses
 and about a minute at n = 10,000), so the row compares with ``ITotalizer(lits,
 ubound=k)`` plus the root unit, which is the same cut tree as ours. Our side:
-``satgrid.encodings.at_most(range(1, n+1), k, VarCounter(n), method)``
+``satgrid.core.encodings.at_most(range(1, n+1), k, VarCounter(n), method)``
 returning a list of lists.
 
 Each figure is the best of 1 to 9 runs (more for the fast ones), the sides
@@ -31,7 +31,7 @@ of the goal count.
 The totalizers keep each node shape's clause templates (and the BDD its
 shapes) between calls, so the best of several runs is a warm figure; a
 second table gives the totalizer rows with those caches cleared before every
-run (``satgrid.encodings.clear_caches``), i.e. what a first call costs.
+run (``satgrid.core.encodings.clear_caches``), i.e. what a first call costs.
 
 Run: ``.venv/bin/python bench/bench_encodings.py`` (about a minute or two).
 """
@@ -44,7 +44,7 @@ import time
 
 from pysat.card import CardEnc, EncType, ITotalizer
 
-from satgrid.encodings import VarCounter, at_most, clear_caches
+from satgrid.core.encodings import VarCounter, at_most, clear_caches
 
 # (our method, PySAT's encoding, same encoding on both sides?)
 METHODS = [("seqcounter-knuth", "seqcounter", True), ("seqcounter", "seqcounter", False),

@@ -150,7 +150,7 @@ def main(argv=None) -> int:
     for g, s in m.sizes().items():
         print(f"    {g:28s} {s.variables:8d} {s.clauses:9d} {s.literals:10d}")
     if a.compare:
-        from satgrid.encodings import PB_METHODS
+        from satgrid.core.encodings import PB_METHODS
         print("  region-sum PB encodings (end to end, median of repeats):")
         for pb in PB_METHODS:
             ts = []

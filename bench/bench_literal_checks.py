@@ -4,7 +4,7 @@ every literal once more.
 
 The workload is bench_encodings.py's (the same methods and sizes), end to end
 as a Formula user pays for it: the encoder's clauses for at most k of n into
-a :class:`~satgrid.formula.Formula`, then ``add_clauses`` (which checks them).
+a :class:`~satgrid.core.formula.Formula`, then ``add_clauses`` (which checks them).
 The baseline is the same run with ``Formula.validate_literals`` swapped for
 the check as it was before the type test (range and zero only), in the same
 process, interleaved; each figure the best of up to 9 runs in CPU seconds.
@@ -19,8 +19,8 @@ import time
 
 from _common import machine, utc_stamp
 
-from satgrid.encodings import at_most
-from satgrid.formula import Formula
+from satgrid.core.encodings import at_most
+from satgrid.core.formula import Formula
 
 METHODS = ["seqcounter-knuth", "seqcounter", "totalizer", "mtotalizer", "cardnetwork",
            "sortnetwork"]

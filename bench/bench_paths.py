@@ -1,4 +1,4 @@
-"""Paths and cycles (satgrid.paths): lazy cuts versus the eager encoding.
+"""Paths and cycles (satgrid.modelling.paths): lazy cuts versus the eager encoding.
 
 Usage:  .venv/bin/python bench/bench_paths.py [--quick] [--time-limit S]
 
@@ -28,8 +28,8 @@ import time
 from _common import ROOT, instance, machine, utc_stamp  # noqa: F401
 
 from satgrid import api
-from satgrid.geometry import grid_graph
-from satgrid.model import Model
+from satgrid.modelling.geometry import grid_graph
+from satgrid.modelling.model import Model
 
 COUNTS = [("corner paths 5x5 (A007764)", "path", 5, False, 8512),
           ("cycles 5x5 (A140517)", "cycle", 5, False, 9349),

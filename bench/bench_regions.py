@@ -36,8 +36,8 @@ import time
 from _common import instance, machine, solve_unique, utc_stamp
 from satgrid import api
 from satgrid.pipeline.families import generate
-from satgrid.model import Model
-from satgrid.shapes import PENTOMINOES
+from satgrid.modelling.model import Model
+from satgrid.modelling.shapes import PENTOMINOES
 
 INSTANCES = ["nurikabe-wikipedia.toml", "nurikabe-pzprjs-5x5.txt", "hitori-wikipedia.toml",
              "lits-wikipedia.toml"]

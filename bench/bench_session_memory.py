@@ -52,7 +52,7 @@ from _common import ROOT, machine, utc_stamp  # noqa: F401  (ROOT puts the check
 from pysat.solvers import Solver
 
 from satgrid import api
-from satgrid import session as session_mod
+from satgrid.core import session as session_mod
 from satgrid.pipeline.run import Options, compile_puzzle, open_session
 
 BENCH = ROOT.parent / "shared" / "benchmarks"

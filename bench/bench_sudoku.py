@@ -53,8 +53,8 @@ from pathlib import Path
 
 from _common import have_ortools
 from satgrid import api
-from satgrid.model import Model, Solution
-from satgrid.solvers import DEFAULT_SOLVER
+from satgrid.modelling.model import Model, Solution
+from satgrid.core.solvers import DEFAULT_SOLVER
 from satgrid.puzzles.sudoku import Sudoku, format_line, parse_text
 from satgrid.puzzles.sudoku import check as check_sudoku
 

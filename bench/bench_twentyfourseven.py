@@ -67,7 +67,7 @@ def floor(path: str, repeat: int) -> tuple[float, int]:
     """The least any wrapper of this formula could take: a bare PySAT CaDiCaL
     1.9.5 given satgrid's finished clause list (rules, givens, and the cuts
     satgrid's CEGAR loop found, so no rounds), loaded through the fastest path
-    there is (:func:`satgrid.solvers.load_clauses`, C-level adds), one solve,
+    there is (:func:`satgrid.core.solvers.load_clauses`, C-level adds), one solve,
     then one more with the solution blocked on the projection (the uniqueness
     proof). No Python compile, no decoding, no referee.
 
@@ -75,7 +75,7 @@ def floor(path: str, repeat: int) -> tuple[float, int]:
         (median wall seconds over ``repeat`` runs, conflicts of one run).
     """
     from pysat.solvers import Solver
-    from satgrid.solvers import load_clauses
+    from satgrid.core.solvers import load_clauses
     [p] = api.load(path)
     res = api.solve(p, api.Options(), unique=True)
     m = res["_model"]

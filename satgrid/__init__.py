@@ -9,7 +9,7 @@ from ._version import __version__
 from .errors import (SatgridError, InputError, InstanceError, DimacsError,  # noqa: F401
                      SolverOutputError, EncodingError, SolverError, ModelError)
 
-_LAZY = {"Formula": "formula", "Sizes": "sizes", "Session": "session", "Model": "model",
+_LAZY = {"Formula": "core.formula", "Sizes": "sizes", "Session": "core.session", "Model": "modelling.model",
          "load": "api", "solve": "api", "Options": "api"}
 
 

@@ -11,7 +11,7 @@ EXIT_OK, EXIT_UNSAT, EXIT_INPUT, EXIT_LIMIT = 0, 1, 2, 3
 #: exit status of an output that could not be written (:class:`OutputError`)
 EXIT_OUTPUT = 4
 #: an interrupted command exits with 128 + the signal, 130 or 143
-#: (``satgrid.interrupts.exit_status``; what was finished is printed first)
+#: (``satgrid.core.interrupts.exit_status``; what was finished is printed first)
 
 
 class SatgridError(Exception):

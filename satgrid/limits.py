@@ -7,10 +7,10 @@ gives the estimate and the limit:
 
 * :data:`DEFAULT_MAX_CLAUSES`: the formula a puzzle kind or ``satgrid
   encode`` would build, estimated from the header (the kinds'
-  ``estimate_clauses``, :func:`satgrid.encodings.size_formula`), against
+  ``estimate_clauses``, :func:`satgrid.core.encodings.size_formula`), against
   ``--max-clauses`` (this default, raisable);
 * :data:`MAX_EXPANDED`: the bytes a compressed input may expand to
-  (:func:`satgrid.compression.decompress` stops reading past it);
+  (:func:`satgrid.io.compression.decompress` stops reading past it);
 * :data:`MAX_DIMACS_VARIABLES`: the variables a DIMACS header may declare
   at all, and :data:`MAX_UNUSED_DIMACS_VARIABLES` beyond the highest one its
   clauses use (a Formula and a solver allocate per declared variable);

@@ -1,7 +1,7 @@
 """``Sizes``: the size of an encoding (variables, clauses, literals).
 
 A formula, a model or one of their constraint groups has a size; this record is
-what :meth:`satgrid.formula.Formula.sizes`, :meth:`satgrid.model.Model.sizes`
+what :meth:`satgrid.core.formula.Formula.sizes`, :meth:`satgrid.modelling.model.Model.sizes`
 and the DIMACS header (``c group`` / ``c total`` lines) speak in.
 """
 

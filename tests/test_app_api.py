@@ -25,9 +25,9 @@ from conftest import BENCH, CLASSIC, CLASSIC_SOLUTION, INST, grid_of
 from satgrid import api
 from satgrid.apps import web
 from satgrid.apps.web.server import MAX_BODY
-from satgrid.dimacs import read_dimacs
-from satgrid.encodings import size_formula
-from satgrid.encodings.methods import AMO_METHODS, CARD_METHODS, PB_METHODS
+from satgrid.io.dimacs import read_dimacs
+from satgrid.core.encodings import size_formula
+from satgrid.core.encodings.methods import AMO_METHODS, CARD_METHODS, PB_METHODS
 from satgrid.puzzles import KINDS
 from satgrid.puzzles.sudoku.check import check as sudoku_referee
 

@@ -24,8 +24,8 @@ from satgrid import api, atlas
 from satgrid.pipeline.families import FAMILIES, generate
 from satgrid.atlas import sweep, timing_pages
 from satgrid.atlas import __main__ as atlas_main
-from satgrid.oracle import FIRST_FREE_SLICE
-from satgrid import encodings as enc
+from satgrid.core.oracle import FIRST_FREE_SLICE
+from satgrid.core import encodings as enc
 from satgrid.apps.report import format_stats
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))

@@ -20,7 +20,7 @@ from conftest import INST, load1, loads1, run_cli
 from satgrid.certify import Certificate, certify_puzzle
 from satgrid.certify.proof import CertifyRefused, certified_run
 from satgrid.certify.verify import VerifyFailed, read_cnf, read_drat
-from satgrid.model import Model
+from satgrid.modelling.model import Model
 
 pytest.importorskip("dratify", reason="the certify extra (dratify) is not installed")
 

@@ -22,7 +22,7 @@ from satgrid.certify import verify as verify_mod
 from satgrid.certify.folder import write_folder
 from satgrid.certify.verify import VerifyFailed, read_cnf
 from satgrid.errors import SatgridError
-from satgrid.model import Model, Solution
+from satgrid.modelling.model import Model, Solution
 from satgrid.pipeline.run import add_solution, compile_puzzle
 
 pytest.importorskip("dratify", reason="the certify extra (dratify) is not installed")

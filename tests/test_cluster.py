@@ -25,7 +25,7 @@ from satgrid.cluster import (check_collection, connect, count_split, solve_colle
 from satgrid.cluster.split import cubes  # noqa: E402
 from satgrid.cluster.tasks import in_order, submit_chunks  # noqa: E402
 from satgrid.certify.verify import VerifyFailed  # noqa: E402
-from satgrid.model import Model  # noqa: E402
+from satgrid.modelling.model import Model  # noqa: E402
 from satgrid.pipeline import collection as serial  # noqa: E402
 from satgrid.pipeline.load import load, loads  # noqa: E402
 from satgrid.pipeline.run import compile_puzzle, compare_expect, count  # noqa: E402

@@ -25,10 +25,10 @@ from pysat.solvers import Solver
 
 from satgrid import Formula
 from satgrid.apps.cli import main
-from satgrid.dimacs import competition_lines, read_dimacs, read_solver_output
-from satgrid.encodings import at_most, linear
+from satgrid.io.dimacs import competition_lines, read_dimacs, read_solver_output
+from satgrid.core.encodings import at_most, linear
 from satgrid.errors import ModelError, UsageError
-from satgrid.model import Model
+from satgrid.modelling.model import Model
 from satgrid.pipeline import load
 from satgrid.pipeline.cnf import parse_assumptions, parse_cnf_input, projection
 from satgrid.pipeline.export import decode_external, decode_model

@@ -17,7 +17,7 @@ import pytest
 
 from satgrid import api
 from satgrid.errors import SatgridError
-from satgrid.oracle import CheckedLiterals
+from satgrid.core.oracle import CheckedLiterals
 from satgrid.pipeline.collection import solve_collection
 from satgrid.puzzles.sudoku import Sudoku, parse_text
 from satgrid.puzzles.sudoku import check as referee

@@ -24,11 +24,11 @@ import pytest
 from pysat.solvers import Solver
 
 from satgrid import api
-from satgrid.encodings import VarCounter, amo, at_most, bdd, exactly, linear
-from satgrid.formula import Formula
-from satgrid.model import Model
+from satgrid.core.encodings import VarCounter, amo, at_most, bdd, exactly, linear
+from satgrid.core.formula import Formula
+from satgrid.modelling.model import Model
 from satgrid.puzzles.knight_moves import KnightMoves, knight_distances
-from satgrid.solvers import load_clauses
+from satgrid.core.solvers import load_clauses
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -241,7 +241,7 @@ def _normalise_pb_term_by_term(lits, weights, op, bound):
 
 
 def test_normalise_pb_fast_path_is_the_term_by_term_one():
-    from satgrid.encodings.normalise import normalise_pb
+    from satgrid.core.encodings.normalise import normalise_pb
     rnd = random.Random(11)
     for _ in range(2000):
         n = rnd.randint(0, 7)

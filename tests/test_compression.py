@@ -1,5 +1,5 @@
 """Compression by magic bytes on every reader, by suffix on every writer, and
-``-`` for standard input and output (satgrid.compression, satgrid.fileio).
+``-`` for standard input and output (satgrid.io.compression, satgrid.io.fileio).
 
 Every writer x every codec: written twice, the bytes are identical; the
 decompressed bytes are the plain writer's; reading the file back and writing
@@ -23,11 +23,11 @@ import pytest
 
 from satgrid import Formula
 from satgrid.apps.cli import main
-from satgrid.compression import codec_of_data, codec_of_name, compress, decompress
-from satgrid.dimacs import (dimacs_text, icnf_text, parse_dimacs, read_dimacs, read_icnf, read_solver_output,
+from satgrid.io.compression import codec_of_data, codec_of_name, compress, decompress
+from satgrid.io.dimacs import (dimacs_text, icnf_text, parse_dimacs, read_dimacs, read_icnf, read_solver_output,
                             write_dimacs, write_icnf)
 from satgrid.errors import DimacsError, InstanceError
-from satgrid.fileio import atomic_write_chunks, atomic_write_text
+from satgrid.io.fileio import atomic_write_chunks, atomic_write_text
 from satgrid.pipeline.load import load, read_data
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -1,4 +1,4 @@
-"""Tests of satgrid.connectivity against the meaning of the constraint.
+"""Tests of satgrid.modelling.connectivity against the meaning of the constraint.
 
 "The true nodes induce a connected subgraph (the empty set and one node count
 as connected)." The reference is networkx's ``is_connected`` over every subset
@@ -15,11 +15,11 @@ import pytest
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
-from satgrid.connectivity import (EAGER_METHODS, SEPARATORS, ConnectivityCuts,
+from satgrid.modelling.connectivity import (EAGER_METHODS, SEPARATORS, ConnectivityCuts,
                                   eager_connectivity, eager_size, node_order)
 from satgrid.errors import EncodingError
-from satgrid.formula import Formula
-from satgrid.session import Session
+from satgrid.core.formula import Formula
+from satgrid.core.session import Session
 
 SOLVER = "cadical195"
 
@@ -528,10 +528,10 @@ def test_bad_arguments():
 # ------------------------------------------------------------ Model calls
 @pytest.mark.parametrize("mode", ["lazy", "eager"])
 def test_model_connected_counts(mode):
-    """The calls satgrid.model.Model makes (ConnectivityCuts(lits, graph,
+    """The calls satgrid.modelling.model.Model makes (ConnectivityCuts(lits, graph,
     name=...), eager_connectivity(lits, graph, formula, max_true=...)) count
     the connected sets of a 3x3 grid, and those of at most 4 cells."""
-    from satgrid.model import Model
+    from satgrid.modelling.model import Model
     for max_true in (None, 4):
         m = Model(connectivity=mode)
         g = nx.grid_2d_graph(3, 3)
@@ -582,7 +582,7 @@ def test_model_lazy_connectivity_joins_far_apart_corners():
     # opposite corners of a 12x12 grid, 23 cells: only a monotone path does
     # it. The cuts alone take hundreds of rounds; the model's lazy mode hands
     # over to the layered encoding after LAZY_SWITCH_AFTER rounds.
-    from satgrid.model import LAZY_SWITCH_AFTER, Model
+    from satgrid.modelling.model import LAZY_SWITCH_AFTER, Model
     n = 12
     m = Model()
     cell = {(r, c): m.bool(f"x[{r},{c}]") for r in range(n) for c in range(n)}

@@ -1,4 +1,4 @@
-"""The connectivity modes decided in one place (satgrid/connectivity/modes.py).
+"""The connectivity modes decided in one place (satgrid/modelling/connectivity/modes.py).
 
 One default for the Model, the pipeline's options and the command line; a
 mode a constraint cannot use refused with the same message wherever it is
@@ -13,16 +13,16 @@ import warnings
 import networkx as nx
 import pytest
 
-from satgrid import session as session_mod
-from satgrid import solvers
+from satgrid.core import session as session_mod
+from satgrid.core import solvers
 from satgrid.apps.commands import options_from_args
-from satgrid.connectivity import DEFAULT_MODE, MODES, modes, resolve_mode
-from satgrid.connectivity import propagator as prop
+from satgrid.modelling.connectivity import DEFAULT_MODE, MODES, modes, resolve_mode
+from satgrid.modelling.connectivity import propagator as prop
 from satgrid.errors import EncodingError, SolverError
-from satgrid.formula import Formula
-from satgrid.model import Model
+from satgrid.core.formula import Formula
+from satgrid.modelling.model import Model
 from satgrid.pipeline.run import Options
-from satgrid.session import Session
+from satgrid.core.session import Session
 
 
 # ---------------------------------------------------------------- one default

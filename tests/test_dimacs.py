@@ -1,4 +1,4 @@
-"""DIMACS / iCNF writers and readers, solver-output reader (satgrid.dimacs)."""
+"""DIMACS / iCNF writers and readers, solver-output reader (satgrid.io.dimacs)."""
 
 from __future__ import annotations
 
@@ -16,11 +16,11 @@ from pysat.solvers import Solver
 
 import satgrid
 from satgrid import Formula
-from satgrid.dimacs import (DimacsFile, SolverResult, _load, _parse, dimacs_text, header_lines,
+from satgrid.io.dimacs import (DimacsFile, SolverResult, _load, _parse, dimacs_text, header_lines,
                             icnf_text, parse_dimacs, parse_icnf, parse_solver_output,
                             read_dimacs, read_icnf, read_solver_output, write_dimacs,
                             write_icnf)
-from satgrid.dimacs.write import CHUNK_CLAUSES, icnf_chunks
+from satgrid.io.dimacs.write import CHUNK_CLAUSES, icnf_chunks
 from satgrid.errors import DimacsError, SolverOutputError
 
 NAMES = ["x[0,0]=1", "a b", "tab\there", "new\nline", '"quoted"', " lead", "trail ",
@@ -119,7 +119,7 @@ def test_writes_are_deterministic_across_processes(tmp_path):
         import sys
         sys.path.insert(0, {os.path.dirname(__file__)!r})
         from test_dimacs import sample_formula
-        from satgrid.dimacs import write_dimacs, write_icnf
+        from satgrid.io.dimacs import write_dimacs, write_icnf
         f = sample_formula()
         write_dimacs(f, sys.argv[1] + "/s.cnf", command_line="cmd", kind="k")
         write_dimacs(f, sys.argv[1] + "/s.cnf.gz", command_line="cmd", kind="k")

@@ -1,4 +1,4 @@
-"""Fuzzing the readers of satgrid.dimacs with hypothesis.
+"""Fuzzing the readers of satgrid.io.dimacs with hypothesis.
 
 Random bytes and mutated valid files (bytes inserted, deleted, replaced) must
 either parse or raise the reader's own one-line error -- never any other
@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from satgrid import Formula
-from satgrid.dimacs import scan
-from satgrid.dimacs import (_clean, _load, _parse, dimacs_text, icnf_text, parse_dimacs, parse_icnf,
+from satgrid.io.dimacs import scan
+from satgrid.io.dimacs import (_clean, _load, _parse, dimacs_text, icnf_text, parse_dimacs, parse_icnf,
                             parse_solver_output)
 from satgrid.errors import DimacsError, SolverOutputError
 

@@ -26,9 +26,9 @@ from pathlib import Path
 
 import pytest
 
-import satgrid.model
-import satgrid.solving
-import satgrid.values
+import satgrid.modelling.model
+import satgrid.modelling.solving
+import satgrid.modelling.values
 from satgrid import errors
 from satgrid.apps.cli import EXIT_TEXT
 from satgrid.pipeline.load import load
@@ -208,7 +208,7 @@ def test_json_blocks_match_the_schema():
 def public_members():
     """(owner, name, docstring) of every public method and property."""
     out = []
-    for cls in (satgrid.model.Model, satgrid.model.IntVar, satgrid.model.Solution):
+    for cls in (satgrid.modelling.model.Model, satgrid.modelling.model.IntVar, satgrid.modelling.model.Solution):
         # the class's own members, then those of its satgrid bases (Model's Solving half)
         own = [b for b in cls.__mro__ if b.__module__.startswith("satgrid.")]
         members = {}
@@ -234,7 +234,7 @@ def test_every_public_model_method_has_an_example():
 def test_the_model_examples_pass():
     flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
     failed = attempted = 0
-    for mod in (satgrid.model, satgrid.solving, satgrid.values):
+    for mod in (satgrid.modelling.model, satgrid.modelling.solving, satgrid.modelling.values):
         f, a = doctest.testmod(mod, optionflags=flags, verbose=False)
         failed, attempted = failed + f, attempted + a
     assert failed == 0
@@ -242,16 +242,16 @@ def test_the_model_examples_pass():
 
 
 def render_model_api() -> str:
-    """docs/guide/model-api.md from the docstrings of satgrid.model."""
-    mod = satgrid.model
+    """docs/guide/model-api.md from the docstrings of satgrid.modelling.model."""
+    mod = satgrid.modelling.model
     lines = ["# The Model API", "",
-             "<!-- generated from the docstrings of satgrid/model.py by tests/test_docs.py; "
+             "<!-- generated from the docstrings of satgrid/modelling/model.py by tests/test_docs.py; "
              "SATGRID_DOCS_UPDATE=1 rewrites it -->", "",
-             "`from satgrid.model import Model`. A Model holds Boolean and integer "
+             "`from satgrid.modelling.model import Model`. A Model holds Boolean and integer "
              "variables and constraints, each compiled at once into CNF with an explicit "
              "encoding and recorded in a constraint group, and solves through one incremental "
              "PySAT session. Every example below runs as a test "
-             "(`pytest --doctest-modules satgrid/model.py`).", ""]
+             "(`pytest --doctest-modules satgrid/modelling/model.py`).", ""]
 
     def doc_block(doc: str) -> list[str]:
         """Prose as it is; doctest examples as ``pycon`` blocks and other indented

@@ -1,6 +1,6 @@
 """Encodings checked against their meaning.
 
-One shared suite: every method registered in ``satgrid/encodings/methods.py``
+One shared suite: every method registered in ``satgrid/core/encodings/methods.py``
 joins every semantic test of its family by being registered (the
 parametrisation below is read from :data:`METHODS`), and
 :func:`test_every_registered_method_is_in_the_suite` fails if one is left out.
@@ -21,13 +21,13 @@ import random
 import pytest
 from pysat.solvers import Solver
 
-from satgrid.encodings import (AMO_METHODS, CARD_METHODS, PB_METHODS, EncodingError,
+from satgrid.core.encodings import (AMO_METHODS, CARD_METHODS, PB_METHODS, EncodingError,
                                IncrementalTotalizer, VarCounter, at_least, at_most,
                                encode_formula, exactly, linear, size_formula)
-from satgrid.encodings import estimate, networks
-from satgrid.encodings.methods import METHODS, PYSAT_ONLY_CARD
+from satgrid.core.encodings import estimate, networks
+from satgrid.core.encodings.methods import METHODS, PYSAT_ONLY_CARD
 from satgrid.errors import EncodingError as BaseEncodingError
-from satgrid.formula import Formula
+from satgrid.core.formula import Formula
 
 SOLVER = "m22"          # minisat 2.2: supports assumptions and propagate()
 
@@ -392,7 +392,7 @@ def test_sizes_published_closed_forms():
     for m in range(1, 7):
         n = 2 ** m
         src = VarCounter(n)
-        from satgrid.encodings.totalizer import totalizer_outputs
+        from satgrid.core.encodings.totalizer import totalizer_outputs
         cl, out = totalizer_outputs(list(range(1, n + 1)), n, src)
         assert src.top - n == n * m
         assert len(cl) == sum(2 ** (m - l) * ((2 ** (l - 1) + 1) ** 2 - 1) for l in range(1, m + 1))
@@ -678,7 +678,7 @@ def test_gtotalizer_root_has_no_outputs():
     """No auxiliary sums all the inputs: a root output would (an output of
     the root sums both halves). The root's clauses are conflict clauses over
     its children's outputs. Also for >= and ==, made of <= trees (each over
-    all inputs, see satgrid.encodings.totalizer)."""
+    all inputs, see satgrid.core.encodings.totalizer)."""
     for ws, K in GTE_CASES:
         n = len(ws)
         xs = list(range(1, n + 1))
@@ -843,11 +843,11 @@ def test_docstring_examples():
     import doctest
     import importlib
     import pkgutil
-    import satgrid.encodings as encodings_module
+    import satgrid.core.encodings as encodings_module
     res = doctest.testmod(encodings_module)
     assert res.failed == 0 and res.attempted >= 6
     for info in pkgutil.iter_modules(encodings_module.__path__):     # and every module's
-        mod = importlib.import_module(f"satgrid.encodings.{info.name}")
+        mod = importlib.import_module(f"satgrid.core.encodings.{info.name}")
         assert doctest.testmod(mod).failed == 0, info.name
 
 
@@ -856,7 +856,7 @@ def test_bdd_shape_cache_output_equals_direct_build():
     """The cached path (shape built once over placeholders, then renumbered)
     gives the same clauses, in the same order, with the same fresh variables,
     as building the BDD directly; repeated shapes over other literals too."""
-    from satgrid.encodings import bdd
+    from satgrid.core.encodings import bdd
     rnd = random.Random(7)
     bdd._CACHE.clear()
     for _ in range(150):
@@ -897,7 +897,7 @@ def test_seqcounter_names():
     """SPEC.md section 4: ``seqcounter`` is Sinz 2005; Knuth's irredundant
     form is ``seqcounter-knuth``, listed right after it; ``seqcounter-sinz``
     is an accepted alias, not listed."""
-    from satgrid import encodings as enc
+    from satgrid.core import encodings as enc
     i = CARD_METHODS.index("seqcounter")
     assert CARD_METHODS[i + 1] == "seqcounter-knuth"
     assert "seqcounter-sinz" not in CARD_METHODS + AMO_METHODS + PB_METHODS
@@ -932,7 +932,7 @@ def test_seqcounter_sinz_alias_gives_identical_clauses():
     assert at_most(list(range(1, 9)), 3, VarCounter(8), "seqcounter-sinz") != \
         at_most(list(range(1, 9)), 3, VarCounter(8), "seqcounter-knuth")
     # encode_formula records the listed name: the same bytes either way
-    from satgrid.dimacs import dimacs_text
+    from satgrid.io.dimacs import dimacs_text
     a = encode_formula("exactly", 9, 4, "seqcounter-sinz")
     b = encode_formula("exactly", 9, 4, "seqcounter")
     assert a.encodings == b.encodings == {"exactly": "seqcounter"}

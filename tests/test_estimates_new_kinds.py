@@ -1,9 +1,9 @@
 """Issue [2/9], bounded work, for the six kinds added after the seeds
 (slitherlink, masyu, numberlink, nurikabe, lits, hitori): each estimates its
 clauses from the header before building (``Puzzle.estimate_clauses``, with the
-size helpers :func:`satgrid.paths.estimate_lines`,
-:func:`satgrid.regions.estimate_regions`, :func:`satgrid.shapes.estimate_place`
-and :mod:`satgrid.encodings.estimate`), and a grid too large for the ceiling is
+size helpers :func:`satgrid.modelling.paths.estimate_lines`,
+:func:`satgrid.modelling.regions.estimate_regions`, :func:`satgrid.modelling.shapes.estimate_place`
+and :mod:`satgrid.core.encodings.estimate`), and a grid too large for the ceiling is
 refused before anything is built, in one line naming the estimate and the limit.
 
 Measured on every instance in instances/, lazy connectivity with three
@@ -28,8 +28,8 @@ import networkx as nx
 import pytest
 
 from satgrid.errors import LimitError
-from satgrid.model import Model
-from satgrid.paths import grid_degrees
+from satgrid.modelling.model import Model
+from satgrid.modelling.paths import grid_degrees
 from satgrid.pipeline.load import load
 from satgrid.pipeline.run import Options, compile_puzzle
 from satgrid.puzzles.hitori.kind import Hitori
@@ -38,7 +38,7 @@ from satgrid.puzzles.masyu.kind import Masyu
 from satgrid.puzzles.numberlink.kind import Numberlink
 from satgrid.puzzles.nurikabe.kind import Nurikabe
 from satgrid.puzzles.slitherlink.kind import Slitherlink
-from satgrid.shapes import estimate_place
+from satgrid.modelling.shapes import estimate_place
 
 ROOT = Path(__file__).resolve().parents[1]
 KINDS = ["slitherlink", "masyu", "numberlink", "nurikabe", "lits", "hitori"]

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from satgrid import api
-from satgrid.dimacs import read_dimacs, write_icnf, read_icnf
+from satgrid.io.dimacs import read_dimacs, write_icnf, read_icnf
 from satgrid.errors import ModelError
 from satgrid.pipeline.export import decode_external, export_dimacs
 
@@ -140,6 +140,6 @@ def test_icnf_of_a_sudoku_collection(tmp_path):
             assert s.solve(assumptions=a)
             model = s.get_model()
             m = api.compile_puzzle(p, api.Options(connectivity="eager"), givens="none")
-            from satgrid.model import Solution
+            from satgrid.modelling.model import Solution
             dec = p.decode(Solution(model))
             assert p.check(dec) == []

@@ -23,14 +23,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from satgrid import Formula, api, limits
-from satgrid.dimacs import parse_dimacs, parse_icnf, read_dimacs
-from satgrid.encodings import estimate
+from satgrid.io.dimacs import parse_dimacs, parse_icnf, read_dimacs
+from satgrid.core.encodings import estimate
 from satgrid.errors import DimacsError, EncodingError, InstanceError, LimitError
-from satgrid.model import Model
+from satgrid.modelling.model import Model
 from satgrid.pipeline.load import load, loads
 from satgrid.pipeline.run import Options, compile_puzzle
 from satgrid.puzzles.sudoku import Sudoku
-from satgrid.session import Session
+from satgrid.core.session import Session
 
 ROOT = Path(__file__).resolve().parents[1]
 load_module = importlib.import_module("satgrid.pipeline.load")
@@ -114,7 +114,7 @@ def test_formula_accepts_exactly_the_valid_clause_lists(clauses):
 
 def test_encoders_refuse_non_int_inputs():
     f = Formula.from_clauses([], 4)
-    from satgrid.encodings import at_most, linear
+    from satgrid.core.encodings import at_most, linear
     for bad in ([1.0, 2], [True, 2], [1, Fraction(2)]):
         with pytest.raises(EncodingError):
             at_most(bad, 1, f, "ladder")
@@ -212,7 +212,7 @@ def test_estimates_bound_the_clauses_built(opt):
 @pytest.mark.parametrize("n,k,method", [(50, 7, "seqcounter"), (40, 1, "pairwise"),
                                         (60, 20, "totalizer"), (33, 5, "cardnetwork")])
 def test_encode_estimate_is_the_size_built(n, k, method):
-    from satgrid.encodings import encode_formula
+    from satgrid.core.encodings import encode_formula
     for op in ("atmost", "atleast", "exactly"):
         if method == "pairwise" and op != "atmost":
             continue
@@ -365,7 +365,7 @@ def test_decompression_stops_at_the_ceiling(tmp_path, monkeypatch):
     monkeypatch.setattr(load_module, "MAX_EXPANDED", 1_000_000)
     with pytest.raises(InstanceError, match="decompresses to more than 1000000 bytes"):
         load(str(bomb))
-    from satgrid.dimacs import text as dimacs_text
+    from satgrid.io.dimacs import text as dimacs_text
     monkeypatch.setattr(dimacs_text, "MAX_EXPANDED", 1_000_000)
     cnf = tmp_path / "bomb.cnf.gz"
     cnf.write_bytes(gzip.compress(b"p cnf 1 1\n1 0\n" + b"c " + b"x" * 3_000_000 + b"\n"))

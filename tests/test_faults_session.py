@@ -17,12 +17,12 @@ from itertools import combinations
 import pytest
 from conftest import BENCH, INST, run_cli
 
-from satgrid import interrupts
-from satgrid import session as session_mod
-from satgrid.formula import Formula
-from satgrid.model import Model
-from satgrid.session import Session
-from satgrid.solvers import solver_names
+from satgrid.core import interrupts
+from satgrid.core import session as session_mod
+from satgrid.core.formula import Formula
+from satgrid.modelling.model import Model
+from satgrid.core.session import Session
+from satgrid.core.solvers import solver_names
 
 
 # ------------------------------------------------------------ always in sync

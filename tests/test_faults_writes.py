@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from satgrid.errors import OutputError
-from satgrid.fileio import atomic_write_chunks, atomic_write_text, check_target
+from satgrid.io.fileio import atomic_write_chunks, atomic_write_text, check_target
 
 ROOT = Path(__file__).resolve().parents[1]
 SUDOKU = ROOT / "instances" / "sudoku-4x4.toml"
@@ -231,9 +231,9 @@ def test_python_callers_still_get_the_os_error_class(tmp_path):
 WRITER = textwrap.dedent("""
     import signal, sys, time
     sys.path.insert(0, {root!r})
-    from satgrid.fileio import atomic_write_chunks
+    from satgrid.io.fileio import atomic_write_chunks
     if sys.argv[2] == "handler":          # as the command line does (exit 143)
-        from satgrid import interrupts
+        from satgrid.core import interrupts
         interrupts.raise_on_sigterm()
     def chunks():
         for i in range(50):               # 50 MB, slowly enough to be caught half-way

@@ -15,7 +15,7 @@ from conftest import (INST, assert_doctests, assert_error_at, assert_family_solv
                       run_cli, solve_unique, solved_as_published)
 
 from satgrid import api
-from satgrid.model import Model
+from satgrid.modelling.model import Model
 from satgrid.pipeline.run import Options, compile_puzzle
 from satgrid.puzzles.fillomino import Fillomino, check, formats, kind
 

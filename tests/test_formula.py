@@ -6,7 +6,7 @@ import pytest
 from pysat.card import CardEnc, EncType
 from pysat.solvers import Solver
 
-from satgrid.formula import Formula, Sizes
+from satgrid.core.formula import Formula, Sizes
 
 
 def test_names_groups_sizes():
@@ -69,7 +69,7 @@ def test_pysat_issue_133_default_top_id_collides_but_pool_does_not():
     aux = {abs(l) for c in cnf.clauses for l in c} - {1, 2, 3}
     assert 4 in aux  # the collision PySAT allows
     # satgrid: the same encoding (PySAT's seqcounter is our seqcounter-knuth) through the shared pool
-    from satgrid.encodings import at_most
+    from satgrid.core.encodings import at_most
     f = Formula()
     xs = [f.var(f"x{i}") for i in range(3)]
     y = f.var("y")
@@ -85,7 +85,7 @@ def test_pysat_issue_133_default_top_id_collides_but_pool_does_not():
 def test_pysat_issue_207_vars_made_after_an_encoding_are_fresh():
     """pysat #207: variables created in a pool after an encoder ran with a
     hand-passed top_id can reuse the encoder's auxiliaries."""
-    from satgrid.encodings import at_most
+    from satgrid.core.encodings import at_most
     f = Formula()
     xs = [f.var(f"x{i}") for i in range(4)]
     cl = at_most(xs, 2, f, "seqcounter")

@@ -16,7 +16,7 @@ from satgrid.apps.cli import build_parser
 from satgrid.puzzles.families import SPECS, read_params
 from satgrid.pipeline.families import generate
 from satgrid.progress import Progress, enabled, track
-from satgrid.encodings.methods import AMO_METHODS, CARD_METHODS, PB_METHODS
+from satgrid.core.encodings.methods import AMO_METHODS, CARD_METHODS, PB_METHODS
 from satgrid.errors import UsageError
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -82,7 +82,7 @@ def test_layout_checker_by_brute_force_n3():
 
 def _brute_force_3x3(regions):
     """Every (grid, layout) of a 3x3 Hooks that the checker accepts, by enumeration."""
-    from satgrid.geometry import components, windows
+    from satgrid.modelling.geometry import components, windows
     layouts = [bench_layout(3, i) for i in range(16)]
     found = set()
     for perm in set(itertools.permutations([1, 2, 2, 3, 3, 3, 0, 0, 0])):

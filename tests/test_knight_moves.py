@@ -9,7 +9,7 @@ import pytest
 
 from satgrid import api
 from satgrid.errors import InstanceError
-from satgrid.geometry import knight_moves
+from satgrid.modelling.geometry import knight_moves
 from satgrid.puzzles.knight_moves import check as check_knight_moves
 from satgrid.puzzles.knight_moves import KnightMoves, knight_distances, length_candidates
 

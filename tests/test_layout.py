@@ -358,6 +358,7 @@ def test_no_import_loops_between_folders():
 
 def test_the_folder_graph_sees_a_planted_loop():
     assert folder_of("satgrid.cluster.family") == "satgrid.cluster"
-    assert folder_of("satgrid.model") == "satgrid.model"
+    assert folder_of("satgrid.modelling.model") == "satgrid.modelling"
+    assert folder_of("satgrid.errors") == "satgrid.errors"
     assert find_loops({"satgrid.apps": {"satgrid.cluster"},
                        "satgrid.cluster": {"satgrid.apps"}}) == [["satgrid.apps", "satgrid.cluster"]]

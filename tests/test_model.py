@@ -5,7 +5,7 @@ import itertools
 import pytest
 
 from satgrid.errors import EncodingError, SatgridError
-from satgrid.model import Model
+from satgrid.modelling.model import Model
 
 
 def latin(n, **kw):
@@ -88,8 +88,8 @@ def test_stats_per_group_and_encoding_names():
 def test_default_card_is_knuths_counter_and_the_sinz_alias_resolves():
     """Bounds above 1 default to seqcounter-knuth (k(n-k) aux, (n-k-1)k + (n-k)(k+1)
     clauses); ``card="seqcounter-sinz"`` is ``seqcounter`` (Sinz), recorded as such."""
-    from satgrid import encodings as enc
-    from satgrid.model import DEFAULT_CARD
+    from satgrid.core import encodings as enc
+    from satgrid.modelling.model import DEFAULT_CARD
     assert DEFAULT_CARD == "seqcounter-knuth"
     n, k = 9, 3
     clauses = {}
@@ -143,7 +143,7 @@ def test_dimacs_refuses_lazy_constraints(tmp_path):
 
 
 def test_one_hot_groups_of_a_model_and_opt_in_counting():
-    from satgrid.model import Model
+    from satgrid.modelling.model import Model
     m = Model()
     xs = [m.int(f"x{i}", range(1, 4)) for i in range(3)]
     b = m.bool("b")

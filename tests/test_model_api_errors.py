@@ -14,10 +14,10 @@ import networkx as nx
 import pytest
 
 from satgrid.errors import ArgumentError, EncodingError, LimitError, SatgridError
-from satgrid.formula import Formula
+from satgrid.core.formula import Formula
 from satgrid.limits import DEFAULT_MAX_CLAUSES, MAX_DOMAIN
-from satgrid.model import Model
-from satgrid.values import Solution
+from satgrid.modelling.model import Model
+from satgrid.modelling.values import Solution
 
 
 def one_line(e: SatgridError, status: int) -> str:
@@ -333,7 +333,7 @@ def test_the_issue_cases_are_refused_quickly_in_bounded_memory():
     out = bounded("""
         import time
         from satgrid.errors import SatgridError
-        from satgrid.model import Model
+        from satgrid.modelling.model import Model
         t = time.perf_counter()
         m = Model()
         xs = [m.bool(f"x{i}") for i in range(10**5)]
@@ -362,7 +362,7 @@ def test_the_issue_cases_are_refused_quickly_in_bounded_memory():
 def test_gtotalizer_with_a_huge_bound_builds_its_small_tree():
     # the sum sets were bit masks of K bits: 10^12 bits for this bound
     out = bounded("""
-        from satgrid.model import Model
+        from satgrid.modelling.model import Model
         m = Model()
         xs = [m.bool(f"x{i}") for i in range(6)]
         m.linear(xs, [10**12, 10**12, 2 * 10**12, 10**12, 3, 5], "<=", 2 * 10**12 + 4,
@@ -435,7 +435,7 @@ def test_estimates_of_huge_networks_and_bounds_take_no_memory():
     # clauses take (the estimate then fell back on MemoryError, if it came)
     out = bounded("""
         import time
-        from satgrid.encodings import estimate
+        from satgrid.core.encodings import estimate
         t = time.perf_counter()
         print(estimate.at_most("cardnetwork", 10**8, 50) > 50_000_000,
               estimate.exactly("sortnetwork", "sortnetwork", 10**7, 5 * 10**6) > 50_000_000,

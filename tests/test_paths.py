@@ -1,4 +1,4 @@
-"""Tests of satgrid.paths (Model.path, Model.cycle) against their meaning and
+"""Tests of satgrid.modelling.paths (Model.path, Model.cycle) against their meaning and
 against counts known from outside.
 
 - Meaning: on small graphs, the solutions are exactly the edge sets that
@@ -21,10 +21,10 @@ import random
 import networkx as nx
 import pytest
 
-import satgrid.paths as paths_module
+import satgrid.modelling.paths as paths_module
 from satgrid.errors import EncodingError
-from satgrid.geometry import grid_graph
-from satgrid.model import Model
+from satgrid.modelling.geometry import grid_graph
+from satgrid.modelling.model import Model
 
 MODES = ("lazy", "eager")
 A007764 = {1: 1, 2: 2, 3: 12, 4: 184}          # corner-to-corner simple paths
@@ -176,7 +176,7 @@ def test_doctests():
 
 # ------------------------------------------------------------ grid helpers
 def test_grid_helpers():
-    import satgrid.geometry as geo
+    import satgrid.modelling.geometry as geo
     for rows, cols in ((1, 1), (2, 3), (4, 4)):
         edges = geo.grid_edges(rows, cols)
         assert len(edges) == rows * (cols - 1) + (rows - 1) * cols

@@ -1,4 +1,4 @@
-"""The reachability propagator (satgrid/connectivity/propagator.py) against numbers known
+"""The reachability propagator (satgrid/modelling/connectivity/propagator.py) against numbers known
 from outside and against the eager encoding.
 
 - connected sets of the n x n grid, OEIS A059525 (1, 13, 218, 11506; the
@@ -20,13 +20,13 @@ import warnings
 import networkx as nx
 import pytest
 
-from satgrid.connectivity import propagator as prop
-from satgrid import session as session_mod
+from satgrid.modelling.connectivity import propagator as prop
+from satgrid.core import session as session_mod
 from satgrid.errors import SolverError
-from satgrid.formula import Formula
-from satgrid.geometry import grid_graph
-from satgrid.model import Model
-from satgrid.session import Session
+from satgrid.core.formula import Formula
+from satgrid.modelling.geometry import grid_graph
+from satgrid.modelling.model import Model
+from satgrid.core.session import Session
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Region partitions (satgrid/regions.py, Model.regions) against brute force
+"""Region partitions (satgrid/modelling/regions.py, Model.regions) against brute force
 on tiny grids: every assignment of cells to anchors (or to no region) is
 enumerated and judged by the definition, and the count must equal the
 model's, with lazy and with eager connectivity."""
@@ -11,9 +11,9 @@ import pytest
 from pysat.solvers import Solver
 
 from satgrid import api
-from satgrid.dimacs import read_dimacs
+from satgrid.io.dimacs import read_dimacs
 from satgrid.errors import SatgridError
-from satgrid.model import Model
+from satgrid.modelling.model import Model
 from satgrid.pipeline.export import decode_external, export_dimacs
 
 
@@ -118,11 +118,11 @@ def test_complete_dimacs_of_the_region_kinds(tmp_path, name):
 def test_doctests():
     import doctest
 
-    import satgrid.regions
+    import satgrid.modelling.regions
     from satgrid.puzzles.hitori import check as hitori_check
     from satgrid.puzzles.lits import check as lits_check
     from satgrid.puzzles.nurikabe import check as nurikabe_check
-    for mod in (satgrid.regions, hitori_check, lits_check, nurikabe_check):
+    for mod in (satgrid.modelling.regions, hitori_check, lits_check, nurikabe_check):
         res = doctest.testmod(mod)
         assert res.attempted > 0 and res.failed == 0, mod.__name__
 

@@ -1,6 +1,6 @@
-"""Tests of satgrid.session (and satgrid.enumeration): counts against brute
+"""Tests of satgrid.core.session (and satgrid.core.enumeration): counts against brute
 force, projection, limits, cores, the CEGAR hook, refusals, the shared variable
-pool; and of satgrid.solvers: the capability table checked against the solvers
+pool; and of satgrid.core.solvers: the capability table checked against the solvers
 themselves, names, tuning options."""
 
 from __future__ import annotations
@@ -18,9 +18,9 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from pysat.solvers import Solver, SolverNames
 
 from satgrid.errors import ModelError, SatgridError, SolverError
-from satgrid.formula import Formula
-from satgrid.session import Session
-from satgrid.solvers import CAPABILITIES, Capabilities, canonical_name, solver_names
+from satgrid.core.formula import Formula
+from satgrid.core.session import Session
+from satgrid.core.solvers import CAPABILITIES, Capabilities, canonical_name, solver_names
 
 AVAILABLE = solver_names(available=True)
 
@@ -767,8 +767,8 @@ def test_capabilities_published_facts():
 
 
 def test_second_solution_with_a_known_first_model_saves_a_call():
-    from satgrid.formula import Formula
-    from satgrid.session import Session
+    from satgrid.core.formula import Formula
+    from satgrid.core.session import Session
     f = Formula()
     a, b, c = f.var("a"), f.var("b"), f.var("c")
     f.add([a, b])
@@ -923,7 +923,8 @@ def test_the_session_modules_read_no_other_modules_private_fields():
     import satgrid
     root = Path(satgrid.__file__).parent
     bad = []
-    for name in ("session", "oracle", "enumeration", "solver_handle", "solving", "values"):
+    for name in ("core/session", "core/oracle", "core/enumeration", "core/solver_handle",
+                 "modelling/solving", "modelling/values"):
         tree = ast.parse((root / f"{name}.py").read_text(encoding="utf-8"))
         own = {n.name for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
         for n in ast.walk(tree):

@@ -1,4 +1,4 @@
-"""Polyomino placement (satgrid/shapes.py, Model.place) against counts known
+"""Polyomino placement (satgrid/modelling/shapes.py, Model.place) against counts known
 from outside: fixed polyomino counts, domino tilings of the 2n x 2n board
 (OEIS A004003: 1, 2, 36, 6728), matchings of grid graphs by brute force,
 the 8 pentomino tilings of the 3 x 20 rectangle (2 up to symmetry) and the
@@ -11,8 +11,8 @@ import networkx as nx
 import pytest
 
 from satgrid.errors import SatgridError
-from satgrid.model import Model
-from satgrid.shapes import DOMINO, PENTOMINOES, TETROMINOES, orientations, parse_shape
+from satgrid.modelling.model import Model
+from satgrid.modelling.shapes import DOMINO, PENTOMINOES, TETROMINOES, orientations, parse_shape
 
 
 def board(rows, cols):
@@ -117,7 +117,7 @@ def test_doctests():
     import doctest
 
     import satgrid.puzzles.pzprv3
-    import satgrid.shapes
-    for mod in (satgrid.shapes, satgrid.puzzles.pzprv3):
+    import satgrid.modelling.shapes
+    for mod in (satgrid.modelling.shapes, satgrid.puzzles.pzprv3):
         res = doctest.testmod(mod)
         assert res.attempted > 0 and res.failed == 0, mod.__name__

@@ -21,7 +21,7 @@ from satgrid.apps.cli import main
 from satgrid.certify.split import verify_split
 from satgrid.certify.verify import VerifyFailed
 from satgrid.cluster.split import count_cubes, cubes, split_variables, write_index
-from satgrid.model import Model
+from satgrid.modelling.model import Model
 from satgrid.pipeline.load import load
 from satgrid.pipeline.run import Options, compile_puzzle
 

@@ -63,13 +63,13 @@ print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.mod
 
 #: what a Sudoku solve must not import (module prefixes; "x." means the package x and below)
 NOT_FOR_SUDOKU = ("networkx", "tqdm", "importlib.metadata", "pysat.pb", "pypblib",
-                  "satgrid.certify", "satgrid.dimacs.read", "satgrid.dimacs.scan",
-                  "satgrid.dimacs.write", "satgrid.pipeline.families", "satgrid.apps.web",
+                  "satgrid.certify", "satgrid.io.dimacs.read", "satgrid.io.dimacs.scan",
+                  "satgrid.io.dimacs.write", "satgrid.pipeline.families", "satgrid.apps.web",
                   "satgrid.apps.certify_commands", "satgrid.cluster", "satgrid.atlas",
-                  "satgrid.regions", "satgrid.shapes", "satgrid.paths",
+                  "satgrid.modelling.regions", "satgrid.modelling.shapes", "satgrid.modelling.paths",
                   # the package and its modes (the one default) load; the graph code not
-                  "satgrid.connectivity.cuts", "satgrid.connectivity.eager",
-                  "satgrid.connectivity.propagator", "satgrid.connectivity.reach",
+                  "satgrid.modelling.connectivity.cuts", "satgrid.modelling.connectivity.eager",
+                  "satgrid.modelling.connectivity.propagator", "satgrid.modelling.connectivity.reach",
                   "dask", "distributed")
 
 
@@ -84,7 +84,7 @@ def test_a_sudoku_solve_imports_only_its_work():
              and m.count(".") >= 2 and (ROOT / "satgrid/puzzles" / m.split(".")[2]).is_dir()}
     assert kinds == {"sudoku"}, f"kinds imported for a Sudoku: {sorted(kinds)}"
     # what it needs is there: the solver, the kind, its referee
-    assert {"pysat.solvers", "satgrid.puzzles.sudoku.check", "satgrid.session"} <= set(mods)
+    assert {"pysat.solvers", "satgrid.puzzles.sudoku.check", "satgrid.core.session"} <= set(mods)
 
 
 def test_a_sudoku_text_grid_imports_only_the_sudoku_kind():
@@ -101,8 +101,10 @@ def test_help_imports_no_solver(args):
     assert r["code"] == 0 and "usage: satgrid" in r["out"]
     # the kinds' declarations are read (the families' parameters are listed), no kind is
     # imported: of satgrid.puzzles, the registries and the families' records alone
-    light = {"satgrid.puzzles.base", "satgrid.puzzles.parsing", "satgrid.puzzles.families"}
-    bad = [m for m in r["modules"] if m.startswith(("pysat", "satgrid.model", "satgrid.session",
+    # (and the grid drawings the registry's Puzzle base draws with: standard library only)
+    light = {"satgrid.puzzles.base", "satgrid.puzzles.parsing", "satgrid.puzzles.families",
+             "satgrid.puzzles.render"}
+    bad = [m for m in r["modules"] if m.startswith(("pysat", "satgrid.modelling.model", "satgrid.core.session",
                                                     "satgrid.puzzles.", "tqdm", "networkx"))
            and m not in light]
     assert not bad, f"{' '.join(args)} imported {bad}"
@@ -111,8 +113,8 @@ def test_help_imports_no_solver(args):
 def test_importing_the_cli_loads_no_encodings_or_formula():
     r = run_python("import json, sys, satgrid.apps.cli\n"
                    "print(json.dumps({'modules': sorted(sys.modules)}))")
-    bad = [m for m in r["modules"] if m.startswith(("pysat", "satgrid.encodings",
-                                                    "satgrid.formula", "satgrid.pipeline",
+    bad = [m for m in r["modules"] if m.startswith(("pysat", "satgrid.core.encodings",
+                                                    "satgrid.core.formula", "satgrid.pipeline",
                                                     "satgrid.puzzles", "satgrid.apps.commands",
                                                     "satgrid.puzzles.families"))]
     assert not bad, bad

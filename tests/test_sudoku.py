@@ -12,7 +12,7 @@ import pytest
 from conftest import CLASSIC, CLASSIC_SOLUTION, grid_of
 from satgrid import api
 from satgrid.errors import InstanceError
-from satgrid.model import Model
+from satgrid.modelling.model import Model
 from satgrid.puzzles.sudoku import check as check_sudoku
 from satgrid.puzzles.sudoku import Sudoku, format_grid, format_line, parse_box, parse_text
 
@@ -321,7 +321,7 @@ def test_model_shape_and_groups():
 
 
 def exactly_one_methods():
-    from satgrid import encodings
+    from satgrid.core import encodings
     return list(encodings.AMO_METHODS) + list(encodings.CARD_METHODS)
 
 

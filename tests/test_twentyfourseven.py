@@ -164,7 +164,7 @@ def _corrupt(grid, f):
 
 
 def _first_clue_cell(g, side, i):
-    from satgrid.geometry import sight_line
+    from satgrid.modelling.geometry import sight_line
     return next((r, c) for r, c in sight_line(side, i, 7) if g[r][c])
 
 
@@ -184,7 +184,7 @@ def test_checker_rejects_corrupted_grids(solved_2x2, change, expect):
 
 
 def test_checker_rejects_disconnected_and_full_squares():
-    from satgrid.geometry import neighbours, windows
+    from satgrid.modelling.geometry import neighbours, windows
     assert any("appears 0 times" in q for q in ck.check([[0] * 7 for _ in range(7)], 7))
     sol = load1(TOP_LEFT).expected_solution()
     # move a number into an empty cell with no filled neighbour: two groups
@@ -318,7 +318,7 @@ def test_doctests_of_the_checker():
 def test_small_regions_are_the_fixed_polyominoes():
     from itertools import combinations
 
-    from satgrid.geometry import neighbours
+    from satgrid.modelling.geometry import neighbours
     from satgrid.puzzles.twentyfourseven.kind import _small_regions
     regions = [([divmod(i, 5) for i in s], [divmod(j, 5) for j in b])
                for s, b in _small_regions(5, 3)]     # cell numbers r * 5 + c

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from satgrid import api, encodings
+from satgrid import api
+from satgrid.core import encodings
 from satgrid.errors import InstanceError
 from satgrid.puzzles.vertex_sums import check as check_vertex_sums
 from satgrid.puzzles.vertex_sums import VertexSums, draw, from_sums

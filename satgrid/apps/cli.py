@@ -5,7 +5,7 @@ The commands themselves are :mod:`satgrid.apps.commands` (one function each).
 Exit status (``EXIT_TEXT``, the same for every command): 0 answered, 1
 unsatisfiable or a failed check, 2 bad input or usage, 3 a limit reached before
 the answer was complete, 4 an I/O error writing output, 130/143 interrupted by
-SIGINT/SIGTERM (:mod:`satgrid.interrupts`).
+SIGINT/SIGTERM (:mod:`satgrid.core.interrupts`).
 """
 
 from __future__ import annotations
@@ -18,10 +18,11 @@ from typing import Sequence
 
 import satgrid.apps as apps  # the commands load through apps.__getattr__, after parsing
 
-from .. import interrupts, lazy
+from ..core import interrupts
+from .. import lazy
 from .._version import __version__
 from . import argtypes
-from ..connectivity import DEFAULT_MODE, MODES  # the names only: no solver, no graph code
+from ..modelling.connectivity import DEFAULT_MODE, MODES  # the names only: no solver, no graph code
 from ..errors import EXIT_INPUT, EXIT_LIMIT, EXIT_OK, EXIT_OUTPUT, SatgridError, UsageError
 
 
@@ -72,7 +73,7 @@ class _Parser(argparse.ArgumentParser):
 
 #: the encodings registry (AMO_METHODS, CARD_METHODS, PB_METHODS, METHOD_ALIASES,
 #: PYSAT_CARD, PYSAT_PB), read when a parser is built: importing the CLI stays cheap
-methods = lazy.module("satgrid.encodings.methods")
+methods = lazy.module("satgrid.core.encodings.methods")
 
 
 def encoding_choices() -> dict[str, tuple[str, ...]]:

@@ -12,7 +12,7 @@ import json
 import os
 import sys
 
-from .. import interrupts
+from ..core import interrupts
 from ..cluster import check_collection, count_split, solve_collection, write_family
 from ..cluster.client import check_workers
 from ..errors import EXIT_LIMIT, EXIT_OK, EXIT_UNSAT, UsageError

@@ -16,10 +16,10 @@ from __future__ import annotations
 import json
 import math
 
-from .. import dimacs  # the solver-output table loads when a formula file is solved
-from ..connectivity import DEFAULT_MODE
+from ..io import dimacs  # the solver-output table loads when a formula file is solved
+from ..modelling.connectivity import DEFAULT_MODE
 from ..errors import EXIT_LIMIT, EXIT_OK, EXIT_UNSAT, UsageError
-from ..fileio import atomic_write_text
+from ..io.fileio import atomic_write_text
 from ..pipeline.cnf import CnfInput, cnf_sizes, count_cnf, parse_assumptions, solve_cnf
 from .report import format_stats
 

@@ -14,18 +14,18 @@ import json
 import sys
 
 from .. import lazy
-from ..encodings import encode_formula, estimate
+from ..core.encodings import encode_formula, estimate
 from ..errors import EXIT_INPUT, EXIT_LIMIT, EXIT_OK, EXIT_UNSAT, SatgridError, UsageError
-from .. import interrupts
-from ..fileio import atomic_write_text, check_target
+from ..core import interrupts
+from ..io.fileio import atomic_write_text, check_target
 from ..limits import check_clauses
 from ..pipeline.cnf import CnfInput, read_input
 from ..pipeline.collection import (DEFAULT_CHUNK_SIZE, is_collection, published_solutions,
                                    solve_puzzles)
 from ..pipeline.load import load
-from ..connectivity.modes import resolve_mode
+from ..modelling.connectivity.modes import resolve_mode
 from ..pipeline.run import Options, compare_expect, count, public, sizes, solve, solve_all
-from ..solvers import CAPABILITIES, SOLVER_OPTIONS, canonical_name
+from ..core.solvers import CAPABILITIES, SOLVER_OPTIONS, canonical_name
 from . import cnf_commands
 from ..progress import Progress, track
 from .report import format_result, format_solution, format_stats, solutions_summary

@@ -15,12 +15,12 @@ import sys
 from typing import TextIO
 
 from ..errors import InstanceError, SatgridError
-from ..fileio import atomic_write_text
+from ..io.fileio import atomic_write_text
 from ..pipeline.collection import is_collection, solve_puzzles
 from ..pipeline.load import load
 from ..pipeline.run import Options
 from ..puzzles.sudoku import Sudoku, default_box, format_grid, format_line, parse_row
-from ..solvers import DEFAULT_SOLVER
+from ..core.solvers import DEFAULT_SOLVER
 
 
 def solution_path(path: str) -> str:

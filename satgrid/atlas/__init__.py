@@ -39,7 +39,7 @@ methods at ``k = 1``. Pseudo-Boolean: ``sum w_i x_i <= K`` for ``n`` = 4, ...,
 congruential sequence) and ``K`` in {W // 10, W // 2}, W the total weight.
 For each: auxiliary variables (the inputs are variables 1..n and not
 counted), clauses, literals (the sum of clause lengths); the published size
-from :func:`satgrid.encodings.size_formula`; PySAT's own numbers for the same
+from :func:`satgrid.core.encodings.size_formula`; PySAT's own numbers for the same
 constraint (``pysat.card.CardEnc`` / ``pysat.pb.PBEnc`` with a private
 ``IDPool`` starting at n+1).
 

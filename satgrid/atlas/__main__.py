@@ -20,14 +20,14 @@ import sys
 import time
 from typing import Sequence
 
-from .. import encodings as enc
+from ..core import encodings as enc
 from ..progress import Progress
 from ..cluster.client import connect, wanted
 from ..errors import SatgridError
-from ..fileio import atomic_write_text
-from ..interrupts import exit_status, raise_on_sigterm
-from ..oracle import FIRST_FREE_SLICE
-from ..solvers import canonical_name
+from ..io.fileio import atomic_write_text
+from ..core.interrupts import exit_status, raise_on_sigterm
+from ..core.oracle import FIRST_FREE_SLICE
+from ..core.solvers import canonical_name
 from .constraints import CONSTRAINT_FILES, CONSTRAINTS
 from .distribute import Unit, run_units
 from .markdown import write_markdown

@@ -3,12 +3,12 @@ and ``exactly``.
 
 Owns, per constraint, the bounds swept (:func:`constraint_bounds`), the
 published size of a method for it (:func:`constraint_formula`, composed from
-the method records of :mod:`satgrid.encodings.methods` the way
-:mod:`satgrid.encodings` builds the constraint) and the two measurements:
+the method records of :mod:`satgrid.core.encodings.methods` the way
+:mod:`satgrid.core.encodings` builds the constraint) and the two measurements:
 ours (:func:`measure_constraint`) and PySAT's ``CardEnc.atmost`` /
 ``atleast`` / ``equals`` (:func:`measure_pysat_constraint`).
 
-How the formulas compose (see :mod:`satgrid.encodings`):
+How the formulas compose (see :mod:`satgrid.core.encodings`):
 
 * ``at_least(x, k)`` is ``at_most(-x, n - k)``: the method's ``at_most``
   size at bound ``n - k``.
@@ -33,9 +33,9 @@ from __future__ import annotations
 from pysat.card import CardEnc, EncType as CardEncType
 from pysat.formula import IDPool
 
-from .. import encodings as enc
-from ..encodings import networks, totalizer
-from ..encodings.methods import METHODS
+from ..core import encodings as enc
+from ..core.encodings import networks, totalizer
+from ..core.encodings.methods import METHODS
 
 #: the constraints, in file order; ``at_most`` is ``cardinality.csv``
 CONSTRAINTS: tuple[str, ...] = ("at_most", "at_least", "exactly")

@@ -10,8 +10,8 @@ import io
 import os
 from typing import Sequence
 
-from .. import encodings as enc
-from ..fileio import atomic_write
+from ..core import encodings as enc
+from ..io.fileio import atomic_write
 from .sweep import CARD_SWEEP_METHODS, int_or_none
 
 

@@ -10,7 +10,7 @@ from itertools import combinations
 
 from pysat.solvers import Solver
 
-from .. import encodings as enc
+from ..core import encodings as enc
 from .sweep import pb_weights
 
 

@@ -15,13 +15,13 @@ import platform
 from typing import Sequence
 
 from .. import api
-from .. import encodings as enc
+from ..core import encodings as enc
 from ..apps.report import format_stats
-from ..connectivity import DEFAULT_MODE
+from ..modelling.connectivity import DEFAULT_MODE
 from ..errors import SatgridError
-from ..fileio import atomic_write_text
-from ..model import DEFAULT_AMO, DEFAULT_CARD, DEFAULT_PB
-from ..solvers import DEFAULT_SOLVER
+from ..io.fileio import atomic_write_text
+from ..modelling.model import DEFAULT_AMO, DEFAULT_CARD, DEFAULT_PB
+from ..core.solvers import DEFAULT_SOLVER
 from .markdown import md_table
 from .sweep import one_line
 

@@ -2,7 +2,7 @@
 
 Owns what is measured and how: the sweep parameters (n, bounds, weights, the
 clause budget), our encodings' sizes beside the published formula
-(:func:`satgrid.encodings.size_formula`) and PySAT's own numbers for the same
+(:func:`satgrid.core.encodings.size_formula`) and PySAT's own numbers for the same
 constraint, the rows' CSV form and the parameters written to ``atlas.json``.
 Nothing here writes Markdown or times anything: the CSV bytes are a pure
 function of the parameters and the package versions.
@@ -20,9 +20,9 @@ from pysat.card import UnsupportedBound
 from pysat.formula import IDPool
 from pysat.pb import EncType as PBEncType, PBEnc
 
-from .. import encodings as enc
+from ..core import encodings as enc
 from ..errors import EncodingError
-from ..fileio import atomic_write_text
+from ..io.fileio import atomic_write_text
 from .constraints import (BOUND_RULES, CONSTRAINTS, amo_bound, amo_note, constraint_bounds, constraint_formula,
                           measure_constraint, measure_pysat_constraint, pysat_predicted)
 from .constraints import clause_sizes

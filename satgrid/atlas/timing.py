@@ -17,7 +17,7 @@ defaults, lazy connectivity), solves it with one solver under a conflict
 limit (never a time limit: a run's counts must not depend on the machine),
 has the kind's referee check the answer, and reports the solver's
 ``accum_stats`` (conflicts, decisions, propagations, restarts) through
-:attr:`satgrid.session.Session.stats`, the CEGAR rounds and cuts, and the
+:attr:`satgrid.core.session.Session.stats`, the CEGAR rounds and cuts, and the
 seconds. Every count is a pure function of the instance, the choice, the
 solver and the limit (:data:`CONFLICT_LIMIT` keeps every SAT call in one
 budget slice of the Session, whose size would otherwise follow the clock):
@@ -48,13 +48,13 @@ import time
 from dataclasses import dataclass
 from typing import Sequence
 
-from .. import encodings as enc
+from ..core import encodings as enc
 from ..pipeline.families import FAMILIES
 from ..puzzles.families import SPECS, read_params
 from ..progress import Progress
-from ..connectivity import DEFAULT_MODE
-from ..model import DEFAULT_AMO, DEFAULT_CARD, DEFAULT_PB
-from ..oracle import FIRST_FREE_SLICE
+from ..modelling.connectivity import DEFAULT_MODE
+from ..modelling.model import DEFAULT_AMO, DEFAULT_CARD, DEFAULT_PB
+from ..core.oracle import FIRST_FREE_SLICE
 from ..pipeline.load import loads
 from ..pipeline.run import (CheckFailed, Options, add_solution, compile_puzzle, new_result,
                             open_session, sizes)
@@ -69,10 +69,10 @@ DIMENSIONS: dict[str, tuple[str, ...]] = {
 }
 #: each dimension's default (the model's)
 DEFAULTS = {"amo": DEFAULT_AMO, "card": DEFAULT_CARD, "pb": DEFAULT_PB}
-#: solvers of the study (``satgrid.solvers`` names)
+#: solvers of the study (``satgrid.core.solvers`` names)
 SOLVERS: tuple[str, ...] = ("cadical195", "glucose4")
 #: conflicts per solve before the solver gives up (status ``unknown``). At most
-#: the Session's first budget slice (:data:`satgrid.oracle.FIRST_FREE_SLICE`):
+#: the Session's first budget slice (:data:`satgrid.core.oracle.FIRST_FREE_SLICE`):
 #: a longer solve is cut into slices sized by the measured conflict rate, so
 #: its counts would depend on the machine (seen: 30,058 and 35,885 conflicts
 #: for the same solve); within one slice they do not

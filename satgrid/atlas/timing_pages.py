@@ -15,7 +15,7 @@ import io
 import os
 from typing import Sequence
 
-from ..fileio import atomic_write, atomic_write_text
+from ..io.fileio import atomic_write, atomic_write_text
 from .markdown import md_table
 from .puzzles import machine_description
 from .timing import DEFAULTS, Workload

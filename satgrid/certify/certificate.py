@@ -1,7 +1,7 @@
 """Certificates of puzzles: making one (``--certify DIR``) and the ``Certificate`` object.
 
 :func:`certify_puzzle` compiles a puzzle, runs the certified search and proof
-(:func:`satgrid.model.Model.certified_run`), decodes every solution and has
+(:func:`satgrid.modelling.model.Model.certified_run`), decodes every solution and has
 the referee accept it (a defect otherwise), and writes the folder
 (:mod:`satgrid.certify.folder`) with a copy of the instance file, so that
 ``satgrid verify DIR`` can run the referee on its own.
@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 
 from ..errors import SatgridError
-from ..model import Solution
+from ..modelling.model import Solution
 from ..pipeline.load import loads, read_text
 from ..pipeline.run import Options, add_solution, compile_puzzle, new_result, solver_options
 from ..puzzles import Puzzle

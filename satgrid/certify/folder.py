@@ -26,7 +26,7 @@ A folder holds:
     ``count``), tools and versions, clause ranges, and the SHA-256 of every
     other file.
 
-Every file is written atomically (:mod:`satgrid.fileio`); the manifest last.
+Every file is written atomically (:mod:`satgrid.io.fileio`); the manifest last.
 """
 
 from __future__ import annotations
@@ -41,9 +41,9 @@ from pathlib import Path
 import pysat
 
 from .._version import __version__
-from ..dimacs.write import dimacs_chunks
+from ..io.dimacs.write import dimacs_chunks
 from ..errors import OutputError
-from ..fileio import atomic_write_chunks, atomic_write_text
+from ..io.fileio import atomic_write_chunks, atomic_write_text
 from ..sizes import Sizes
 from .proof import CertifiedRun
 
@@ -172,7 +172,7 @@ def write_folder(run: CertifiedRun, folder, formula, *, decoded: list | None = N
 
     Args:
         run: the :class:`~satgrid.certify.proof.CertifiedRun`.
-        formula: the compiled :class:`~satgrid.formula.Formula` (for the
+        formula: the compiled :class:`~satgrid.core.formula.Formula` (for the
             header: sizes per group, variable names).
         decoded: for a puzzle, the decoded solution of each model (what the
             referee reads), in the order of ``run.models``.

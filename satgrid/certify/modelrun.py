@@ -1,4 +1,4 @@
-"""What :class:`~satgrid.model.Model` calls for ``is_unique(certify=DIR)``,
+"""What :class:`~satgrid.modelling.model.Model` calls for ``is_unique(certify=DIR)``,
 ``count(certify=DIR)`` and ``certified_run``: the model's formula, projection
 and connectivity constraints handed to :func:`satgrid.certify.proof.certified_run`,
 the folder written by :func:`satgrid.certify.folder.write_folder` (no referee:
@@ -6,8 +6,8 @@ a bare Model is no puzzle). Duck-typed: it imports no Model."""
 
 from __future__ import annotations
 
-from ..connectivity.cuts import ConnectivityCuts
-from ..connectivity.propagator import PropagatedConnectivity
+from ..modelling.connectivity.cuts import ConnectivityCuts
+from ..modelling.connectivity.propagator import PropagatedConnectivity
 from .folder import check_folder, write_folder
 from .proof import CertifiedRun, CertifyRefused, Connection, certified_run
 

@@ -1,12 +1,12 @@
 """The certified run: find the solutions, then refute the rest with a DRAT proof.
 
-An UNSAT answer under assumptions (how a :class:`~satgrid.session.Session`
+An UNSAT answer under assumptions (how a :class:`~satgrid.core.session.Session`
 blocks solutions) refutes no formula anyone can check. So a certified run
 works on a *plain* formula, to which clauses are only ever added:
 
 * search (no assumptions): solve the compiled formula; a model whose
   connectivity is broken gets separator cuts from fresh
-  :class:`~satgrid.connectivity.ConnectivityCuts` checkers *without the
+  :class:`~satgrid.modelling.connectivity.ConnectivityCuts` checkers *without the
   layered fallback* (so every lazily added clause is a cut with a
   justification a graph search can re-check; with ``propagate``, for
   ``Model.connected(mode="propagate")``, the reachability propagator runs
@@ -28,7 +28,7 @@ works on a *plain* formula, to which clauses are only ever added:
 
 The formula, the cuts with their justifications, the solutions and the proof
 are what :mod:`satgrid.certify.folder` writes. This module sits below the
-Model (it imports no Model: :meth:`satgrid.model.Model.is_unique` calls it
+Model (it imports no Model: :meth:`satgrid.modelling.model.Model.is_unique` calls it
 through :mod:`satgrid.certify.modelrun`).
 """
 
@@ -41,10 +41,10 @@ from typing import Hashable, Sequence
 import pysat.solvers
 from pysat.solvers import Solver
 
-from ..connectivity.cuts import ConnectivityCuts
-from ..connectivity.propagator import PropagatedConnectivity, ReachEngine
+from ..modelling.connectivity.cuts import ConnectivityCuts
+from ..modelling.connectivity.propagator import PropagatedConnectivity, ReachEngine
 from ..errors import SatgridError, SolverError
-from ..solvers import CAPABILITIES, PROPAGATOR_SOLVERS, canonical_name
+from ..core.solvers import CAPABILITIES, PROPAGATOR_SOLVERS, canonical_name
 
 __all__ = ["PROOF_SOLVERS", "MAX_SOLUTIONS", "CertifyRefused", "Connection", "Cut",
            "CertifiedRun", "certified_run", "proof_solver_for"]
@@ -141,7 +141,7 @@ def _model(solver: Solver, nvars: int) -> list[int]:
 
 
 class _RecordingEngine(ReachEngine):
-    """The reachability propagator (:mod:`satgrid.connectivity.propagator`) that keeps
+    """The reachability propagator (:mod:`satgrid.modelling.connectivity.propagator`) that keeps
     every clause it gives the solver (reasons, cuts of rejected models): each
     is a separator cut, justified and written to the certificate."""
 

@@ -28,11 +28,11 @@ import json
 from dataclasses import dataclass
 
 from ..errors import LimitError, SatgridError
-from ..model import Model
+from ..modelling.model import Model
 from ..pipeline.load import loads
 from ..pipeline.run import Options, compile_puzzle
 from ..puzzles import Puzzle
-from ..values import Solution
+from ..modelling.values import Solution
 from .folder import constraints_json
 
 __all__ = ["VerifyFailed", "Recompiled", "recompile", "compare_formula", "decoded_of", "COMPILE_KEYS"]

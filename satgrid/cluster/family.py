@@ -40,7 +40,7 @@ from typing import Callable
 from ..pipeline.families import instances, write_instance
 from ..puzzles.families import SPECS, read_params
 from ..errors import SatgridError
-from ..fileio import atomic_write_chunks
+from ..io.fileio import atomic_write_chunks
 from .client import chunk_bounds, connect, default_chunks
 from .tasks import RETRIES, in_order, submit_chunks
 

@@ -1,11 +1,11 @@
 """Split counts (cube-and-conquer) on a Dask cluster: ``satgrid count FILE --split K``.
 
-The model's projection variables (:attr:`Model.over <satgrid.solving.Solving.over>`:
+The model's projection variables (:attr:`Model.over <satgrid.modelling.solving.Solving.over>`:
 the primary variables unless the kind sets a projection, exactly what the
 serial count counts over) are split by ``K`` of them into ``2**K`` cubes, every
 full sign assignment of the K variables. Each cube is counted under
 assumptions on a worker, with the serial count's projected enumeration
-(:meth:`Model.count <satgrid.solving.Solving.count>`). Two cubes differ in the
+(:meth:`Model.count <satgrid.modelling.solving.Solving.count>`). Two cubes differ in the
 sign of some split variable, which is a projection variable, so no solution is
 in two cubes; every solution is in the cube of its own signs: the sum of the
 cube counts is the serial count, exactly.
@@ -57,8 +57,8 @@ from typing import Callable, Sequence
 from ..certify.folder import write_folder
 from ..certify.split import MAX_SPLIT, verify_split  # noqa: F401  (verify_split: re-exported)
 from ..errors import SatgridError, UsageError
-from ..fileio import atomic_write_text
-from ..model import Model, Solution
+from ..io.fileio import atomic_write_text
+from ..modelling.model import Model, Solution
 from ..pipeline.load import read_text
 from ..pipeline.run import Options, add_solution, compile_puzzle, open_session, solver_options
 from ..puzzles import Puzzle

@@ -5,7 +5,7 @@ built, and the build itself is held to the same ceiling and to the time limit.
 a file whose formula would not fit: a kind's :meth:`Puzzle.estimate_clauses`
 says how many clauses its rules take for the chosen encodings, from the
 header alone (grid size, givens), by the encodings' published size formulas
-(:mod:`satgrid.encodings.estimate`). While the rules are built a guard on the
+(:mod:`satgrid.core.encodings.estimate`). While the rules are built a guard on the
 Formula counts the clauses made so far against the same ceiling, and checks
 the deadline of ``--time-limit``, which covers compiling too.
 """
@@ -16,7 +16,7 @@ import contextlib
 
 from ..errors import LimitError
 from ..limits import DEFAULT_MAX_CLAUSES, Deadline, check_clauses
-from ..model import Model
+from ..modelling.model import Model
 from ..puzzles import Puzzle
 
 

@@ -4,7 +4,7 @@
 apart by content (:func:`satgrid.pipeline.load.content_format`: the first line
 that is not blank or a comment is ``p cnf`` or ``p inccnf``), or forced with
 ``--format``. A formula is solved with any PySAT solver through a
-:class:`~satgrid.session.Session`:
+:class:`~satgrid.core.session.Session`:
 
 * DIMACS: one SAT call under the given assumptions;
 * iCNF: the clauses and ``a <lits> 0`` lines in file order -- the clauses
@@ -24,13 +24,13 @@ import re
 import time
 from dataclasses import dataclass, field
 
-from .. import dimacs  # its reader loads on first use: a puzzle file never needs it
+from ..io import dimacs  # its reader loads on first use: a puzzle file never needs it
 from ..errors import DimacsError, UsageError
-from ..formula import Formula
+from ..core.formula import Formula
 from ..limits import check_solver_memory
 from ..puzzles import Puzzle
-from ..session import Session
-from ..solvers import DEFAULT_SOLVER
+from ..core.session import Session
+from ..core.solvers import DEFAULT_SOLVER
 from .load import content_format, decode_text, input_name, loads, read_data
 
 #: ``--format`` choices
@@ -40,7 +40,7 @@ FORMATS = ("auto", "puzzle", "dimacs", "icnf")
 @dataclass
 class CnfInput:
     """A formula file as read: its format (``"dimacs"`` or ``"icnf"``), the
-    :class:`~satgrid.dimacs.DimacsFile`, the iCNF assumption sets (empty for
+    :class:`~satgrid.io.dimacs.DimacsFile`, the iCNF assumption sets (empty for
     DIMACS), and the projection of ``c p show`` / ``c ind`` lines (None: none)."""
 
     format: str

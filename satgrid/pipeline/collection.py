@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Iterator, Sequence
 
 from ..errors import InputError, SatgridError
-from ..model import Model
+from ..modelling.model import Model
 from ..puzzles import Puzzle
 from ..puzzles.base import SOLUTION_READERS
 from .run import Options, add_solution, compile_puzzle, new_result, open_session, run_stats, solve

@@ -19,10 +19,10 @@ import os
 import time
 from dataclasses import replace
 
-from .. import dimacs  # reader and writer load on first use
+from ..io import dimacs  # reader and writer load on first use
 from ..errors import ModelError, SatgridError
-from ..formula import Formula
-from ..model import Model, Solution
+from ..core.formula import Formula
+from ..modelling.model import Model, Solution
 from ..puzzles import Puzzle
 from .collection import is_collection, shared_base
 from .run import Options, add_solution, compile_puzzle, new_result
@@ -96,13 +96,13 @@ def satisfies(formula: Formula, model: list[int]) -> None:
 
 
 def decode_model(model: Model, cnf_path: str, output_path: str) -> Solution | None:
-    """A custom :class:`~satgrid.model.Model`'s solution from an external solver's
+    """A custom :class:`~satgrid.modelling.model.Model`'s solution from an external solver's
     output (``output_path``, SAT-competition or MiniSat format) for the DIMACS
     file ``cnf_path``, read through the names of its ``c varname`` lines.
 
     The model is checked against the clauses of ``cnf_path`` (every clause
     satisfied), then each named variable is read into the model's variable of
-    that name (:meth:`Model.solution <satgrid.model.Model.solution>`), so the
+    that name (:meth:`Model.solution <satgrid.modelling.model.Model.solution>`), so the
     file may come from another encoding of the same model, or another program
     that names its variables the same way. None when the solver said
     UNSATISFIABLE or UNKNOWN.

@@ -23,7 +23,7 @@ from collections.abc import Iterator, Mapping
 from typing import Callable
 
 from ..errors import SatgridError
-from ..fileio import atomic_write_text
+from ..io.fileio import atomic_write_text
 from ..progress import Progress, track
 from ..puzzles import FAMILY_MODULES
 from ..puzzles.families import SPECS, read_params

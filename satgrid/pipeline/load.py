@@ -13,7 +13,7 @@ import re
 import tomllib
 from collections.abc import Sequence
 
-from ..compression import STDIO, decompress, read_bytes
+from ..io.compression import STDIO, decompress, read_bytes
 from ..errors import InstanceError
 from ..limits import MAX_EXPANDED
 from ..puzzles import KINDS, PUZZLINK_IDS, PUZZLINK_READ, Puzzle, puzzlink
@@ -28,7 +28,7 @@ def input_name(path: str) -> str:
 
 def read_data(path: str) -> bytes:
     """The bytes of the file ``path`` (``-``: standard input), decompressed when
-    they start with the magic of gzip, xz or bzip2 (:mod:`satgrid.compression`);
+    they start with the magic of gzip, xz or bzip2 (:mod:`satgrid.io.compression`);
     an unreadable file or bad compressed data is an
     :class:`~satgrid.errors.InstanceError` naming the file."""
     name = input_name(path)

@@ -14,12 +14,12 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from ..connectivity.modes import DEFAULT_MODE
+from ..modelling.connectivity.modes import DEFAULT_MODE
 from ..errors import SatgridError
-from ..model import Model, Solution
+from ..modelling.model import Model, Solution
 from ..puzzles import Puzzle
-from ..session import Session
-from ..solvers import CAPABILITIES, DEFAULT_SOLVER, canonical_name
+from ..core.session import Session
+from ..core.solvers import CAPABILITIES, DEFAULT_SOLVER, canonical_name
 from ..util import paused_gc
 from ..limits import CompileTimeout
 from .bounds import bounded_build

@@ -3,7 +3,7 @@ the base class the kinds share, and the ``[expect]`` table.
 
 A kind is a package ``satgrid/puzzles/<kind>/``: a subclass of
 :class:`Puzzle` registered with :func:`register` (``kind.py``) builds the
-rules into a :class:`~satgrid.model.Model` (``build``), names the literals
+rules into a :class:`~satgrid.modelling.model.Model` (``build``), names the literals
 its givens fix (``givens``), decodes a solution (``decode``), has it judged
 by the kind's referee (``check``: ``check.py``, plain Python that never
 imports the model or the encodings), computes the answer (``answer``) and
@@ -33,11 +33,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from ..errors import InstanceError
-from ..render import mark_givens, text_grid
+from .render import mark_givens, text_grid
 from .parsing import key_pos
 
 if TYPE_CHECKING:  # names for the annotations: reading a file needs no solver
-    from ..model import Model, Solution
+    from ..modelling.model import Model, Solution
 
 class KindRegistry(Mapping):
     """Kind name -> :class:`Puzzle` subclass: every kind declared (by
@@ -307,7 +307,7 @@ class Puzzle:
     #: the encodings a user may choose for this kind (shown by ``stats``/the
     #: atlas): a subset of {"amo", "card", "pb", "connectivity"}
     encoding_choices: ClassVar[tuple[str, ...]] = ()
-    #: solver tuning options (CaDiCaL, see :data:`satgrid.solvers.SOLVER_OPTIONS`)
+    #: solver tuning options (CaDiCaL, see :data:`satgrid.core.solvers.SOLVER_OPTIONS`)
     #: measured to help this kind; used when the solver takes options, under
     #: any the user sets (``bench/`` shows the measurement)
     tuning: ClassVar[dict[str, int]] = {}
@@ -334,7 +334,7 @@ class Puzzle:
         the header alone (before anything is built), for ``model``'s encodings
         (``model.amo``, ``model.card``, ``model.pb``, ``model.connectivity``):
         an upper estimate, never far below the truth, cheap to compute
-        (helpers: :mod:`satgrid.encodings.estimate`). None: no estimate (the
+        (helpers: :mod:`satgrid.core.encodings.estimate`). None: no estimate (the
         build is still held to the ceiling as it goes)."""
         return None
 
@@ -384,7 +384,7 @@ class Puzzle:
 
     def solution_svg(self, decoded: dict[str, Any]) -> str:
         """The workbench's drawing of a solution: :meth:`render_svg` with the
-        given cells framed (:func:`~satgrid.render.mark_givens`)."""
+        given cells framed (:func:`~satgrid.puzzles.render.mark_givens`)."""
         return mark_givens(self.render_svg(decoded), self.given_grid())
 
     def solution_file(self, res: dict[str, Any]) -> tuple[str, str]:

@@ -27,7 +27,7 @@ from html import escape
 from typing import Any, Callable, Sequence
 
 from ..errors import InstanceError
-from ..geometry import Edge
+from ..modelling.geometry import Edge
 from .base import parse_expect
 from .parsing import TokenGrid, key_pos, parse_token_grid, toml_token_grid
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 
-from ..geometry import Cell, Edge, cell_sides, neighbours
+from ..modelling.geometry import Cell, Edge, cell_sides, neighbours
 
 
 def _simple(region: set[Cell], rows: int, cols: int) -> bool:
@@ -79,7 +79,7 @@ def random_region(rows: int, cols: int, rng: random.Random, fill: float = 0.5) -
 
 def boundary(region: set[Cell]) -> list[Edge]:
     """The sides of the region's cells that have the region on one side only
-    (dot edges, as :func:`satgrid.geometry.cell_sides`), sorted."""
+    (dot edges, as :func:`satgrid.modelling.geometry.cell_sides`), sorted."""
     count: dict[Edge, int] = {}
     for cell in region:
         for s in cell_sides(cell):

@@ -1,6 +1,6 @@
 """The grid helpers the referees (``satgrid/puzzles/<kind>/check.py``) share.
 
-Standard library only, and written apart from :mod:`satgrid.geometry`: the
+Standard library only, and written apart from :mod:`satgrid.modelling.geometry`: the
 referees must share no code with the rule builders, so that a mistake in one
 cannot hide the same mistake in the other. Cells are ``(row, column)``
 tuples, 0-based from the top-left.

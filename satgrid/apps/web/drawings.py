@@ -6,7 +6,7 @@ and the solution file a person downloads -- each the kind's own
 A kind without a drawing of the puzzle as given (``puzzle_svg`` None) is
 shown as its text instead (the page falls back to it), never as a wrong
 picture. In a solution, the given cells are framed in blue
-(:func:`satgrid.render.mark_givens`), so that givens and solved cells are
+(:func:`satgrid.puzzles.render.mark_givens`), so that givens and solved cells are
 told apart in every kind's drawing.
 """
 

@@ -32,9 +32,9 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterator
 
-from ...encodings.methods import AMO_METHODS, CARD_METHODS, PB_METHODS
+from ...core.encodings.methods import AMO_METHODS, CARD_METHODS, PB_METHODS
 from ...errors import EXIT_LIMIT, InstanceError, LimitError, SatgridError
-from ...model import DEFAULT_AMO, DEFAULT_CARD, DEFAULT_PB
+from ...modelling.model import DEFAULT_AMO, DEFAULT_CARD, DEFAULT_PB
 from ...pipeline.export import export_dimacs
 from ...pipeline.load import loads, read_text
 from ...pipeline.run import Options, public, sizes, solve

@@ -6,8 +6,8 @@ size never share a side; givens stay; a given border (puzz.link) separates.
 
 Model (Model API only; groups ``fillomino.*``):
 
-* ``region``: :meth:`Model.regions <satgrid.model.Model.regions>` without
-  anchors (:func:`satgrid.regions.partition`): every cell in one connected
+* ``region``: :meth:`Model.regions <satgrid.modelling.model.Model.regions>` without
+  anchors (:func:`satgrid.modelling.regions.partition`): every cell in one connected
   region, named by its first cell in row-major order; the givens as
   ``sizes``, ``max_size`` as the largest region, and its per-cell size
   literals ``size[v][k]`` ("v's region has k cells").
@@ -32,10 +32,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import geometry as G
-from ...connectivity import eager_size
-from ...encodings import estimate
-from ...model import Model, Solution
+from ...modelling import geometry as G
+from ...modelling.connectivity import eager_size
+from ...core.encodings import estimate
+from ...modelling.model import Model, Solution
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing
@@ -66,7 +66,7 @@ class Fillomino(Puzzle):
         self._part = None
 
     def estimate_clauses(self, m: Model) -> int:
-        """An upper estimate from the candidate roots (:func:`satgrid.regions.partition`:
+        """An upper estimate from the candidate roots (:func:`satgrid.modelling.regions.partition`:
         root r labels the cells within ``max_size - 1`` steps through cells not
         before it, m_r of them; counted by search up to a million steps, else
         bounded by the diamond of that radius): per cell exactly one label; per

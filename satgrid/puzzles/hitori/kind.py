@@ -23,10 +23,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from ... import geometry as G
-from ...connectivity import eager_size
-from ...encodings import estimate
-from ...model import Model, Solution
+from ...modelling import geometry as G
+from ...modelling.connectivity import eager_size
+from ...core.encodings import estimate
+from ...modelling.model import Model, Solution
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing

@@ -74,9 +74,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...encodings import estimate
-from ...geometry import grid_graph, windows
-from ...model import Model, Solution
+from ...core.encodings import estimate
+from ...modelling.geometry import grid_graph, windows
+from ...modelling.model import Model, Solution
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing

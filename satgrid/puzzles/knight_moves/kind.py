@@ -90,9 +90,9 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
-from ... import geometry as G
-from ...encodings import estimate
-from ...model import Model, Solution
+from ...modelling import geometry as G
+from ...core.encodings import estimate
+from ...modelling.model import Model, Solution
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing

@@ -7,7 +7,7 @@ connected; no 2x2 square is all shaded.
 
 Model (Model API only; groups ``lits.*``):
 
-* ``place``: per region, :meth:`Model.place <satgrid.model.Model.place>` of
+* ``place``: per region, :meth:`Model.place <satgrid.modelling.model.Model.place>` of
   the free L, I, T, S on the region's cells, ``cover="at-most"``,
   ``total=1``: one placement literal per way to put a tetromino in the
   region, exactly one of them true; a cell is shaded iff it is covered
@@ -24,10 +24,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import geometry as G
-from ...connectivity import eager_size
-from ...model import Model, Solution
-from ...shapes import TETROMINOES, estimate_place
+from ...modelling import geometry as G
+from ...modelling.connectivity import eager_size
+from ...modelling.model import Model, Solution
+from ...modelling.shapes import TETROMINOES, estimate_place
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing
@@ -52,7 +52,7 @@ class Lits(Puzzle):
         self._letter: dict = {}
 
     def estimate_clauses(self, m: Model) -> int:
-        """The placements per region (:func:`satgrid.shapes.estimate_place`;
+        """The placements per region (:func:`satgrid.modelling.shapes.estimate_place`;
         counted without building in grids up to 250 000 cells, bounded above),
         4 touch clauses per edge, the 2x2 windows and, eager, the connectivity."""
         h, w = self.rows, self.cols

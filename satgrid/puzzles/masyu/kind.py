@@ -3,8 +3,8 @@ pearls (turning next to at least one side) and turns on black pearls (going
 straight through the next cell on both sides).
 
 Model (public Model API only): a Boolean per pair of orthogonal neighbours
-(:func:`~satgrid.geometry.grid_edges`, named ``e[r,c-r,c]``);
-:meth:`Model.cycle <satgrid.model.Model.cycle>` makes them one simple loop
+(:func:`~satgrid.modelling.geometry.grid_edges`, named ``e[r,c-r,c]``);
+:meth:`Model.cycle <satgrid.modelling.model.Model.cycle>` makes them one simple loop
 (group ``masyu.loop``; connectivity lazy by cuts, or eager) and gives the
 "on the loop" literal of every cell. Pearls are short clauses over the
 segments next to them (group ``masyu.pearl``): white, ``west <-> east``,
@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...geometry import grid_edges
-from ...model import Model, Solution
-from ...paths import estimate_lines, grid_degrees
+from ...modelling.geometry import grid_edges
+from ...modelling.model import Model, Solution
+from ...modelling.paths import estimate_lines, grid_degrees
 from ..base import Puzzle, register
 from ..links import links_from_edges
 from . import check as checker
@@ -50,7 +50,7 @@ class Masyu(Puzzle):
         return self._edges.get((min(cell, other), max(cell, other)), model.false)
 
     def estimate_clauses(self, model: Model) -> int:
-        """The loop through the cells (:func:`satgrid.paths.estimate_lines`) and
+        """The loop through the cells (:func:`satgrid.modelling.paths.estimate_lines`) and
         7 clauses per pearl."""
         pearls = sum(p in ("w", "b") for row in self.pearls for p in row)
         grid = grid_degrees(self.rows, self.cols)

@@ -3,9 +3,9 @@ cell centres; lines never cross, branch or share a cell (with ``fill``,
 every cell is used).
 
 Model (public Model API only): for each number k a Boolean per pair of
-orthogonal neighbours (:func:`~satgrid.geometry.grid_edges`, named
+orthogonal neighbours (:func:`~satgrid.modelling.geometry.grid_edges`, named
 ``k:e[r,c-r,c]``; edges touching another number's cells are left out), and
-:meth:`Model.path <satgrid.model.Model.path>` from one k to the other (group
+:meth:`Model.path <satgrid.modelling.model.Model.path>` from one k to the other (group
 ``numberlink.path``; connectivity lazy by cuts, or eager), which gives the
 "on line k" literal of every cell. A cell is on at most one line (exactly
 one with ``fill``; group ``numberlink.cell``). Decoded: the link grid and
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...geometry import grid_edges
-from ...encodings import estimate
-from ...model import Model, Solution
-from ...paths import estimate_lines, grid_degrees
+from ...modelling.geometry import grid_edges
+from ...core.encodings import estimate
+from ...modelling.model import Model, Solution
+from ...modelling.paths import estimate_lines, grid_degrees
 from ..base import Puzzle, register
 from ..links import links_from_edges
 from . import check as checker
@@ -51,7 +51,7 @@ class Numberlink(Puzzle):
         self._on: dict[str, dict] = {}
 
     def estimate_clauses(self, model: Model) -> int:
-        """A path per pair over the whole grid (:func:`satgrid.paths.estimate_lines`;
+        """A path per pair over the whole grid (:func:`satgrid.modelling.paths.estimate_lines`;
         leaving out other numbers' cells only makes fewer) and one line per cell."""
         amo, card, k = model.amo, model.card, len(self.pairs)
         per_cell = (estimate.exactly(amo, card, k, 1) if self.fill

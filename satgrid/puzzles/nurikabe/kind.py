@@ -9,7 +9,7 @@ Model (Model API only; groups ``nurikabe.*``):
 
 * ``cell``: ``white[r,c]``, one Boolean per cell: the projection (two
   solutions differ iff their shading does).
-* ``island``: :meth:`Model.regions <satgrid.model.Model.regions>` with the
+* ``island``: :meth:`Model.regions <satgrid.modelling.model.Model.regions>` with the
   numbers as anchors and their values as sizes, the white cells as members
   and ``separated=True``: every white cell lies in exactly one numbered
   island, adjacent white cells share it, each island is connected (lazy cuts
@@ -25,10 +25,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import geometry as G
-from ...connectivity import eager_size
-from ...model import Model, Solution
-from ...regions import estimate_regions, grid_label_counts
+from ...modelling import geometry as G
+from ...modelling.connectivity import eager_size
+from ...modelling.model import Model, Solution
+from ...modelling.regions import estimate_regions, grid_label_counts
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing
@@ -51,7 +51,7 @@ class Nurikabe(Puzzle):
         self._white: dict = {}
 
     def estimate_clauses(self, m: Model) -> int:
-        """The islands (:func:`satgrid.regions.estimate_regions`, a cell labelled
+        """The islands (:func:`satgrid.modelling.regions.estimate_regions`, a cell labelled
         only within reach of a number), the 2x2 windows and, eager, the stream."""
         h, w = self.rows, self.cols
         anchors = {(r, c): k for r, row in enumerate(self.clues) for c, k in enumerate(row) if k}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from .. import random_lines
-from ...geometry import cell_sides
+from ...modelling.geometry import cell_sides
 from ..families import File, toml_text
 
 

@@ -2,8 +2,8 @@
 its cell's sides the loop uses.
 
 Model (public Model API only): a Boolean per unit segment between dots
-(:func:`~satgrid.geometry.dot_edges`, named ``e[r,c-r,c]``);
-:meth:`Model.cycle <satgrid.model.Model.cycle>` makes them one simple loop
+(:func:`~satgrid.modelling.geometry.dot_edges`, named ``e[r,c-r,c]``);
+:meth:`Model.cycle <satgrid.modelling.model.Model.cycle>` makes them one simple loop
 (group ``slitherlink.loop``; connectivity lazy by cuts, or eager); each
 clue is ``exactly(sides, k)`` with the Model's cardinality encoding (group
 ``slitherlink.clue``). Decoded: ``links`` over the dots and ``grid``, the
@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...geometry import cell_sides, dot_edges
-from ...encodings import estimate
-from ...model import Model, Solution
-from ...paths import estimate_lines, grid_degrees
+from ...modelling.geometry import cell_sides, dot_edges
+from ...core.encodings import estimate
+from ...modelling.model import Model, Solution
+from ...modelling.paths import estimate_lines, grid_degrees
 from ..base import Puzzle, register
 from ..links import draw_links, links_from_edges
 from . import check as checker
@@ -43,7 +43,7 @@ class Slitherlink(Puzzle):
 
     def estimate_clauses(self, model: Model) -> int:
         """The loop over the (rows + 1) x (cols + 1) dots
-        (:func:`satgrid.paths.estimate_lines`) and exactly k of 4 sides per clue."""
+        (:func:`satgrid.modelling.paths.estimate_lines`) and exactly k of 4 sides per clue."""
         amo, card = model.amo, model.card
         clues = sum(estimate.exactly(amo, card, 4, k)
                     for row in self.clues for k in row if k is not None)

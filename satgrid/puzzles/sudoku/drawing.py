@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...render import svg_grid, text_grid
+from ..render import svg_grid, text_grid
 
 
 def text(puzzle, decoded: dict[str, Any]) -> str:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from ...model import Model
+from ...modelling.model import Model
 from ..families import File, check_bound, grid_text, toml_text
 from .kind import Sudoku
 

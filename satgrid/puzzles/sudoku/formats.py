@@ -32,7 +32,7 @@ from collections import Counter, abc
 from typing import Any, Sequence
 
 from ...errors import InstanceError
-from ...render import text_grid
+from ..render import text_grid
 from ..base import (TextFormat, parse_expect, register_format, register_solutions,
                     register_toml)
 from ..parsing import ascii_int, key_line, key_pos, shown

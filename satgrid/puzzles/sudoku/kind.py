@@ -5,7 +5,7 @@ Rules (SPEC.md section 1): each row, column and box holds 1..n exactly once.
 The model is the classic "extended" SAT encoding: an integer variable per cell
 over 1..n, one-hot (literals named ``x[r,c]=v``, exactly one true per cell),
 and for every row, column and box and every value v, exactly one cell of the
-unit takes v (:meth:`~satgrid.model.Model.permutation`). Every exactly-one is
+unit takes v (:meth:`~satgrid.modelling.model.Model.permutation`). Every exactly-one is
 an at-least-one clause plus an at-most-one in the model's ``amo`` encoding
 (pairwise, ladder, bitwise, commander, seqcounter, ...). For n = 9 with the
 pairwise encoding that is 729 variables and 4 * 81 * (1 + 36) = 11,988 clauses.
@@ -33,10 +33,10 @@ from itertools import compress
 from operator import add, iadd
 from typing import Any, Sequence
 
-from ...encodings import estimate
+from ...core.encodings import estimate
 from ...errors import InstanceError, SatgridError
-from ...model import Model, Solution
-from ...session import CheckedLiterals
+from ...modelling.model import Model, Solution
+from ...core.session import CheckedLiterals
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing
@@ -237,7 +237,7 @@ class Sudoku(Puzzle):
     def givens(self, model: Model) -> list[int]:
         """The literals x[r,c]=v of the givens, in reading order.
 
-        A :class:`~satgrid.session.CheckedLiterals` of ``model``'s formula
+        A :class:`~satgrid.core.session.CheckedLiterals` of ``model``'s formula
         (the session takes them unchecked) when every given is an int in
         0..n read as a byte, so that each literal is ``offsets[i] + v`` of
         the table; else a plain list, which the session checks.

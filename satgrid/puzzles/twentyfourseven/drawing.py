@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from html import escape
 
-from ...render import mark_givens, svg_grid, text_grid
+from ..render import mark_givens, svg_grid, text_grid
 
 CELL = 36
 

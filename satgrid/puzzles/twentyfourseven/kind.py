@@ -72,9 +72,9 @@ import itertools
 import math
 from typing import Any
 
-from ... import geometry as G
-from ...encodings import estimate
-from ...model import IntVar, Model, Solution
+from ...modelling import geometry as G
+from ...core.encodings import estimate
+from ...modelling.model import IntVar, Model, Solution
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing

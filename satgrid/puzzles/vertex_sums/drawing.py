@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...render import svg_grid
+from ..render import svg_grid
 
 
 def draw(grid: Sequence[Sequence[int]], sums: Sequence[Sequence[int]]) -> str:

@@ -5,7 +5,7 @@ each of the (n-1)^2 interior vertices may carry a number, and the four cells
 around it add up to that number.
 
 Model: an integer variable per cell over 1..n^2, one-hot (``x[r,c]=v``);
-"each value once" is :meth:`~satgrid.model.Model.permutation` over all cells
+"each value once" is :meth:`~satgrid.modelling.model.Model.permutation` over all cells
 (group ``vertex-sums.values``); each clue is the weighted sum
 ``sum(v * [x[r,c]=v])`` over the four cells, encoded with the model's
 pseudo-Boolean encoding (``bdd``, ``swc``, ``gtotalizer``; group
@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...encodings import estimate
+from ...core.encodings import estimate
 from ...errors import InstanceError
-from ...model import Model, Solution
+from ...modelling.model import Model, Solution
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing

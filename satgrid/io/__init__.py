@@ -1,0 +1,1 @@
+"""Files in and out: compression, atomic writes, DIMACS and iCNF."""
