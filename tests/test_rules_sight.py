@@ -88,3 +88,21 @@ def _visible(a, b, walls):
     else:
         between = [(r, a[1]) for r in range(min(a[0], b[0]) + 1, max(a[0], b[0]))]
     return not any(x in walls for x in between)
+
+
+def test_distances_are_one_hot_and_equal_the_run_of_clear_cells():
+    m = Model()
+    clear = {(0, 1): m.bool("a"), (0, 2): True, (0, 3): m.bool("b"), (1, 0): True,
+             (2, 0): m.bool("c")}                      # (0, 4) missing: a wall
+    d = sight.distances(m, (0, 0), 3, 5, clear)
+    assert [len(d[k]) for k in ("up", "left", "right", "down")] == [1, 1, 4, 3]
+    n = 0
+    for s in m.solutions():
+        n += 1
+        for name, step in (("right", (0, 1)), ("down", (1, 0))):
+            run, x = 0, (step[0], step[1])
+            while x in clear and (clear[x] is True or s[clear[x]]):
+                run, x = run + 1, (x[0] + step[0], x[1] + step[1])
+            assert [int(s[l]) for l in d[name]] == [int(i == run) for i in range(len(d[name]))]
+        assert [int(s[l]) for l in d["up"]] == [1]
+    assert n == 8

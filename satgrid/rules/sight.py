@@ -11,6 +11,8 @@ is a fixed blocker, a value ``True`` a cell that never blocks.
 * :func:`seen` -- per direction, the literals "the cell sees the k-th cell
   of the ray": a chain, each implying the one before it, so their number in
   a direction is the distance to the first blocker (in unary).
+* :func:`distances` -- per direction, one literal per distance d: "the view
+  stops after exactly d cells" (exactly one of them true).
 * :func:`count_seen` -- the number of cells a cell sees equals a clue
   (Kurodoko, Nurimisaki: the cell itself counted), on the Model's
   cardinality encoding (``Model.exactly``).
@@ -30,7 +32,8 @@ from __future__ import annotations
 from ..modelling import geometry as G
 from ..modelling.model import Model
 
-__all__ = ["rays", "seen", "count_seen", "segments", "at_most_one_per_segment", "all_lit"]
+__all__ = ["rays", "seen", "distances", "count_seen", "segments", "at_most_one_per_segment",
+           "all_lit"]
 
 Cell = tuple[int, int]
 
@@ -76,6 +79,27 @@ def seen(m: Model, cell: Cell, rows: int, cols: int, clear: dict, *,
             chain.append((x, m.true if lit is None else lit))
             prev = lit
         out[name] = chain
+    return out
+
+
+def distances(m: Model, cell: Cell, rows: int, cols: int, clear: dict, *,
+              group: str = "sight.distance") -> dict[str, list[int]]:
+    """Per direction, the literals "``cell`` sees exactly d cells this way"
+    for d = 0 .. the ray's length (the distance to the first blocker, one-hot):
+    d cells seen and the next one not (a literal "always" or "never" when
+    the ray's cells fix it).
+
+    >>> m = Model(); a, b = m.bool("a"), m.bool("b")
+    >>> d = distances(m, (0, 0), 1, 3, {(0, 1): a, (0, 2): b})["right"]
+    >>> [[int(s[l]) for l in d] for s in (m.solve([-a, b]), m.solve([a, -b]), m.solve([a, b]))]
+    [[1, 0, 0], [0, 1, 0], [0, 0, 1]]
+    """
+    out = {}
+    for name, chain in seen(m, cell, rows, cols, clear, group=group).items():
+        lits = [m.true] + [l for _, l in chain] + [m.false]
+        out[name] = [lits[d] if lits[d + 1] == m.false else -lits[d + 1] if lits[d] == m.true
+                     else m.reify_and([lits[d], -lits[d + 1]], group)
+                     for d in range(len(chain) + 1)]
     return out
 
 
