@@ -39,7 +39,8 @@ def forced_by(p, groups, givens, lit) -> bool:
     s = Session(f)
     for c in m.lazy:
         if c.name.split("[", 1)[0] in groups:
-            c.drop_fallback()
+            if hasattr(c, "drop_fallback"):
+                c.drop_fallback()
             s.add_lazy(c)
     return s.solve(list(givens) + [-lit]) == "unsat"
 

@@ -8,6 +8,9 @@ gives a new model, which drops every candidate it refutes. Every call is the
 Session's own :meth:`~satgrid.core.session.Session.solve`, so lazy checkers
 (connectivity cuts) judge each model before it refutes anything.
 
+A uniqueness check comes first: when no second solution differs on the
+variables asked about, the first solution is the answer.
+
 Integer variables are one-hot (:meth:`Model.int` adds "exactly one"): once
 ``x == v`` is proved, ``x != w`` for the other values follows without a SAT
 call, and those positive literals are tested first.
@@ -66,6 +69,16 @@ def backbone(model: "Model", over: Iterable[int] | None = None,
     if witnesses is not None:
         witnesses.append(list(first))
     cand = {v: first[v - 1] > 0 for v in over}
+    # one uniqueness check first: a unique answer is its own backbone (two
+    # calls, as solve --unique), and a second solution refutes many candidates
+    second = s.second_solution(over, assumptions, time_limit=time_limit, first=list(first))
+    if second is None:
+        if not s.complete:
+            raise _unknown("looking for a second solution")
+        return cand
+    if witnesses is not None:
+        witnesses.append(second)
+    cand = {v: b for v, b in cand.items() if (second[v - 1] > 0) == b}
     proved: dict[int, bool] = {}
     group_of: dict[int, list[int]] = {}
     for lits in model.one_hot(over):

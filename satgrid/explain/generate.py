@@ -65,8 +65,10 @@ def _random_phases(m: Model, rng: random.Random) -> list[int]:
     return out
 
 
-def filled(cls: type[Puzzle], size: int, rng: random.Random, opts: Options) -> Puzzle:
-    """The puzzle of every clue of a random solution of ``cls.blank(size)``."""
+def filled(cls: type[Puzzle], size: int, rng: random.Random,
+           opts: Options) -> tuple[Puzzle, Model]:
+    """The puzzle of every clue of a random solution of ``cls.blank(size)``,
+    and the blank's compiled model (its rules, no clue)."""
     blank = cls.blank(size)
     if blank is None:
         raise SatgridError(f"{cls.kind}: no blank puzzle of size {size} to fill "
@@ -78,7 +80,7 @@ def filled(cls: type[Puzzle], size: int, rng: random.Random, opts: Options) -> P
     sol = m.solve(time_limit=opts.time_limit)
     if sol is None:
         raise LimitError(f"{cls.kind}: no filled solution of size {size} found ({m.status})")
-    return blank.from_solution(blank.decode(sol))
+    return blank.from_solution(blank.decode(sol)), m
 
 
 def _unique_count(p: Puzzle, opts: Options) -> bool:
@@ -90,20 +92,24 @@ def _unique_count(p: Puzzle, opts: Options) -> bool:
 
 
 def reduce_clues(full: Puzzle, rng: random.Random, opts: Options,
-                 floor: int = 0) -> tuple[Puzzle, dict]:
+                 floor: int = 0, rules: Model | None = None) -> tuple[Puzzle, dict]:
     """``full`` (with a unique solution) with clues removed in a random order
     while it stays unique, down to ``floor`` clues at least; and its solution.
+    ``rules``: a compiled model of the rules without clues (the blank's),
+    used when the clues are givens instead of compiling ``full``.
 
     Raises:
         SatgridError: ``full`` has no solution or more than one.
     """
-    m = compile_puzzle(full, opts, givens="none")
-    s = open_session(m, full, opts)
-    lits = full.clue_literals(m)
-    assume = [l for l in full.givens(m)] if lits is not None else []
-    if lits is None:   # clues are rules: the givens (if any) are units
+    m = rules
+    lits = None if m is None else full.clue_literals(m)
+    if lits is None:
+        m = compile_puzzle(full, opts, givens="none")
+        lits = full.clue_literals(m)
+    if lits is None:   # the clues are rules: the givens (if any) are units
         m = compile_puzzle(full, opts)
-        s = open_session(m, full, opts)
+    s = open_session(m, full, opts)
+    assume = list(full.givens(m)) if lits is not None else []
     sol = m.solve(assume, time_limit=opts.time_limit)
     if sol is None:
         raise SatgridError(f"{full.label()}: the start puzzle has no solution ({m.status})")
@@ -147,8 +153,8 @@ def generate_one(cls: type[Puzzle], rng: random.Random, opts: Options, *, size: 
     ``start``: reduce this puzzle's clues instead of a filled solution's."""
     best = None
     for attempt in range(1, ATTEMPTS + 1):
-        full = start if start is not None else filled(cls, size, rng, opts)
-        p, sol = reduce_clues(full, rng, opts, floor=0)
+        full, rules = (start, None) if start is not None else filled(cls, size, rng, opts)
+        p, sol = reduce_clues(full, rng, opts, floor=0, rules=rules)
         if best is None or len(p.clue_cells()) < len(best[0].clue_cells()):
             best = (p, sol)
         if givens is None or len(best[0].clue_cells()) <= givens:

@@ -17,9 +17,10 @@ Which literal comes next: when unit propagation of the whole state (every
 group, the givens and the steps so far) derives forced literals, only those
 are candidates (a step a human would call a single); otherwise those whose
 opposite fails by propagation (a failed-literal test, one look ahead);
-otherwise every forced literal not yet known. The candidates with the smallest first cores are
-minimised and the smallest reason wins (ties: the earlier variable), so hints
-read like the short steps people take.
+otherwise every forced literal not yet known. The candidates with the
+smallest first cores are minimised, each only while its first core is
+smaller than the best reason so far, and the smallest reason wins (ties: the
+smaller first core), so hints read like the short steps people take.
 
 Candidates are the backbone of the givens (:mod:`.backbone`) on the
 projection: for one-hot integer variables the literal ``x == v`` only (the
@@ -261,7 +262,9 @@ class Explainer:
             firsts.append((len(r), lit, r))
         firsts.sort(key=lambda t: t[0])
         best = None
-        for _, lit, r in firsts[:MINIMISE]:
+        for size, lit, r in firsts[:MINIMISE]:
+            if best is not None and size >= len(best[1]):
+                break              # a core no smaller than the best reason: skip the rest
             r = self.minimise(lit, r)
             if best is None or len(r) < len(best[1]):
                 best = (lit, r)
