@@ -155,3 +155,19 @@ def test_drawings():
 def test_family_solves(tmp_path):
     from conftest import assert_family_solves
     assert_family_solves("kurodoko", tmp_path, 3)
+
+
+#: real puzzles from puzz.link, as noqx lists them among its examples
+#: (T0nyX1ang/noqx solver/kurodoko.py): a published puzzle has one solution
+REAL = [
+    "https://puzz.link/p?kurodoko/9/9/h3j4g3j4l.j4g3j.ldl.j5g6j.l7j5g6j5h",
+]
+
+
+@pytest.mark.parametrize("url", REAL)
+def test_real_puzzles_are_unique(url):
+    p = loads1(url, "r.url")
+    res = api.solve(p, unique=True)
+    assert res["status"] == "sat" and res["unique"] is True
+    assert p.check({"grid": res["grid"]}) == []
+    assert formats.to_url(p) == url.rstrip("/")

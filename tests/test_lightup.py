@@ -149,3 +149,20 @@ def test_drawings():
 def test_family_solves(tmp_path):
     from conftest import assert_family_solves
     assert_family_solves("lightup", tmp_path, 3)
+
+
+#: real puzzles from puzz.link, as noqx lists them among its examples
+#: (T0nyX1ang/noqx solver/akari.py): a published puzzle has one solution
+REAL = [
+    "https://puzz.link/p?akari/17/17/g666.g6.g6.x6.x6.x6.obl6.gbi6cv.gblcmbl7cv6bi66blam6.x.gbv.gcv66.g666.g.g",
+    "https://puzz.link/p?akari/20/20/................................h............h1...h............i...i...........i1.bg........t.....i6cn...hbibi1b..kbl1b0.g6bgc..l..k.j1.l..hciam...i6.q...v0...bs....b.b..h2..h....i..h..i..h....i..h..b..h....h1..h...h..h....................../",
+]
+
+
+@pytest.mark.parametrize("url", REAL)
+def test_real_puzzles_are_unique(url):
+    p = loads1(url, "r.url")
+    res = api.solve(p, unique=True)
+    assert res["status"] == "sat" and res["unique"] is True
+    assert p.check({"grid": res["grid"]}) == []
+    assert formats.to_url(p) == url.rstrip("/")

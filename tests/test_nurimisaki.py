@@ -156,3 +156,20 @@ def test_drawings():
 def test_family_solves(tmp_path):
     from conftest import assert_family_solves
     assert_family_solves("nurimisaki", tmp_path, 3)
+
+
+#: real puzzles from puzz.link, as noqx lists them among its examples
+#: (T0nyX1ang/noqx solver/nurimisaki.py): a published puzzle has one solution
+REAL = [
+    "https://puzz.link/p?nurimisaki/15/15/v.h.h.h.h.zr.j.h.i.zk.l.q.m.j.l.r.i.i.i.zr.h.h.h.h.v",
+    "https://puzz.link/p?nurimisaki/22/15/j.zj3j.h.v.n.g..k3q4z4l.l2w3n4h.u5g3o3k.m.h.g4u.p.k3h.j.p3n.i3k.t.u4o.h3h.g3r4",
+]
+
+
+@pytest.mark.parametrize("url", REAL)
+def test_real_puzzles_are_unique(url):
+    p = loads1(url, "r.url")
+    res = api.solve(p, unique=True)
+    assert res["status"] == "sat" and res["unique"] is True
+    assert p.check({"grid": res["grid"]}) == []
+    assert formats.to_url(p) == url.rstrip("/")

@@ -185,3 +185,19 @@ def test_drawings():
 def test_family_solves(tmp_path):
     from conftest import assert_family_solves
     assert_family_solves("tents", tmp_path, 3)
+
+
+#: real puzzles from puzz.link, as noqx lists them among its examples
+#: (T0nyX1ang/noqx solver/tents.py): a published puzzle has one solution
+REAL = [
+    "https://puzz.link/p?tents/13/13/h3g03h1g2j3h32g24g2g55233hi11131331f78625243a872550",
+]
+
+
+@pytest.mark.parametrize("url", REAL)
+def test_real_puzzles_are_unique(url):
+    p = loads1(url, "r.url")
+    res = api.solve(p, unique=True)
+    assert res["status"] == "sat" and res["unique"] is True
+    assert p.check({"grid": res["grid"]}) == []
+    assert formats.to_url(p) == url.rstrip("/")
