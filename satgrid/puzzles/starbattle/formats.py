@@ -33,6 +33,7 @@ import os
 from ...errors import InstanceError
 from .. import puzzlink
 from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..rooms import borders_of, rooms_from_borders
 from ..parsing import ascii_int, key_pos, toml_grid, toml_token_grid
 from .kind import K, StarBattle
 
@@ -73,30 +74,13 @@ def parse_url(text: str, file: str) -> list[StarBattle]:
         raise u.error(0, f"expected the star count and '/', found {u.body[:20]!r}")
     vert, hori, end = puzzlink.decode_border(u, len(count) + 1)
     u.expect_end(end)
-    label = [[-1] * u.cols for _ in range(u.rows)]
-    for r0 in range(u.rows):                 # regions: flood fill between borders
-        for c0 in range(u.cols):
-            if label[r0][c0] >= 0:
-                continue
-            n, todo = max(map(max, label)) + 1, [(r0, c0)]
-            label[r0][c0] = n
-            for r, c in todo:
-                for y, x, wall in ((r, c + 1, c + 1 < u.cols and vert[r][c]),
-                                   (r, c - 1, c > 0 and vert[r][c - 1]),
-                                   (r + 1, c, r + 1 < u.rows and hori[r][c]),
-                                   (r - 1, c, r > 0 and hori[r - 1][c])):
-                    if 0 <= y < u.rows and 0 <= x < u.cols and not wall and label[y][x] < 0:
-                        label[y][x] = n
-                        todo.append((y, x))
-    return [StarBattle(stars, label, file=file, title=os.path.basename(file),
-                       source=text.strip())]
+    return [StarBattle(stars, rooms_from_borders(vert, hori), file=file,
+                       title=os.path.basename(file), source=text.strip())]
 
 
 def to_url(p: StarBattle) -> str:
     """The puzz.link URL of ``p`` (as pzprjs writes it: every border digit)."""
-    g = p.regions
-    vert = [[int(g[r][c] != g[r][c + 1]) for c in range(p.cols - 1)] for r in range(p.rows)]
-    hori = [[int(g[r][c] != g[r + 1][c]) for c in range(p.cols)] for r in range(p.rows - 1)]
+    vert, hori = borders_of(p.regions)
     body = puzzlink.encode_border(vert, hori) or "0" * (
         (p.rows * (p.cols - 1) + 4) // 5 + ((p.rows - 1) * p.cols + 4) // 5)
     return puzzlink.url("starbattle", p.cols, p.rows, f"{p.stars}/{body}")

@@ -5,10 +5,9 @@ connected groups of cells between given borders); place stars so that every
 row, every column and every region holds exactly ``stars`` of them, and no
 two stars touch, not even at a corner.
 
-Model (groups ``starbattle.*``, from :mod:`satgrid.rules.counts`): one
-Boolean per cell (the projection); exactly k per row and column
-(``lines``) and per region (``regions``) on the Model's cardinality
-encoding; at most one per 2x2 window (``touch``, the AMO encoding).
+Model (groups ``starbattle.*``, :mod:`satgrid.rules.counts`): a Boolean per
+cell; exactly k per row and column (``lines``) and region (``regions``); at
+most one per 2x2 window (``touch``).
 """
 
 from __future__ import annotations
@@ -20,6 +19,7 @@ from ...modelling import geometry as G
 from ...modelling.model import Model, Solution
 from ...rules import counts
 from ..base import Puzzle, register
+from ..rooms import room_cells, rooms_from_labels
 from . import check as checker
 from . import drawing
 
@@ -29,7 +29,7 @@ K = "starbattle"
 @register
 class StarBattle(Puzzle):
     """``stars`` per line and region; ``regions``: rows of region labels
-    (a region is a connected group of cells with one label)."""
+    (a region: cells side by side with one label, :mod:`..rooms`)."""
 
     kind = K
     encoding_choices = ("amo", "card")
@@ -38,7 +38,7 @@ class StarBattle(Puzzle):
         super().__init__(**kw)
         self.stars, self.regions = stars, [list(row) for row in regions]
         self.rows, self.cols = len(regions), len(regions[0])
-        self.rooms = rooms(self.regions)
+        self.rooms = room_cells(rooms_from_labels(self.regions))
         self._solution, self._star = solution, {}
 
     def estimate_clauses(self, m: Model) -> int:
@@ -74,11 +74,3 @@ class StarBattle(Puzzle):
     def expected_solution(self):
         return self._solution
 
-
-def rooms(labels: list[list[Any]]) -> list[list[tuple[int, int]]]:
-    """The regions: connected groups of cells with one label, by first cell."""
-    h, w = len(labels), len(labels[0])
-    by_label: dict[Any, list] = {}
-    for v in G.cells(h, w):
-        by_label.setdefault(labels[v[0]][v[1]], []).append(v)
-    return sorted((sorted(c) for cells in by_label.values() for c in G.components(cells, h, w)))
