@@ -7,6 +7,7 @@ positioned line; the referee against pzprjs's broken boards; the family."""
 from __future__ import annotations
 
 import random
+from functools import cache
 from itertools import product
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from satgrid.modelling.geometry import cells, grid_edges
 from satgrid.puzzles import roomloops
 from satgrid.puzzles.countryroad import CountryRoad, check, formats, kind
 from satgrid.puzzles.links import links_from_edges
-from satgrid.puzzles.rooms import room_cells, rooms_from_labels
+from satgrid.puzzles.rooms import borders_of, room_cells, rooms_from_borders, rooms_from_labels
 
 EX = Path(kind.__file__).parent / "examples"
 SAMPLE_URL = "https://puzz.link/p?country/5/5/amda0uf02h12h"
@@ -41,7 +42,7 @@ BROKEN = {
 
 
 def pzprv3_board(text):
-    """(rooms, numbers per room, links) of a pzprv3 Country Road board (test-side reader)."""
+    """(vert, hori, numbers per room, links) of a pzprv3 Country Road board (test-side reader)."""
     parts = text.split("/")
     rows, cols = int(parts[2]), int(parts[3])
     grid = [p.split() for p in parts[5:]]
@@ -55,13 +56,13 @@ def pzprv3_board(text):
             if grid[2 * rows + r][c] == "1"]
     used += [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols)
              if grid[3 * rows + r][c] == "1"]
-    return rooms, numbers, links_from_edges(used, rows, cols)
+    return (*borders_of(grid[:rows]), numbers, links_from_edges(used, rows, cols))
 
 
 def test_pzprjs_sample_url_solves_to_its_answer():
     p = loads1(SAMPLE_URL, "sample.txt")
-    rooms, numbers, links = pzprv3_board(SOLVED)
-    assert (p.rooms, p.numbers) == (rooms, numbers)
+    vert, hori, numbers, links = pzprv3_board(SOLVED)
+    assert (p.vert, p.hori, p.numbers) == (vert, hori, numbers)
     res = api.solve(p, unique=True)
     assert res["unique"] is True and res["grid"] == links
     assert formats.to_url(p) == SAMPLE_URL
@@ -72,7 +73,7 @@ def test_published_example_unique_and_as_published(mode):
     p = load1(EX / "countryroad-pzprjs-sample.toml")
     res = api.solve(p, api.Options(connectivity=mode), unique=True)
     assert res["unique"] is True and res["grid"] == p.expected_solution()
-    assert check.check(res["grid"], p.rooms, p.numbers) == []
+    assert check.check(res["grid"], p.vert, p.hori, p.numbers) == []
 
 
 def test_unsat_example():
@@ -83,62 +84,75 @@ def test_unsat_example():
 
 
 def test_referee_agrees_with_pzprjs_boards():
-    rooms, numbers, links = pzprv3_board(SOLVED)
-    assert check.check(links, rooms, numbers) == []
+    vert, hori, numbers, links = pzprv3_board(SOLVED)
+    assert check.check(links, vert, hori, numbers) == []
     for code, lines in BROKEN.items():
-        rooms, numbers, links = pzprv3_board(HEAD + lines)
-        assert check.check(links, rooms, numbers) != [], code
+        vert, hori, numbers, links = pzprv3_board(HEAD + lines)
+        assert check.check(links, vert, hori, numbers) != [], code
 
 
-def brute_force(rooms, numbers, empty=False):
-    """The loops the referee accepts among every edge set of the grid."""
-    rows, cols = len(rooms), len(rooms[0])
+@cache
+def line_grids(rows, cols):
+    """The link grid of every edge set of the grid whose cells all have 0 or 2 ends
+    (the others branch or stop: no loop, refused by the referee's first rule)."""
     edges = grid_edges(rows, cols)
-    count = 0
+    out = []
     for bits in product((0, 1), repeat=len(edges)):
         used = [e for e, b in zip(edges, bits) if b]
         ends = [v for e in used for v in e]
-        if any(ends.count(v) != 2 for v in ends):      # a branch or a dead end: not a loop
-            continue
-        count += check.check(links_from_edges(used, rows, cols), rooms, numbers, empty) == []
-    return count
+        if all(ends.count(v) == 2 for v in ends):
+            out.append(links_from_edges(used, rows, cols))
+    return out
 
 
-def random_rooms(rng, rows, cols):
-    labels = [[rng.randrange(4) for _ in range(cols)] for _ in range(rows)]
-    rooms = rooms_from_labels(labels)
-    numbers = [rng.choice([None, None, -2, rng.randrange(len(c) + 1)]) for c in room_cells(rooms)]
-    return rooms, numbers
+def brute_force(vert, hori, numbers, empty=False):
+    """The line grids the referee accepts among the edge sets of the grid."""
+    return sum(check.check(links, vert, hori, numbers, empty) == []
+               for links in line_grids(len(vert), len(vert[0]) + 1))
 
 
-@pytest.mark.parametrize("seed", range(12))
+def random_borders(rng, rows, cols, dangling):
+    """Borders of random rooms, or (``dangling``) random border bits, some
+    of them inside a room."""
+    if dangling:
+        vert = [[int(rng.random() < 0.4) for _ in range(cols - 1)] for _ in range(rows)]
+        hori = [[int(rng.random() < 0.4) for _ in range(cols)] for _ in range(rows - 1)]
+    else:
+        vert, hori = borders_of([[rng.randrange(4) for _ in range(cols)] for _ in range(rows)])
+    cells = room_cells(rooms_from_borders(vert, hori))
+    numbers = [rng.choice([None, None, -2, rng.randrange(len(c) + 1)]) for c in cells]
+    return vert, hori, numbers
+
+
+@pytest.mark.parametrize("seed", range(16))
 def test_rules_against_brute_force(seed):
     rng = random.Random(seed)
     rows, cols = rng.choice([(3, 3), (2, 4), (3, 4)])
-    rooms, numbers = random_rooms(rng, rows, cols)
+    vert, hori, numbers = random_borders(rng, rows, cols, dangling=seed % 2 == 1)
     empty = seed % 4 == 0
-    got = api.count(CountryRoad(rooms, numbers, empty=empty))["count"]
-    assert got == brute_force(rooms, numbers, empty), (rooms, numbers, empty)
+    got = api.count(CountryRoad(vert, hori, numbers, empty=empty))["count"]
+    assert got == brute_force(vert, hori, numbers, empty), (vert, hori, numbers, empty)
 
 
 def test_one_room_without_lines_is_allowed_only_with_e():
     """pzprjs refuses no board for having no loop: with flag e and one room
     the empty board solves it, as does every loop."""
-    rooms = [[0] * 3 for _ in range(2)]
-    assert api.count(CountryRoad(rooms, [None], empty=True))["count"] == brute_force(
-        rooms, [None], True) == 3 + 1
+    vert, hori = [[0, 0], [0, 0]], [[0, 0, 0]]
+    assert api.count(CountryRoad(vert, hori, [None], empty=True))["count"] == brute_force(
+        vert, hori, [None], True) == 3 + 1
 
 
 @pytest.mark.parametrize("seed", range(20))
 def test_url_round_trip_on_random_boards(seed):
     rng = random.Random(seed)
     rows, cols = rng.randint(1, 12), rng.randint(1, 12)
-    rooms = rooms_from_labels([[rng.randrange(3) for _ in range(cols)] for _ in range(rows)])
-    numbers = [rng.choice([None, -2, rng.randrange(300)]) for _ in room_cells(rooms)]
-    p = CountryRoad(rooms, numbers, empty=rng.random() < 0.3)
+    vert, hori, _ = random_borders(rng, rows, cols, dangling=seed % 2 == 1)
+    numbers = [rng.choice([None, -2, rng.randrange(300)])
+               for _ in room_cells(rooms_from_borders(vert, hori))]
+    p = CountryRoad(vert, hori, numbers, empty=rng.random() < 0.3)
     url = formats.to_url(p)
     [q] = formats.parse_url(url, "u.txt")
-    assert (q.rooms, q.numbers, q.empty) == (rooms, numbers, p.empty)
+    assert (q.vert, q.hori, q.numbers, q.empty) == (vert, hori, numbers, p.empty)
     assert formats.to_url(q) == url
 
 
@@ -172,11 +186,15 @@ def test_malformed_toml_refused_at_its_position(text, where, fragment):
 
 def test_referee_rejects_broken_answers():
     p = load1(EX / "countryroad-pzprjs-sample.toml")
-    links = p.expected_solution()
-    assert check.check(links, p.rooms, p.numbers) == []
-    assert check.check(links, p.rooms, [3] + p.numbers[1:])           # a wrong count
-    assert check.check([[0] * 5 for _ in range(5)], p.rooms, p.numbers)  # no loop
-    assert check.check([[0] * 5 for _ in range(5)], [[0] * 5] * 5, [None], empty=True) == []
+    links, v, h = p.expected_solution(), p.vert, p.hori
+    assert check.check(links, v, h, p.numbers) == []
+    assert check.check(links, v, h, [3] + p.numbers[1:])                 # a wrong count
+    assert check.check([[0] * 5 for _ in range(5)], v, h, p.numbers)     # no loop
+    inner = [row[:] for row in v]
+    inner[1][0] = 1                     # a dangling border the loop crosses: room 0 entered twice
+    assert check.check(links, inner, h, p.numbers)
+    assert check.check([[0] * 5 for _ in range(5)], [[0] * 4] * 5, [[0] * 5] * 4, [None],
+                       empty=True) == []
 
 
 def test_doctests():

@@ -121,6 +121,20 @@ def test_enter_once_against_brute_force(visit):
     assert _count(m) == want > 0
 
 
+def test_enter_once_with_given_borders_counts_as_pzprjs():
+    """A border inside a region (dangling) counts twice, once per cell beside it."""
+    region = [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0), (2, 1)]
+    walls = [((0, 0), (0, 1)), ((1, 1), (1, 2)), ((0, 1), (0, 2))]
+    want = 0
+    for c in _cycles(3, 3, empty=True):
+        n = sum(((a in region) + (b in region)) for a, b in c
+                if (a, b) in walls or (b, a) in walls)
+        want += n <= 2
+    m = Model(); lp = loops.loop(m, 3, 3, empty=True)
+    loops.enter_once(m, lp, [region], borders=walls)
+    assert _count(m) == want > 0
+
+
 def test_all_or_none_against_brute_force():
     sets = [[(0, 0), (2, 3)], [(1, 1)], [(0, 1), (1, 2), (2, 1)]]
     m = Model(); lp = loops.loop(m, 3, 4, empty=True)

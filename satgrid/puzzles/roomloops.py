@@ -1,57 +1,75 @@
 """What the loop-through-rooms kinds (Country Road, Moon or Sun) share: their
-rooms read from a puzz.link URL's borders or a TOML label grid, and the
-drawings of a loop over a room grid.
+borders and rooms read from a puzz.link URL or a TOML label grid, the URL's
+borders written back, and the drawing of a loop over a room grid.
 
-A room grid is ``rooms[r][c]``, each cell's room index, the rooms numbered
-as pzprjs numbers them (by their first cell in reading order:
+The borders are kept as given, ``vert[r][c]`` (between cells (r, c) and
+(r, c + 1)) and ``hori[r][c]`` (between (r, c) and (r + 1, c)), 1 = a
+border: pzprjs's rules look at each border (a border inside a room counts
+too), and a URL is written back as it was read. A room grid is
+``rooms[r][c]``, each cell's room index, the rooms numbered as pzprjs
+numbers them (by their first cell in reading order:
 :func:`satgrid.puzzles.rooms.rooms_from_borders`), so that per-room values
 written in a URL land in the right room.
 
 Example:
-    >>> u, rooms, end = read_url("https://puzz.link/p?country/2/2/o0", "a.txt", ("country",), "")
-    >>> rooms, end, border_url("country", rooms)
-    ([[0, 1], [0, 1]], 2, 'https://puzz.link/p?country/2/2/o0')
+    >>> u, vert, hori, end = read_url("https://puzz.link/p?country/2/2/o0", "a.txt",
+    ...                               ("country",), "")
+    >>> vert, hori, end, border_edges(vert, hori), border_url("country", vert, hori)
+    ([[1], [1]], [[0, 0]], 2, [((0, 0), (0, 1)), ((1, 0), (1, 1))], 'https://puzz.link/p?country/2/2/o0')
 """
 
 from __future__ import annotations
 
-from . import puzzlink
-from .links import check_toml_keys, read_links, svg_cell_links, toml_error
-from .parsing import TokenGrid, toml_token_grid
-from .rooms import borders_of, rooms_from_borders, rooms_from_labels, write_url
+import random
 
-__all__ = ["read_url", "border_url", "read_toml_rooms", "svg"]
+from ..errors import InstanceError
+from . import puzzlink
+from .links import check_toml_keys, read_links, svg_cell_links
+from .parsing import toml_token_grid
+from .rooms import borders_of
+
+__all__ = ["read_url", "border_url", "border_edges", "read_toml_rooms", "read_solution", "svg",
+           "loop_order", "planted_rooms", "label"]
 
 
 def read_url(text: str, file: str, pids: tuple[str, ...], flags: str):
-    """``(url, rooms, index after the borders)``; ``flags``: the flag letters
-    the kind knows (others refused at their position)."""
+    """``(url, vert, hori, index after the borders)``; ``flags``: the flag
+    letters the kind knows (others refused at their position)."""
     u = puzzlink.read(text, file, pids, variants=True)
     if any(ch not in flags for ch in u.flags) or len(set(u.flags)) != len(u.flags):
         raise u.error(-len(u.flags) - 1 - len(f"{u.cols}/{u.rows}/"),
                       f"expected the flags {' or '.join(flags) or '(none)'}, found {u.flags!r}")
     vert, hori, end = puzzlink.decode_border(u, 0)
-    return u, rooms_from_borders(vert, hori), end
+    return u, vert, hori, end
 
 
-def border_url(pid: str, rooms, flags: str = "") -> str:
-    """The URL of ``rooms``' borders as pzprjs writes them (what follows is the kind's)."""
-    return write_url(pid, rooms, None, flags)
+def border_url(pid: str, vert, hori, flags: str = "") -> str:
+    """The URL of the borders as pzprjs writes them, every digit (what
+    follows is the kind's)."""
+    body = puzzlink.encode_border(vert, hori) or "0" * (
+        (sum(map(len, vert)) + 4) // 5 + (sum(map(len, hori)) + 4) // 5)
+    return puzzlink.url(pid, len(vert[0]) + 1, len(vert), body, flags)
 
 
-def read_toml_rooms(data: dict, raw: str, file: str, kind: str, keys) -> tuple[list, TokenGrid]:
-    """The ``rooms`` grid of a TOML instance (equal labels side by side: one
-    room), after refusing unknown keys; returns (rooms, its token grid)."""
+def border_edges(vert, hori) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+    """The pairs of cells side by side with a border between them."""
+    return ([((r, c), (r, c + 1)) for r, row in enumerate(vert) for c, b in enumerate(row) if b]
+            + [((r, c), (r + 1, c)) for r, row in enumerate(hori) for c, b in enumerate(row) if b])
+
+
+def read_toml_rooms(data: dict, raw: str, file: str, kind: str, keys) -> tuple[list, list]:
+    """The borders ``(vert, hori)`` of the ``rooms`` grid of a TOML instance
+    (equal labels side by side: one room), after refusing unknown keys."""
     check_toml_keys(data, raw, file, kind, keys)
     if "rooms" not in data:
-        raise toml_error("expected a 'rooms' grid (a label per cell, one row per line)",
-                         raw, file)
+        raise InstanceError("expected a 'rooms' grid (a label per cell, one row per line)",
+                            file, 1, 1)
     tg = toml_token_grid(data, raw, file, "rooms")
     h, w = tg.height, len(tg.rows[0])
     if not (h <= puzzlink.MAX_SIDE and w <= puzzlink.MAX_SIDE):
         raise tg.error(0, 0, f"expected at most {puzzlink.MAX_SIDE} rows and columns")
     tg.expect_shape(h, w)
-    return rooms_from_labels(tg.rows), tg
+    return borders_of(tg.rows)
 
 
 def read_solution(expect: dict, raw: str, file: str, rows: int, cols: int):
@@ -61,9 +79,8 @@ def read_solution(expect: dict, raw: str, file: str, rows: int, cols: int):
     return read_links(toml_token_grid(expect, raw, file, "solution"), rows, cols)
 
 
-def svg(rooms, links, extra=(), step: int = 36) -> str:
-    """The loop through the centres, the rooms framed by thick lines, ``extra`` on top."""
-    vert, hori = borders_of(rooms)
+def svg(vert, hori, links, extra=(), step: int = 36) -> str:
+    """The loop through the centres, the borders as thick lines, ``extra`` on top."""
     lines = []
     for r, row in enumerate(vert):
         for c, b in enumerate(row):
@@ -77,7 +94,68 @@ def svg(rooms, links, extra=(), step: int = 36) -> str:
                 y = step * (r + 1.5)
                 lines.append(f'<line x1="{step * (c + 0.5)}" y1="{y}" x2="{step * (c + 1.5)}" '
                              f'y2="{y}" stroke="black" stroke-width="3"/>')
-    h, w = len(rooms), len(rooms[0])
+    h, w = len(vert), len(vert[0]) + 1
     lines.append(f'<rect x="{step / 2}" y="{step / 2}" width="{w * step}" height="{h * step}" '
                  'fill="none" stroke="black" stroke-width="3"/>')
     return svg_cell_links(links, h, w, step=step, extra=lines + list(extra))
+
+
+# ------------------------------------------------------------------ families
+STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+
+def loop_order(edges) -> list:
+    """The cells of a simple loop (its edges) in the order the loop visits them."""
+    nbrs: dict = {}
+    for a, b in edges:
+        nbrs.setdefault(a, []).append(b)
+        nbrs.setdefault(b, []).append(a)
+    start = min(nbrs)
+    order, prev = [start], None
+    while True:
+        nxt = next(v for v in nbrs[order[-1]] if v != prev)
+        if nxt == start:
+            return order
+        prev = order[-1]
+        order.append(nxt)
+
+
+def planted_rooms(rows: int, cols: int, edges, rng: random.Random, even: bool = False):
+    """``(rooms, the loop's run of cells in each room)``, for the families: a
+    simple loop (its ``edges``) cut at random into runs of 1..5 cells (an even
+    number of them with ``even``, when there are two or more), one room per
+    run, each group of cells off the loop joined to a room beside it."""
+    order = loop_order(edges)
+    shift = rng.randrange(len(order))
+    order = order[shift:] + order[:shift]
+    runs, i = [], 0
+    while i < len(order):
+        runs.append(order[i:i + rng.randint(1, 5)])
+        i += len(runs[-1])
+    if even and len(runs) % 2 and len(runs) > 1:
+        runs[0] = runs.pop() + runs[0]              # the last run goes on into the first
+    room = {v: k for k, run in enumerate(runs) for v in run}
+    off = {(r, c) for r in range(rows) for c in range(cols)} - set(room)
+    while off:
+        group, todo = set(), [min(off)]
+        while todo:
+            v = todo.pop()
+            if v in off:
+                off.discard(v)
+                group.add(v)
+                todo += [(v[0] + dr, v[1] + dc) for dr, dc in STEPS]
+        beside = sorted({room[(v[0] + dr, v[1] + dc)] for v in group for dr, dc in STEPS
+                         if (v[0] + dr, v[1] + dc) in room})
+        k = rng.choice(beside)
+        room.update((v, k) for v in group)
+    return [[room[r, c] for c in range(cols)] for r in range(rows)], runs
+
+
+def label(k: int) -> str:
+    """A short room label: a, b, ..., z, ba, bb, ..."""
+    digits = "abcdefghijklmnopqrstuvwxyz"
+    out = digits[k % 26]
+    while k >= 26:
+        k //= 26
+        out = digits[k % 26] + out
+    return out

@@ -144,19 +144,35 @@ def crossings(lp: Loop, region: Iterable[Cell]) -> list[int]:
 
 
 def enter_once(model: Model, lp: Loop, regions: Sequence[Sequence[Cell]], *,
-               visit: bool = False, group: str = "loop.regions") -> None:
+               visit: bool = False, borders: Iterable[tuple[Cell, Cell]] | None = None,
+               group: str = "loop.regions") -> None:
     """The loop crosses the boundary of each region at most twice (it enters
     and leaves it at most once; the Model's cardinality encoding), and with
     ``visit`` passes through every region.
+
+    ``borders``: the edges that count as crossings, when the grid's borders
+    are given (pzprjs counts a loop edge over a border once per cell of the
+    region beside it, so a dangling border inside a region counts twice: a PB
+    constraint with weight 2, the Model's PB encoding); default: the edges
+    leaving the region.
 
     >>> m = Model(); lp = loop(m, 2, 4)
     >>> enter_once(m, lp, [[(0, 0), (1, 0), (0, 3), (1, 3)], [(0, 1), (0, 2), (1, 1), (1, 2)]])
     >>> m.count()          # the 6 loops of 2 x 4 but the outer ring (4 crossings)
     (5, True)
     """
+    walls = None if borders is None else {(min(a, b), max(a, b)) for a, b in borders}
     for region in regions:
-        cut = crossings(lp, region)
-        if len(cut) > 2:
+        inner = set(region)
+        if walls is None:
+            cut, weights = crossings(lp, region), None
+        else:
+            found = [(lit, (a in inner) + (b in inner)) for (a, b), lit in lp.edges.items()
+                     if (a, b) in walls and (a in inner or b in inner)]
+            cut, weights = [lit for lit, _ in found], [w for _, w in found]
+        if weights and max(weights) > 1 and sum(weights) > 2:
+            model.linear(cut, weights, "<=", 2, group)
+        elif len(cut) > 2:
             model.at_most(cut, 2, group)
         if visit:
             model.clause([lp.on[c] for c in region], group + ".visit")

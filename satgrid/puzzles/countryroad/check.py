@@ -2,20 +2,23 @@
 
 The rules as pzprjs checks them (``src/variety/country.js``): the line runs
 through cell centres, orthogonally, never branching or crossing, and forms
-at most one loop; it crosses the border of each room at most twice (enters
-it at most once); a room's number is the count of its cells on the loop
-(``?`` any); every room holds a cell of the loop unless ``empty`` (URL flag
-``e``); two cells side by side across a room border are not both off the
-loop.
+at most one loop; the loop crosses borders beside the cells of each room at
+most twice (enters it at most once; a border is counted once per cell of
+the room beside it, as pzprjs counts); a room's number is the count of its
+cells on the loop (``?`` any); every room holds a cell of the loop unless
+``empty`` (URL flag ``e``); two cells side by side across a border are not
+both off the loop.
 
-A solution is a link grid (north 1, east 2, south 4, west 8); ``rooms`` the
-room index per cell; ``numbers`` per room: None, -2 ("?") or a count.
+A solution is a link grid (north 1, east 2, south 4, west 8); the borders
+``vert[r][c]`` (right of cell (r, c)) and ``hori[r][c]`` (below it), 1 = a
+border; the rooms are the areas they cut, numbered by their first cell in
+reading order; ``numbers`` per room: None, -2 ("?") or a count.
 
 Example:
-    >>> rooms = [[0, 0, 1], [0, 0, 1]]
-    >>> check([[6, 10, 12], [3, 10, 9]], rooms, [None, 2])
+    >>> vert, hori = [[0, 1], [0, 1]], [[0, 0, 0]]
+    >>> check([[6, 10, 12], [3, 10, 9]], vert, hori, [None, 2])
     []
-    >>> check([[6, 12, 0], [3, 9, 0]], rooms, [None, None])
+    >>> check([[6, 12, 0], [3, 9, 0]], vert, hori, [None, None])
     ['room 1: no cell on the loop']
 """
 
@@ -58,9 +61,42 @@ def _line(links, rows, cols) -> tuple[list[str], set]:
     return problems, used
 
 
-def check(links, rooms, numbers, empty: bool = False) -> list[str]:
-    """Every rule ``links`` breaks (empty when it solves the rooms and numbers)."""
+def rooms_of(vert, hori) -> list[list[int]]:
+    """The room index of every cell, rooms numbered by their first cell."""
+    rows, cols = len(vert), len(vert[0]) + 1
+    rooms = [[-1] * cols for _ in range(rows)]
+    count = 0
+    for r in range(rows):
+        for c in range(cols):
+            if rooms[r][c] >= 0:
+                continue
+            rooms[r][c], todo = count, [(r, c)]
+            while todo:
+                y, x = todo.pop()
+                for ny, nx, open_ in ((y, x + 1, x + 1 < cols and not vert[y][x]),
+                                      (y, x - 1, x > 0 and not vert[y][x - 1]),
+                                      (y + 1, x, y + 1 < rows and not hori[y][x]),
+                                      (y - 1, x, y > 0 and not hori[y - 1][x])):
+                    if open_ and rooms[ny][nx] < 0:
+                        rooms[ny][nx] = count
+                        todo.append((ny, nx))
+            count += 1
+    return rooms
+
+
+def _wall(vert, hori, r, c, dr, dc) -> bool:
+    """Whether a border lies between cell (r, c) and its neighbour (r + dr, c + dc)."""
+    if dr:
+        return bool(hori[min(r, r + dr)][c])
+    return bool(vert[r][min(c, c + dc)])
+
+
+def check(links, vert, hori, numbers, empty: bool = False) -> list[str]:
+    """Every rule ``links`` breaks (empty when it solves the borders and numbers)."""
+    rooms = rooms_of(vert, hori)
     rows, cols = len(rooms), len(rooms[0])
+    if len(numbers) != 1 + max(max(row) for row in rooms):
+        return [f"expected a number (or None) for each of the {len(numbers)} rooms"]
     if len(links) != rows or any(len(row) != cols for row in links):
         return [f"expected a link grid of {rows} x {cols}"]
     problems, used = _line(links, rows, cols)
@@ -74,7 +110,8 @@ def check(links, rooms, numbers, empty: bool = False) -> list[str]:
             visits[k] += (r, c) in used
             for bit, dr, dc in SIDES:
                 rr, cc = r + dr, c + dc
-                if 0 <= rr < rows and 0 <= cc < cols and rooms[rr][cc] != k and links[r][c] & bit:
+                if (0 <= rr < rows and 0 <= cc < cols and links[r][c] & bit
+                        and _wall(vert, hori, r, c, dr, dc)):
                     crossings[k] += 1
     for k, n in enumerate(numbers):
         if crossings[k] > 2:
@@ -86,7 +123,7 @@ def check(links, rooms, numbers, empty: bool = False) -> list[str]:
     for r in range(rows):
         for c in range(cols):
             for rr, cc in ((r, c + 1), (r + 1, c)):
-                if (rr < rows and cc < cols and rooms[r][c] != rooms[rr][cc]
+                if (rr < rows and cc < cols and _wall(vert, hori, r, c, rr - r, cc - c)
                         and (r, c) not in used and (rr, cc) not in used):
                     problems.append(f"cells ({r},{c}) and ({rr},{cc}): both off the loop "
                                     "across a border")

@@ -35,4 +35,4 @@ def svg(puzzle, decoded: dict[str, Any]) -> str:
     clues = clue_grid(puzzle.rooms, puzzle.numbers)
     extra = [svg_text(STEP * (c + 0.8), STEP * (r + 0.75), "?" if v < 0 else str(v), STEP * 0.3)
              for r, row in enumerate(clues) for c, v in enumerate(row) if v is not None]
-    return roomloops.svg(puzzle.rooms, decoded["grid"], extra, STEP)
+    return roomloops.svg(puzzle.vert, puzzle.hori, decoded["grid"], extra, STEP)

@@ -10,69 +10,15 @@ import random
 
 from .. import random_lines
 from ..families import File, toml_text
-
-STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
-
-
-def loop_order(edges) -> list:
-    """The cells of a simple loop (its edges) in the order the loop visits them."""
-    nbrs: dict = {}
-    for a, b in edges:
-        nbrs.setdefault(a, []).append(b)
-        nbrs.setdefault(b, []).append(a)
-    start = min(nbrs)
-    order, prev = [start], None
-    while True:
-        nxt = next(v for v in nbrs[order[-1]] if v != prev)
-        if nxt == start:
-            return order
-        prev = order[-1]
-        order.append(nxt)
-
-
-def planted_rooms(rows: int, cols: int, rng: random.Random, fill: float):
-    """``(rooms, loop cells per room)``: a random loop cut into runs, one room
-    per run, each group of cells off the loop joined to a room beside it."""
-    order = loop_order(random_lines.boundary(random_lines.random_region(rows - 1, cols - 1,
-                                                                         rng, fill)))
-    shift = rng.randrange(len(order))
-    order = order[shift:] + order[:shift]
-    room, sizes, i = {}, [], 0
-    while i < len(order):
-        run = order[i:i + rng.randint(1, 5)]
-        room.update((v, len(sizes)) for v in run)
-        sizes.append(len(run))
-        i += len(run)
-    off = {(r, c) for r in range(rows) for c in range(cols)} - set(room)
-    while off:
-        group, todo = set(), [min(off)]
-        while todo:
-            v = todo.pop()
-            if v in off:
-                off.discard(v)
-                group.add(v)
-                todo += [(v[0] + dr, v[1] + dc) for dr, dc in STEPS]
-        beside = sorted({room[(v[0] + dr, v[1] + dc)] for v in group for dr, dc in STEPS
-                         if (v[0] + dr, v[1] + dc) in room})
-        k = rng.choice(beside)
-        room.update((v, k) for v in group)
-    return [[room[r, c] for c in range(cols)] for r in range(rows)], sizes
-
-
-def label(k: int) -> str:
-    """A short room label: a, b, ..., z, ba, bb, ..."""
-    digits = "abcdefghijklmnopqrstuvwxyz"
-    out = digits[k % 26]
-    while k >= 26:
-        k //= 26
-        out = digits[k % 26] + out
-    return out
+from ..roomloops import label, planted_rooms
 
 
 def countryroad(params: dict, seed: int, rng: random.Random, bar) -> list[File]:
     """``countryroad rows=8 cols=8 clue=70``: rooms cut along a planted loop."""
     rows, cols, clue = params["rows"], params["cols"], params["clue"]
-    rooms, sizes = planted_rooms(rows, cols, rng, 0.5)
+    loop = random_lines.boundary(random_lines.random_region(rows - 1, cols - 1, rng, 0.5))
+    rooms, runs = planted_rooms(rows, cols, loop, rng)
+    sizes = [len(run) for run in runs]
     shown = [n if rng.random() < clue / 100 else None for n in sizes]
     clues = [["."] * cols for _ in range(rows)]
     seen: set = set()

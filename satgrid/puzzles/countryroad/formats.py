@@ -25,8 +25,8 @@ number16 entry per room, rooms in pzprjs's order (``decodeRoomNumber16``).
 
 Example:
     >>> [p] = parse_url("https://puzz.link/p?country/2/2/o02g", "a.txt")
-    >>> p.rooms, p.numbers, to_url(p)
-    ([[0, 1], [0, 1]], [2, None], 'https://puzz.link/p?country/2/2/o02g')
+    >>> p.vert, p.hori, p.rooms, p.numbers, to_url(p)
+    ([[1], [1]], [[0, 0]], [[0, 1], [0, 1]], [2, None], 'https://puzz.link/p?country/2/2/o02g')
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from .. import puzzlink, roomloops
 from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
 from ..links import toml_error
 from ..parsing import ascii_int, shown, toml_token_grid
+from ..rooms import rooms_from_borders
 from .kind import K, CountryRoad
 
 KEYS = ("puzzle", "title", "source", "empty", "rooms", "clues", "expect")
@@ -45,7 +46,8 @@ PIDS = puzzlink_ids(__package__)   # declared in kind.json; the first is written
 
 def read_toml(cls: type[CountryRoad], data: dict, raw: str, file: str) -> CountryRoad:
     """A ``puzzle = "countryroad"`` instance from its parsed TOML table."""
-    rooms, tg = roomloops.read_toml_rooms(data, raw, file, K, KEYS)
+    vert, hori = roomloops.read_toml_rooms(data, raw, file, K, KEYS)
+    rooms = rooms_from_borders(vert, hori)
     h, w = len(rooms), len(rooms[0])
     if not isinstance(data.get("empty", False), bool):
         raise toml_error("empty: expected true or false", raw, file, "empty")
@@ -64,23 +66,24 @@ def read_toml(cls: type[CountryRoad], data: dict, raw: str, file: str) -> Countr
                     raise cg.error(r, c, "a second number in one room")
                 numbers[rooms[r][c]] = v
     expect = parse_expect(data, raw, file, K, ("unique", "count", "solution"))
-    return cls(rooms, numbers, empty=data.get("empty", False), file=file,
+    return cls(vert, hori, numbers, empty=data.get("empty", False), file=file,
                solution=roomloops.read_solution(expect, raw, file, h, w),
                title=data.get("title", ""), source=data.get("source", ""), expect=expect)
 
 
 def parse_url(text: str, file: str) -> list[CountryRoad]:
     """A puzz.link URL (``p?country/[e/]COLS/ROWS/BODY``)."""
-    u, rooms, end = roomloops.read_url(text, file, PIDS, "e")
-    numbers, end = puzzlink.decode_number16(u, 1 + max(map(max, rooms)), end)
+    u, vert, hori, end = roomloops.read_url(text, file, PIDS, "e")
+    numbers, end = puzzlink.decode_number16(u, 1 + max(map(max, rooms_from_borders(vert, hori))),
+                                            end)
     u.expect_end(end)
-    return [CountryRoad(rooms, numbers, empty="e" in u.flags, file=file,
+    return [CountryRoad(vert, hori, numbers, empty="e" in u.flags, file=file,
                         title=os.path.basename(file), source=text.strip())]
 
 
 def to_url(p: CountryRoad) -> str:
     """The puzz.link URL of ``p`` (as pzprjs writes it)."""
-    return (roomloops.border_url(PIDS[0], p.rooms, "e" if p.empty else "")
+    return (roomloops.border_url(PIDS[0], p.vert, p.hori, "e" if p.empty else "")
             + puzzlink.encode_number16(p.numbers))
 
 

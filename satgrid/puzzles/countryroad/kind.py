@@ -4,12 +4,15 @@ Rules (as pzprjs checks them): draw one loop (like pzprjs, no line at all is
 not refused) through cell centres, orthogonally, never branching or
 crossing; it enters each room at most once and passes through every room
 (unless ``empty``, URL flag ``e``); a room's number counts its cells on the
-loop; two cells side by side across a room border are not both off the loop.
+loop; two cells side by side across a border are not both off the loop. The
+borders count as given (pzprjs looks at each border: one inside a room
+counts as crossed once per cell beside it).
 
 Model (groups ``countryroad.*``): :func:`satgrid.rules.loops.loop`,
 :func:`satgrid.rules.loops.enter_once` (with ``visit``),
 :func:`satgrid.rules.shading.count_in` of the loop cells per numbered room,
 a clause per pair of cells across a border. Decoded: ``{"grid": link grid}``.
+Borders: ``vert[r][c]`` (right of (r, c)), ``hori[r][c]`` (below it), 1 = a border.
 """
 
 from __future__ import annotations
@@ -17,13 +20,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.encodings import estimate
-from ...modelling.geometry import grid_edges
 from ...modelling.model import Model, Solution
 from ...modelling.paths import estimate_lines, grid_degrees
 from ...rules import loops, shading
 from ..base import Puzzle, register
 from ..links import links_from_edges
-from ..rooms import room_cells
+from ..roomloops import border_edges
+from ..rooms import room_cells, rooms_from_borders
 from . import check as checker
 from . import drawing
 
@@ -32,14 +35,15 @@ K = "countryroad"
 
 @register
 class CountryRoad(Puzzle):
-    """A Country Road: ``rooms`` (room index per cell), ``numbers`` per room."""
+    """A Country Road: borders ``vert``, ``hori``; ``numbers`` per room (pzprjs's order)."""
 
     kind = K
     encoding_choices = ("amo", "card", "connectivity")
 
-    def __init__(self, rooms, numbers=None, *, empty: bool = False, solution=None, **kw):
+    def __init__(self, vert, hori, numbers=None, *, empty: bool = False, solution=None, **kw):
         super().__init__(**kw)
-        self.rooms = [list(row) for row in rooms]
+        self.vert, self.hori = [list(r) for r in vert], [list(r) for r in hori]
+        self.rooms = rooms_from_borders(self.vert, self.hori)
         self.rows, self.cols = len(self.rooms), len(self.rooms[0])
         self.cells = room_cells(self.rooms)
         self.numbers = list(numbers) if numbers else [None] * len(self.cells)
@@ -54,12 +58,13 @@ class CountryRoad(Puzzle):
 
     def build(self, m: Model) -> None:
         lp = loops.loop(m, self.rows, self.cols, empty=True, group=f"{K}.loop")
-        loops.enter_once(m, lp, self.cells, visit=not self.empty, group=f"{K}.rooms")
+        walls = border_edges(self.vert, self.hori)
+        loops.enter_once(m, lp, self.cells, visit=not self.empty, borders=walls,
+                         group=f"{K}.rooms")
         for cells, n in zip(self.cells, self.numbers):
             if n is not None and n >= 0:
                 shading.count_in(m, lp.on, cells, n, group=f"{K}.number")
-        m.clauses([[lp.on[a], lp.on[b]] for a, b in grid_edges(self.rows, self.cols)
-                   if self.rooms[a[0]][a[1]] != self.rooms[b[0]][b[1]]], f"{K}.border")
+        m.clauses([[lp.on[a], lp.on[b]] for a, b in walls], f"{K}.border")
         self._loop = lp
         m.projection = list(lp.edges.values())
 
@@ -67,7 +72,7 @@ class CountryRoad(Puzzle):
         return {"grid": links_from_edges(self._loop.used(sol), self.rows, self.cols)}
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
-        return checker.check(decoded["grid"], self.rooms, self.numbers, self.empty)
+        return checker.check(decoded["grid"], self.vert, self.hori, self.numbers, self.empty)
 
     def render(self, decoded: dict[str, Any]) -> str:
         return drawing.text(self, decoded)
