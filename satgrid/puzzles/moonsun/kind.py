@@ -1,0 +1,89 @@
+"""``moonsun`` (Moon or Sun): one loop through the rooms, moons and suns by turns.
+
+Rules (as pzprjs checks them): draw one loop through cell centres,
+orthogonally, never branching or crossing; it enters every room exactly
+once (a border inside a room counts as crossed once per cell beside it, as
+pzprjs counts); in each room it passes through all the moons and no sun, or all the
+suns and no moon (and so through some mark: a room without marks has no
+solution); rooms joined by the loop alternate, moons then suns.
+
+Model (groups ``moonsun.*``): :func:`satgrid.rules.loops.loop`,
+:func:`satgrid.rules.loops.enter_once` (with ``visit``), per room
+:func:`satgrid.rules.loops.all_or_none` of its moons and of its suns (one of
+the two literals true), and per edge across rooms
+(:func:`satgrid.rules.loops.between`) "not moons on both sides, not suns on
+both sides". Decoded: ``{"grid": link grid}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...modelling.model import Model, Solution
+from ...modelling.paths import estimate_lines, grid_degrees
+from ...rules import loops
+from ..base import Puzzle, register
+from ..links import links_from_edges
+from ..roomloops import border_edges
+from ..rooms import room_cells, rooms_from_borders
+from . import check as checker
+from . import drawing
+
+K = "moonsun"
+
+
+@register
+class MoonSun(Puzzle):
+    """A Moon or Sun: borders ``vert``, ``hori`` (see :mod:`satgrid.puzzles.roomloops`),
+    ``marks`` rows of s (sun), m (moon), '.'."""
+
+    kind = K
+    encoding_choices = ("amo", "card", "connectivity")
+
+    def __init__(self, vert, hori, marks, *, solution=None, **kw):
+        super().__init__(**kw)
+        self.vert, self.hori = [list(r) for r in vert], [list(r) for r in hori]
+        self.rooms, self.marks = rooms_from_borders(vert, hori), [list(r) for r in marks]
+        self.rows, self.cols = len(self.rooms), len(self.rooms[0])
+        self.cells = room_cells(self.rooms)
+        self._solution, self._loop = solution, None
+
+    def estimate_clauses(self, m: Model) -> int:
+        """The loop, the rooms' crossings and marks, 4 clauses per border edge."""
+        h, w = self.rows, self.cols
+        return (estimate_lines(m.amo, m.card, grid_degrees(h, w), connectivity=m.connectivity)
+                + 12 * h * w)
+
+    def build(self, m: Model) -> None:
+        lp = loops.loop(m, self.rows, self.cols, empty=True, group=f"{K}.loop")
+        loops.enter_once(m, lp, self.cells, visit=True, borders=border_edges(self.vert, self.hori),
+                         group=f"{K}.rooms")
+        moon, sun = {}, {}
+        for k, cells in enumerate(self.cells):
+            for kind, to in (("m", moon), ("s", sun)):
+                marked = [(r, c) for r, c in cells if self.marks[r][c] == kind]
+                to[k] = loops.all_or_none(m, lp, marked, f"{K}.marks", f"{kind}[{k}]")
+            m.clauses([[-moon[k], -sun[k]], [moon[k], sun[k]]], f"{K}.marks")
+        room = {(r, c): k for r, row in enumerate(self.rooms) for c, k in enumerate(row)}
+        for e, a, b in loops.between(lp, room):
+            m.clauses([[-e, -moon[a], -moon[b]], [-e, -sun[a], -sun[b]]], f"{K}.alternate")
+        self._loop = lp
+        m.projection = list(lp.edges.values())
+
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        return {"grid": links_from_edges(self._loop.used(sol), self.rows, self.cols)}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        return checker.check(decoded["grid"], self.vert, self.hori, self.marks)
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        return drawing.text(self, decoded)
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        return drawing.svg(self, decoded)
+
+    def render_puzzle(self) -> str:
+        return drawing.puzzle_text(self)
+
+    def expected_solution(self):
+        return self._solution

@@ -1,0 +1,187 @@
+"""Moon or Sun: pzprjs's sample decoded from its URL, solved, unique and
+equal to the board pzprjs's own answer check accepts; the rules against
+brute force (every loop of small boards judged by the referee, borders
+inside rooms included); URL round trips on random boards; malformed URLs
+and TOML refused with one positioned line; the referee against pzprjs's
+broken boards; the family."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from itertools import product
+from pathlib import Path
+
+import pytest
+from conftest import assert_doctests, assert_family_solves, error_of, load1, loads1, run_cli
+
+from satgrid import api
+from satgrid.modelling.geometry import grid_edges
+from satgrid.puzzles.links import links_from_edges
+from satgrid.puzzles.moonsun import MoonSun, check, formats, kind
+from satgrid.puzzles.rooms import borders_of
+
+EX = Path(kind.__file__).parent / "examples"
+SAMPLE_URL = "https://puzz.link/p?moonsun/6/6/44ccaa0c0vo0f1767932ii12"
+HEAD = ("pzprv3/moonsun/6/6/6/0 0 0 1 1 1 /0 0 0 1 1 1 /2 2 0 1 1 1 /2 2 0 3 3 3 /4 4 5 5 3 3 "
+        "/4 4 5 5 3 3 /1 2 . . . 1 /. 2 1 . 2 . /. 2 1 1 . . /. 1 . . . 2 /2 . . 2 . . "
+        "/. . 1 . . 2 /")
+# test/script/moonsun.js: the board its answer check accepts (null) and
+# boards it refuses, each for one rule
+SOLVED = HEAD + ("0 1 1 1 1 /1 -1 0 0 0 /0 0 0 1 1 /1 0 0 1 1 /1 0 0 0 0 /1 1 1 1 1 "
+                 "/0 1 0 0 0 1 /1 -1 0 0 0 1 /1 0 0 1 0 0 /0 1 0 0 0 1 /1 0 0 0 0 1 /")
+ZERO6 = "0 0 0 0 0 0 /"
+BROKEN = {
+    "lnBranch": "0 0 1 1 0 /" + "0 0 0 0 0 /" * 5 + "0 0 0 1 0 0 /" + ZERO6 * 4,
+    "bkPassTwice": ("0 1 1 0 0 /1 0 0 0 0 /0 0 0 0 0 /1 1 1 0 0 /0 0 0 0 0 /0 0 0 0 0 "
+                    "/0 1 0 0 0 0 /1 0 0 0 0 0 /1 0 0 0 0 0 /" + ZERO6 * 2),
+    "bkBothMarksPassed": "1 1 1 0 0 /" + "0 0 0 0 0 /" * 5 + "1 0 0 0 0 0 /" + ZERO6 * 4,
+}
+
+
+def pzprv3_board(text):
+    """(vert, hori, marks, links) of a pzprv3 Moon or Sun board (test-side reader)."""
+    parts = text.split("/")
+    rows, cols = int(parts[2]), int(parts[3])
+    grid = [p.split() for p in parts[5:]]
+    marks = [[{"1": "s", "2": "m"}.get(t, ".") for t in row] for row in grid[rows:2 * rows]]
+    used = [((r, c), (r, c + 1)) for r in range(rows) for c in range(cols - 1)
+            if grid[2 * rows + r][c] == "1"]
+    used += [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols)
+             if grid[3 * rows + r][c] == "1"]
+    return (*borders_of(grid[:rows]), marks, links_from_edges(used, rows, cols))
+
+
+def test_pzprjs_sample_url_solves_to_its_answer():
+    p = loads1(SAMPLE_URL, "sample.txt")
+    vert, hori, marks, links = pzprv3_board(SOLVED)
+    assert (p.vert, p.hori, p.marks) == (vert, hori, marks)
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and res["grid"] == links
+    assert formats.to_url(p) == SAMPLE_URL
+
+
+@pytest.mark.parametrize("mode", ["lazy", "eager"])
+def test_published_example_unique_and_as_published(mode):
+    p = load1(EX / "moonsun-pzprjs-sample.toml")
+    res = api.solve(p, api.Options(connectivity=mode), unique=True)
+    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    assert check.check(res["grid"], p.vert, p.hori, p.marks) == []
+
+
+def test_unsat_example():
+    p = load1(EX / "moonsun-unsat.toml")
+    assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0
+    code, out, _ = run_cli("solve", EX / "moonsun-unsat.toml")
+    assert code == 1 and "unsat" in out
+
+
+def test_referee_agrees_with_pzprjs_boards():
+    vert, hori, marks, links = pzprv3_board(SOLVED)
+    assert check.check(links, vert, hori, marks) == []
+    for code, lines in BROKEN.items():
+        vert, hori, marks, links = pzprv3_board(HEAD + lines)
+        assert check.check(links, vert, hori, marks) != [], code
+
+
+@cache
+def line_grids(rows, cols):
+    """The link grid of every edge set of the grid whose cells all have 0 or 2
+    ends (the others branch or stop: refused by the referee's first rule)."""
+    edges = grid_edges(rows, cols)
+    out = []
+    for bits in product((0, 1), repeat=len(edges)):
+        used = [e for e, b in zip(edges, bits) if b]
+        ends = [v for e in used for v in e]
+        if all(ends.count(v) == 2 for v in ends):
+            out.append(links_from_edges(used, rows, cols))
+    return out
+
+
+def brute_force(vert, hori, marks):
+    return sum(check.check(links, vert, hori, marks) == []
+               for links in line_grids(len(vert), len(vert[0]) + 1))
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_rules_against_brute_force(seed):
+    rng = random.Random(seed)
+    rows, cols = rng.choice([(3, 3), (2, 4), (3, 4), (4, 3)])
+    if seed % 2:               # random border bits: some dangle inside a room
+        vert = [[int(rng.random() < 0.35) for _ in range(cols - 1)] for _ in range(rows)]
+        hori = [[int(rng.random() < 0.35) for _ in range(cols)] for _ in range(rows - 1)]
+    else:
+        vert, hori = borders_of([[rng.randrange(3) for _ in range(cols)] for _ in range(rows)])
+    marks = [[rng.choice("..sm") for _ in range(cols)] for _ in range(rows)]
+    got = api.count(MoonSun(vert, hori, marks))["count"]
+    assert got == brute_force(vert, hori, marks), (vert, hori, marks)
+
+
+def test_some_random_boards_have_solutions():
+    """The brute-force comparison is not all zeros: boards of two rooms, a
+    sun in one and a moon in the other, have loops."""
+    vert, hori = [[0, 1], [0, 1], [0, 1]], [[0, 0, 0], [0, 0, 0]]
+    marks = [["s", ".", "m"], [".", ".", "."], [".", ".", "."]]
+    n = api.count(MoonSun(vert, hori, marks))["count"]
+    assert n == brute_force(vert, hori, marks) > 0
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_url_round_trip_on_random_boards(seed):
+    rng = random.Random(seed)
+    rows, cols = rng.randint(1, 12), rng.randint(1, 12)
+    vert = [[int(rng.random() < 0.3) for _ in range(cols - 1)] for _ in range(rows)]
+    hori = [[int(rng.random() < 0.3) for _ in range(cols)] for _ in range(rows - 1)]
+    marks = [[rng.choice("..sm") for _ in range(cols)] for _ in range(rows)]
+    url = formats.to_url(MoonSun(vert, hori, marks))
+    [q] = formats.parse_url(url, "u.txt")
+    assert (q.vert, q.hori, q.marks) == (vert, hori, marks)
+    assert formats.to_url(q) == url
+
+
+@pytest.mark.parametrize("url,col,fragment", [
+    ("https://puzz.link/p?moonsun/6/6/44ccaa0c0vo0f1767932ir12", 54, "base-27 digit"),
+    ("https://puzz.link/p?moonsun/6/6/44ccaa0c0vo0f1767932ii123", 57, "expected the end"),
+    ("https://puzz.link/p?moonsun/e/6/6/44ccaa0c0vo0f1767932ii12", 29, "expected the flags"),
+    ("https://puzz.link/p?moonsun/6/6/44ccaa0c0vo0f1767932ii12", None, None),
+])
+def test_malformed_urls_refused_at_their_position(url, col, fragment):
+    if col is None:
+        assert loads1(url, "ok.txt").marks[0][0] == "s"
+        return
+    msg = error_of(url, "bad.txt")
+    assert msg.startswith(f"bad.txt:1:{col}:") and fragment in msg, msg
+
+
+@pytest.mark.parametrize("text,where,fragment", [
+    ('puzzle = "moonsun"\nrooms = """\na a\nb\n"""\n', "t.toml:4:1", "expected 2 cells"),
+    ('puzzle = "moonsun"\nrooms = """\na a\n"""\nmarks = """\ns x\n"""\n', "t.toml:6:3",
+     "'s' (a sun)"),
+    ('puzzle = "moonsun"\nrooms = """\na a\n"""\nmarks = """\ns\n"""\n', "t.toml:6:1",
+     "expected 2 cells"),
+    ('puzzle = "moonsun"\nmark = 1\nrooms = """\na\n"""\n', "t.toml:2:1", "unknown key"),
+    ('puzzle = "moonsun"\nmarks = """\ns\n"""\n', "t.toml:1:1", "'rooms' grid"),
+])
+def test_malformed_toml_refused_at_its_position(text, where, fragment):
+    msg = error_of(text)
+    assert msg.startswith(where) and fragment in msg, msg
+
+
+def test_referee_rejects_broken_answers():
+    p = load1(EX / "moonsun-pzprjs-sample.toml")
+    links, v, h, marks = p.expected_solution(), p.vert, p.hori, p.marks
+    assert check.check(links, v, h, marks) == []
+    swapped = [["m" if x == "s" else "s" if x == "m" else x for x in row] for row in marks]
+    assert check.check(links, v, h, swapped) == []         # suns and moons trade places
+    one = [row[:] for row in marks]
+    one[0][0] = "m"                                        # a room with a moon passed and missed
+    assert check.check(links, v, h, one)
+    assert check.check([[0] * 6 for _ in range(6)], v, h, marks)   # no loop
+
+
+def test_doctests():
+    assert_doctests(check, formats)
+
+
+def test_family_solves(tmp_path):
+    assert_family_solves("moonsun", tmp_path, seed=2)
