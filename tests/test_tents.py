@@ -201,3 +201,9 @@ def test_real_puzzles_are_unique(url):
     assert res["status"] == "sat" and res["unique"] is True
     assert p.check({"grid": res["grid"]}) == []
     assert formats.to_url(p) == url.rstrip("/")
+
+
+def test_puzzle_drawing_before_solving():
+    p = loads1(PZPRJS_URL, "s.url")
+    svg = p.puzzle_svg()
+    assert svg.startswith("<svg") and "▲" not in svg and svg.count(">T<") == 5        # the clues, no answer

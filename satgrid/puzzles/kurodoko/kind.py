@@ -1,18 +1,13 @@
 """``kurodoko``: shade cells so that each number sees that many cells.
 
-Rules (Nikoli, as pzprjs checks them): shade some cells; numbered cells
-(and "?" cells, numbers not given) stay unshaded. No two shaded cells are
-side by side, the unshaded cells form one connected group, at least one cell
-is shaded, and a number tells how many unshaded cells it sees along its row
-and column up to a shaded cell or the edge, itself included.
+Rules (as pzprjs checks them): clue cells (numbers, "?") stay unshaded; no
+two shaded cells side by side; the unshaded cells connected; some cell
+shaded; a number counts the cells it sees along its row and column up to a
+shaded cell or the edge, itself included.
 
-Model (the rule library, groups ``kurodoko.*``):
-
-* ``cell``: ``shaded[r,c]`` (:func:`satgrid.rules.shading.grid`): the projection.
-* ``given``: clue cells unshaded; ``adjacent``, ``connected``, ``some``: the
-  shading rules of :mod:`satgrid.rules.shading`.
-* ``sight``: :func:`satgrid.rules.sight.count_seen` per number, the clue
-  cells never blocking the view.
+Model (groups ``kurodoko.*``): ``cell`` (the projection), ``given``,
+``adjacent``, ``connected``, ``some`` from :mod:`satgrid.rules.shading`;
+``sight``: :func:`satgrid.rules.sight.count_seen` per number.
 """
 
 from __future__ import annotations
@@ -71,6 +66,9 @@ class Kurodoko(Puzzle):
 
     def render_svg(self, decoded: dict[str, Any]) -> str:
         return drawing.svg(self, decoded)
+
+    def puzzle_svg(self) -> str:
+        return drawing.svg(self, None)
 
     def expected_solution(self):
         return self._solution

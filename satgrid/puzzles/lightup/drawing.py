@@ -19,8 +19,9 @@ def text(puzzle, decoded: dict[str, Any]) -> str:
     return text_grid(cell_texts(puzzle.clues, decoded["grid"]))
 
 
-def svg(puzzle, decoded: dict[str, Any]) -> str:
-    g = decoded["grid"]
+def svg(puzzle, decoded: dict[str, Any] | None) -> str:
+    """The solution's drawing, or (``decoded`` None) the puzzle as given."""
+    g = decoded["grid"] if decoded else [[0] * puzzle.cols for _ in range(puzzle.rows)]
     marks = [["" if k is not None and k < 0 else str(k) if k is not None else "●" if g[r][c] else ""
               for c, k in enumerate(row)] for r, row in enumerate(puzzle.clues)]
     return svg_grid(marks, shade=[[k is not None for k in row] for row in puzzle.clues])

@@ -1,16 +1,13 @@
 """``lightup`` (Akari, puzz.link ``akari``): place lights that light every cell.
 
-Rules (Nikoli, as pzprjs checks them): place lights in empty cells. A light
-shines along its row and column up to a black wall or the grid's edge; no
-light shines on another, every empty cell is lit, and a wall with a number
-touches that many lights (its four neighbours). A wall without a number says
-nothing.
+Rules (as pzprjs checks them): lights go in empty cells and shine along their
+row and column up to a wall or the edge; no light shines on another, every
+empty cell is lit, a wall's number counts the lights beside it.
 
-Model (the rule library, groups ``lightup.*``): ``cell``, ``light[r,c]``
-per empty cell (the projection); ``see``: at most one light per row or
-column segment between walls (:func:`satgrid.rules.sight.at_most_one_per_segment`);
-``lit``: a light in each cell's segments (:func:`satgrid.rules.sight.all_lit`);
-``clue``: a number's count of lights around it (``shading.count_around``).
+Model (groups ``lightup.*``): ``cell``, ``light[r,c]`` per empty cell (the
+projection); ``see``: one light at most per segment between walls and
+``lit``: a light in each cell's segments (:mod:`satgrid.rules.sight`);
+``clue``: ``shading.count_around``.
 """
 
 from __future__ import annotations
@@ -75,6 +72,9 @@ class LightUp(Puzzle):
 
     def render_svg(self, decoded: dict[str, Any]) -> str:
         return drawing.svg(self, decoded)
+
+    def puzzle_svg(self) -> str:
+        return drawing.svg(self, None)
 
     def expected_solution(self):
         return self._solution

@@ -19,7 +19,9 @@ def text(puzzle, decoded: dict[str, Any]) -> str:
     return text_grid(cell_texts(puzzle.clues, decoded["grid"]))
 
 
-def svg(puzzle, decoded: dict[str, Any]) -> str:
+def svg(puzzle, decoded: dict[str, Any] | None) -> str:
+    """The solution's drawing, or (``decoded`` None) the puzzle as given."""
     marks = [["○" if k is not None and k < 0 else "" if k is None else f"({k})" for k in row]
              for row in puzzle.clues]
-    return svg_grid(marks, shade=[[bool(v) for v in row] for row in decoded["grid"]])
+    g = decoded["grid"] if decoded else [[0] * puzzle.cols for _ in range(puzzle.rows)]
+    return svg_grid(marks, shade=[[bool(v) for v in row] for row in g])

@@ -1,15 +1,13 @@
 """``nurimisaki``: shade cells so that the circles are exactly the capes.
 
-Rules (as pzprjs checks them): circled cells (a number, or "?") stay
-unshaded; no 2x2 block is all shaded or all unshaded; the unshaded cells are
-connected; some cell is shaded. A cape, an unshaded cell with exactly one
-unshaded neighbour, is a circle and every circle is a cape; a number counts
-the cells its circle sees along its row and column (itself included).
+Rules (as pzprjs checks them): circles (a number, or "?") stay unshaded; no
+2x2 block of one colour; the unshaded cells connected; some cell shaded. A
+cape (an unshaded cell with one unshaded neighbour) is a circle and every
+circle a cape; a number counts the cells its circle sees (itself included).
 
 Model (groups ``nurimisaki.*``): ``cell`` (the projection), ``given``,
-``2x2.*``, ``connected``, ``some`` from :mod:`satgrid.rules.shading`;
-``cape``: a circle has all its neighbours but one shaded, another unshaded
-cell with one unshaded neighbour has a second (a clause per neighbour);
+``2x2.*``, ``connected``, ``some``, ``cape`` (circles: ``count_around``;
+other cells: a clause per neighbour) from :mod:`satgrid.rules.shading`;
 ``sight``: :func:`satgrid.rules.sight.count_seen` per number.
 """
 
@@ -36,8 +34,7 @@ class Nurimisaki(Puzzle):
 
     def __init__(self, clues: list[list[int | None]], *, solution=None, **kw):
         super().__init__(**kw)
-        self.clues = [list(row) for row in clues]
-        self.rows, self.cols = len(clues), len(clues[0])
+        self.clues, self.rows, self.cols = [list(r) for r in clues], len(clues), len(clues[0])
         self._solution, self._shaded = solution, {}
 
     def build(self, m: Model) -> None:
@@ -75,6 +72,9 @@ class Nurimisaki(Puzzle):
 
     def render_svg(self, decoded: dict[str, Any]) -> str:
         return drawing.svg(self, decoded)
+
+    def puzzle_svg(self) -> str:
+        return drawing.svg(self, None)
 
     def expected_solution(self):
         return self._solution

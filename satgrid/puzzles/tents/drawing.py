@@ -14,15 +14,16 @@ def _number(k) -> str:
 
 
 def text(puzzle, decoded: dict[str, Any]) -> str:
-    g = decoded["grid"]
+    g = decoded["grid"] if decoded else [[0] * puzzle.cols for _ in range(puzzle.rows)]
     head = [[" "] + [_number(k) or " " for k in puzzle.columns]]
     body = [[_number(k) or " "] + ["T" if t else "A" if g[r][c] else "." for c, t in enumerate(row)]
             for r, (k, row) in enumerate(zip(puzzle.row_counts, puzzle.trees))]
     return text_grid(head + body)
 
 
-def svg(puzzle, decoded: dict[str, Any]) -> str:
-    g = decoded["grid"]
+def svg(puzzle, decoded: dict[str, Any] | None) -> str:
+    """The solution's drawing, or (``decoded`` None) the puzzle as given."""
+    g = decoded["grid"] if decoded else [[0] * puzzle.cols for _ in range(puzzle.rows)]
     head = [[""] + [_number(k) for k in puzzle.columns]]
     body = [[_number(k)] + ["T" if t else "▲" if g[r][c] else "" for c, t in enumerate(row)]
             for r, (k, row) in enumerate(zip(puzzle.row_counts, puzzle.trees))]

@@ -1,15 +1,13 @@
 """``tents``: pitch a tent beside every tree.
 
-Rules (as pzprjs checks them): put tents in cells without a tree. Trees and
-tents pair off one to one, each tent side by side with its tree (pzprjs: in
-every group of trees and tents joined side by side, as many tents as trees);
-no two tents touch, not even diagonally; a number outside the grid tells how
-many tents its row or column holds.
+Rules (as pzprjs checks them): tents go in cells without a tree; trees and
+tents pair off one to one, side by side (pzprjs: each group of trees and
+tents joined side by side holds as many of each); no two tents touch, even
+diagonally; a number outside the grid counts its row's or column's tents.
 
 Model (groups ``tents.*``): ``cell``, ``tent[r,c]`` (the projection);
-``touch``: a clause per touching pair; ``match``: a literal per tree and free
-neighbour, one per tree, at most one per cell, a tent iff a tree picks it;
-``count``: the numbers (:func:`satgrid.rules.shading.count_in`).
+``touch``; ``match``: a literal per tree and free side, one per tree, at most
+one per cell, a tent iff picked; ``count``: ``shading.count_in``.
 """
 
 from __future__ import annotations
@@ -35,9 +33,8 @@ class Tents(Puzzle):
 
     def __init__(self, trees, columns, rows_, *, solution=None, **kw):
         super().__init__(**kw)
-        self.trees = [list(row) for row in trees]
+        self.trees, self.rows, self.cols = [list(r) for r in trees], len(trees), len(trees[0])
         self.columns, self.row_counts = list(columns), list(rows_)
-        self.rows, self.cols = len(trees), len(trees[0])
         self._solution, self._tent = solution, {}
 
     def build(self, m: Model) -> None:
@@ -75,6 +72,9 @@ class Tents(Puzzle):
 
     def render_svg(self, decoded: dict[str, Any]) -> str:
         return drawing.svg(self, decoded)
+
+    def puzzle_svg(self) -> str:
+        return drawing.svg(self, None)
 
     def expected_solution(self):
         return self._solution
