@@ -155,3 +155,19 @@ def test_doctests():
 ])
 def test_malformed_files_give_one_line(text, file, where, fragment):
     assert_error_at(text, file, where, fragment)
+
+
+# a puzz.link puzzle from noqx's examples (T0nyX1ang/noqx solver/nonogram.py), its
+# answer published there in penpa's compressed form: one solution here too
+NOQX_URL = ("https://puzz.link/p?nonogram/30/30/1121222n1331112n3111223n34133p8115q64113p5412312n"
+       "411232o311323o21215p2112113n41243p32124p231112o2222q32121p22222p3225q52215p41524p452"
+       "4q4221q422121o354r3132q51121p56sct43s1t411r422r4112q14211p19112p4811q22ar223711o5325"
+       "q41113p334r2171q13333p15br2123111n222111o6272q431113o32111111m33112p2211111n122112o2"
+       "3711p733r74s77s3425q75sbt7t")
+
+
+def test_noqx_example_unique_and_written_back():
+    p = loads1(NOQX_URL + "\n", "noqx.txt")
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and p.check(res) == []
+    assert formats.to_url(p) == NOQX_URL.rstrip("/")

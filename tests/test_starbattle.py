@@ -121,3 +121,16 @@ def test_doctests():
 ])
 def test_malformed_files_give_one_line(text, file, where, fragment):
     assert_error_at(text, file, where, fragment)
+
+
+# a puzz.link puzzle from noqx's examples (T0nyX1ang/noqx solver/starbattle.py), its
+# answer published there in penpa's compressed form: one solution here too
+NOQX_URL = ("https://puzz.link/p?starbattle/15/15/3/31g94h1gk30glmiuum28c52kl8mh0i10o51gh4i1go2h8"
+       "4a4802gt5hah8la6046hc9aign1ga18424a42h8")
+
+
+def test_noqx_example_unique_and_written_back():
+    p = loads1(NOQX_URL + "\n", "noqx.txt")
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and p.check(res) == []
+    assert formats.to_url(p) == NOQX_URL.rstrip("/")

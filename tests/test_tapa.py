@@ -155,3 +155,15 @@ def test_doctests():
 ])
 def test_malformed_files_give_one_line(text, file, where, fragment):
     assert_error_at(text, file, where, fragment)
+
+
+# a puzz.link puzzle from noqx's examples (T0nyX1ang/noqx solver/tapa.py), its
+# answer published there in penpa's compressed form: one solution here too
+NOQX_URL = "https://puzz.link/p?tapa/10/10/i0ha0t1h2hb0t3h4h.q.h5h6ha0o.g.h7h8g.o./"
+
+
+def test_noqx_example_unique_and_written_back():
+    p = loads1(NOQX_URL + "\n", "noqx.txt")
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and p.check(res) == []
+    assert formats.to_url(p) == NOQX_URL.rstrip("/")
