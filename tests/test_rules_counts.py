@@ -14,6 +14,7 @@ from conftest import assert_doctests
 
 from satgrid.modelling import geometry as G
 from satgrid.modelling.model import Model
+from satgrid.puzzles.shakashaka import check as referee
 from satgrid.rules import counts
 
 
@@ -121,3 +122,39 @@ def test_ring_runs_against_brute_force(clue):
     want = {tuple(b[i] for i in (2, 3, 4, 6, 7)) for b in patterns
             if tapa_ok(b, clue) and not (b[0] or b[1] or b[5])}
     assert solutions(m, [x[i] for i in (2, 3, 4, 6, 7)]) == want
+
+
+SHAPES = (".", "bl", "br", "tr", "tl")
+
+
+@pytest.mark.parametrize("h,w,walls", [(2, 3, set()), (1, 5, {(0, 2)}), (3, 2, {(1, 0)}),
+                                       (2, 4, {(0, 0), (1, 3)})])
+def test_triangles_and_rectangles_against_brute_force(h, w, walls):
+    """The shapes (white or 4 triangles) and the local rectangle rule give
+    exactly the fillings whose white areas pzprjs reads as rectangles (the
+    Shakashaka referee's area check, its other rules left out)."""
+    m = Model()
+    t = counts.triangles(m, h, w, walls)
+    counts.white_rectangles(m, t)
+    m.projection = t.projection()
+    got = sorted(tuple(t.shape(s, v) for v in t.cells) for s in m.solutions())
+    clues = [[-1 if (r, c) in walls else None for c in range(w)] for r in range(h)]
+    want = []
+    for shapes in itertools.product(SHAPES, repeat=len(t.cells)):
+        grid = [["#"] * w for _ in range(h)]
+        for (r, c), s in zip(t.cells, shapes):
+            grid[r][c] = s
+        if not [e for e in referee.check(grid, clues) if "rectangle" in e]:
+            want.append(tuple("white" if s == "." else s for s in shapes))
+    assert got == sorted(want)
+    assert {"counts.triangles", "counts.rectangles"} <= set(m.sizes())
+
+
+def test_count_triangles():
+    m = Model()
+    t = counts.triangles(m, 2, 2, {(0, 0)})
+    counts.count_triangles(m, t, (0, 0), 2)
+    m.projection = t.projection()
+    shapes = {tuple(t.shape(s, v) for v in t.cells) for s in m.solutions()}
+    assert len(shapes) == 5 * 4 * 4           # (0, 1) and (1, 0) triangles, (1, 1) free
+    assert all(a != "white" and b != "white" for a, b, _ in shapes)
