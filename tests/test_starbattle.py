@@ -96,6 +96,13 @@ def test_url_round_trips_on_random_boards():
         assert q.rooms == p.rooms
 
 
+def test_dangling_border_kept():
+    """A border inside a region (it separates nothing) is written back as read."""
+    url = "https://puzz.link/p?starbattle/2/2/1/g0"
+    p = loads1(url, "u.txt")
+    assert p.rooms == [[(0, 0), (0, 1), (1, 0), (1, 1)]] and formats.to_url(p) == url
+
+
 def test_family(tmp_path):
     assert_family_solves("starbattle", tmp_path, 4)
 

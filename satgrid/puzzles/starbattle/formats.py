@@ -74,13 +74,14 @@ def parse_url(text: str, file: str) -> list[StarBattle]:
         raise u.error(0, f"expected the star count and '/', found {u.body[:20]!r}")
     vert, hori, end = puzzlink.decode_border(u, len(count) + 1)
     u.expect_end(end)
-    return [StarBattle(stars, rooms_from_borders(vert, hori), file=file,
+    return [StarBattle(stars, rooms_from_borders(vert, hori), borders=(vert, hori), file=file,
                        title=os.path.basename(file), source=text.strip())]
 
 
 def to_url(p: StarBattle) -> str:
-    """The puzz.link URL of ``p`` (as pzprjs writes it: every border digit)."""
-    vert, hori = borders_of(p.regions)
+    """The puzz.link URL of ``p`` (as pzprjs writes it: every border digit;
+    the borders a URL gave, else those between regions)."""
+    vert, hori = p.borders or borders_of(p.regions)
     body = puzzlink.encode_border(vert, hori) or "0" * (
         (p.rows * (p.cols - 1) + 4) // 5 + ((p.rows - 1) * p.cols + 4) // 5)
     return puzzlink.url("starbattle", p.cols, p.rows, f"{p.stars}/{body}")

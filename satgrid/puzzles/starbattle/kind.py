@@ -29,13 +29,16 @@ K = "starbattle"
 @register
 class StarBattle(Puzzle):
     """``stars`` per line and region; ``regions``: rows of region labels
-    (a region: cells side by side with one label, :mod:`..rooms`)."""
+    (a region: cells side by side with one label, :mod:`..rooms`);
+    ``borders``: the URL's borders, written back as given (one may dangle)."""
 
     kind = K
     encoding_choices = ("amo", "card")
 
-    def __init__(self, stars: int, regions: list[list[Any]], *, solution=None, **kw):
+    def __init__(self, stars: int, regions: list[list[Any]], *, solution=None, borders=None,
+                 **kw):
         super().__init__(**kw)
+        self.borders = borders          # (vertical, horizontal) as a URL gave them
         self.stars, self.regions = stars, [list(row) for row in regions]
         self.rows, self.cols = len(regions), len(regions[0])
         self.rooms = room_cells(rooms_from_labels(self.regions))
