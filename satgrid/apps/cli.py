@@ -194,6 +194,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                         "instead of the drawing")
     p.add_argument("--unique", action="store_true",
                    help="also prove or refute that the solution is unique")
+    p.add_argument("--backbone", action="store_true",
+                   help="print the forced cells instead: the values every solution shares, "
+                        "the rest open ('?'; --svg: grey) (docs/guide/explain.md)")
     p.add_argument("--all", action="store_true", help="print every solution")
     p.add_argument("--limit", type=argtypes.count_limit, metavar="N",
                    help="with --all: stop after N solutions (default: no limit)")
@@ -330,6 +333,55 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                                    "next to FILE, as FILE.solution.txt (always replaced: it is "
                                    "made from FILE).")
     p.add_argument("file", help="the Sudoku file to read, or to create by typing the puzzle in")
+
+    p = sub.add_parser("hint", help="the next forced cell and the givens and rules that force it",
+                       description="Print the next step of each puzzle: a cell whose value the "
+                                   "givens force, with a locally minimal reason (givens and rule "
+                                   "groups of 'satgrid stats') found from the solver's cores "
+                                   "(docs/guide/explain.md).", epilog=EXIT_TEXT,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file", help=FILE_HELP)
+    _solving_options(p)
+    p.add_argument("--all", action="store_true",
+                   help="every step until the puzzle is solved, each applied before the next")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object per puzzle: the hints' cell, value and reason")
+
+    p = sub.add_parser("grade", help="how hard a puzzle is, from its hint sequence",
+                       description="Grade each puzzle by the steps of its hint sequence: "
+                                   "score = probes + 3 x searches (0: unit propagation alone "
+                                   "solves it; docs/guide/explain.md).", epilog=EXIT_TEXT,
+                       formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("file", help=FILE_HELP)
+    _solving_options(p)
+    p.add_argument("--json", action="store_true",
+                   help="print the score and the raw figures as one JSON object per puzzle")
+
+    p = sub.add_parser("generate", help="new puzzles with a unique answer",
+                       description="Generate puzzles of KIND: a filled solution (or the puzzle "
+                                   "of --from FILE), then clues removed in a random order while "
+                                   "the answer stays unique; every puzzle proved unique, the "
+                                   "same ones for the same seed (docs/guide/explain.md).",
+                       epilog=EXIT_TEXT, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("kind", help="the puzzle kind (see 'satgrid solve --help')")
+    p.add_argument("--seed", type=int, default=0,
+                   help="random seed (default 0): the same seed gives the same puzzles")
+    p.add_argument("-n", "--count", type=argtypes.count_limit, default=1, metavar="COUNT",
+                   help="how many puzzles (default 1)")
+    p.add_argument("-o", "--output", metavar="DIR",
+                   help="write each puzzle as a TOML file into DIR (default: print them)")
+    p.add_argument("--givens", type=argtypes.count_limit, metavar="K",
+                   help="at most K clues (new filled solutions are tried until one reduces "
+                        "that far)")
+    p.add_argument("--size", type=argtypes.count_limit, metavar="N",
+                   help="grid side of the filled solution (default 9)")
+    p.add_argument("--from", dest="start", metavar="FILE",
+                   help="reduce the clues of this puzzle (unique) instead of a filled solution")
+    p.add_argument("--certify", metavar="DIR",
+                   help="with -o: certify each puzzle's uniqueness into DIR/NAME (docs/certify.md)")
+    p.add_argument("--force", action="store_true", help=FORCE_HELP)
+    p.add_argument("--json", action="store_true", help="print one JSON line per puzzle")
+    _solving_options(p)
 
     p = sub.add_parser("verify", help="check a certificate folder, or a DRAT proof of a DIMACS file",
                        description="Check a certificate written by --certify, independently of "

@@ -35,6 +35,7 @@ from .report import format_result, format_solution, format_stats, solutions_summ
 certify_commands = lazy.module("satgrid.apps.certify_commands")
 web = lazy.module("satgrid.apps.web")
 cluster_commands = lazy.module("satgrid.apps.cluster_commands")
+explain_commands = lazy.module("satgrid.apps.explain_commands")
 generate = lazy.function("satgrid.pipeline.families", "generate")
 from_sums = lazy.function("satgrid.puzzles.vertex_sums", "from_sums")
 family_params = lazy.module("satgrid.puzzles.families")
@@ -128,6 +129,8 @@ def cmd_solve(a) -> int:
         return cnf_commands.solve(a, puzzles, parse_solver_options(a.solver_option))
     cnf_commands.refuse_formula_options(a)
     opts = options_from_args(a)
+    if a.backbone:                        # docs/guide/explain.md
+        return explain_commands.solve_backbone(a, puzzles, opts)
     if on_cluster(a) and is_collection(puzzles):   # docs/guide/cluster.md
         return cluster_commands.solve(a, puzzles, opts)
     if a.certify:                         # docs/certify.md
@@ -409,4 +412,7 @@ COMMANDS = {"solve": cmd_solve, "count": cmd_count, "check": cmd_check, "stats":
             "encode": cmd_encode, "sqgrid": cmd_sqgrid, "sudoku": cmd_sudoku,
             "dimacs": cmd_dimacs, "decode": cmd_decode, "family": cmd_family,
             "solvers": cmd_solvers, "app": cmd_app,
-            "verify": lazy.function("satgrid.apps.certify_commands", "cmd_verify")}
+            "verify": lazy.function("satgrid.apps.certify_commands", "cmd_verify"),
+            "hint": lazy.function("satgrid.apps.explain_commands", "cmd_hint"),
+            "grade": lazy.function("satgrid.apps.explain_commands", "cmd_grade"),
+            "generate": lazy.function("satgrid.apps.explain_commands", "cmd_generate")}

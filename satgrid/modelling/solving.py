@@ -16,6 +16,8 @@ from ..core.solvers import DEFAULT_SOLVER
 from .values import Solution
 
 _certify = lazy.module("satgrid.certify.modelrun")   # loaded by a certified run only
+_backbone = lazy.module("satgrid.explain.backbone")   # loaded by Model.backbone only
+_hint = lazy.module("satgrid.explain.hint")   # loaded by Model.hint only
 
 
 class Solving:
@@ -182,6 +184,35 @@ class Solving:
         return self.session().is_unique(self.over, assumptions=assumptions, time_limit=time_limit,
                                          first=None if first is None else first.model,
                                          one_hot=self._one_hot_groups(one_hot))
+
+    def backbone(self, over: Sequence[int] | None = None, assumptions: Sequence[int] = (), *,
+                 time_limit: float | None = None) -> dict[int, bool] | None:
+        """The variables of ``over`` (default :attr:`over`) that take one value in
+        every solution under ``assumptions``, ``{variable: value}``; None when
+        there is none (:func:`satgrid.explain.backbone.backbone`).
+
+        >>> from satgrid.modelling.model import Model
+        >>> m = Model(); x, y = m.int("x", [1, 2]), m.int("y", [1, 2]); m.all_different([x, y])
+        >>> m.backbone(), m.backbone(list(x.lits.values()), [y.lit(1)])
+        ({}, {1: False, 2: True})
+        """
+        return _backbone.backbone(self, over, assumptions, time_limit=time_limit)
+
+    def hint(self, givens: Sequence[int] = (), known: Sequence[int] = (), *,
+             time_limit: float | None = None) -> "_hint.Hint | None":
+        """The next forced literal of :attr:`over` given ``givens`` (literals
+        not in the formula) and ``known`` (earlier steps), with a locally
+        minimal reason: the givens and constraint groups that force it
+        (:class:`satgrid.explain.hint.Explainer`; its connectivity checkers
+        stop handing out their fallback encoding). None: nothing left.
+
+        >>> from satgrid.modelling.model import Model
+        >>> m = Model(); x, y = m.int("x", [1, 2]), m.int("y", [1, 2])
+        >>> m.all_different([x, y], group="different")
+        >>> h = m.hint([x.lit(1)]); h.literal == y.lit(2), h.givens == [x.lit(1)], h.groups
+        (True, True, ['different', 'main'])
+        """
+        return _hint.Explainer(self, givens, time_limit=time_limit).hint(known)
 
     def certified_run(self, mode: str, *, solver: str | None = None,
                       options: dict | None = None) -> "_certify.CertifiedRun":

@@ -382,6 +382,39 @@ class Puzzle:
         workbench shows :meth:`render_puzzle`'s text, or nothing."""
         return None
 
+    # -- clues, for the generators (satgrid generate: docs/guide/explain.md) --
+    def clue_cells(self) -> list:
+        """The clues a generator may remove, each named by its cell (any
+        hashable key :meth:`with_clues` takes); []: none (no generator)."""
+        return []
+
+    def with_clues(self, cells) -> "Puzzle":
+        """A copy of this puzzle with only the clues of ``cells`` (a subset
+        of :meth:`clue_cells`), the others removed."""
+        raise NotImplementedError(f"{self.kind}: no clue hooks")
+
+    def clue_literals(self, model: Model) -> dict | None:
+        """When the clues are givens (literals assumed on one model of the
+        rules, as Sudoku's): clue cell -> its literals in ``model``, built by
+        this puzzle or one of its signature; None: the clues are rules, and a
+        generator compiles each candidate puzzle anew."""
+        return None
+
+    @classmethod
+    def blank(cls, size: int) -> "Puzzle | None":
+        """A ``size`` x ``size`` puzzle without clues whose solutions are the
+        kind's filled grids (a generator's start); None: the kind has none."""
+        return None
+
+    def from_solution(self, decoded: dict[str, Any]) -> "Puzzle":
+        """The puzzle holding every clue the decoded solution shows."""
+        raise NotImplementedError(f"{self.kind}: no clue hooks")
+
+    def toml_table(self) -> dict | None:
+        """The instance as a TOML table (``puzzle`` key first; grids as lists of
+        rows), written by generators; None: the kind writes none."""
+        return None
+
     def solution_svg(self, decoded: dict[str, Any]) -> str:
         """The workbench's drawing of a solution: :meth:`render_svg` with the
         given cells framed (:func:`~satgrid.puzzles.render.mark_givens`)."""

@@ -34,11 +34,13 @@ from typing import Any, Callable, Iterator
 
 from ...core.encodings.methods import AMO_METHODS, CARD_METHODS, PB_METHODS
 from ...errors import EXIT_LIMIT, InstanceError, LimitError, SatgridError
+from ...explain.puzzle import hint_result, hint_text
 from ...modelling.model import DEFAULT_AMO, DEFAULT_CARD, DEFAULT_PB
 from ...pipeline.export import export_dimacs
 from ...pipeline.load import loads, read_text
 from ...pipeline.run import Options, public, sizes, solve
 from ...puzzles import KINDS, Puzzle
+from ...puzzles.render import mark_givens
 from ...puzzles.sudoku.kind import EDITOR_SIZES
 from .batching import solve_together
 from .drawings import puzzle_svg, solution_file, solution_svg
@@ -389,11 +391,43 @@ def save(wb: Workbench, body: dict) -> dict:
     return {"filename": name, "text": text}
 
 
+def hint_route(wb: Workbench, body: dict) -> dict:
+    """``POST /api/hint``: the next forced cell, its value and its reason
+    (docs/guide/explain.md); ``"known"``: the literals of the hints taken so
+    far. Adds ``message``, ``reason_cells`` (the reason's given cells) and
+    ``svg`` (the puzzle's drawing with them framed, where the kind draws one)."""
+    p, _ = puzzle_of(body)
+    known = body.get("known") or []
+    if not isinstance(known, list) or not all(type(k) is int and k for k in known):
+        raise BadRequest("known: expected a list of non-zero whole numbers (literals)")
+    res = hint_result(p, options_of(body, wb), known)
+    out = public(res)
+    out["reason_cells"] = []
+    if res["status"] == "unsat":
+        out["message"] = "unsat: the givens contradict the rules, nothing is forced"
+    elif res["status"] == "solved":
+        out["message"] = "solved: every forced cell is known"
+    else:
+        h = out["hints"][0]
+        out["message"] = "hint: " + " ".join(hint_text(res["_model"], res["_hints"][0]).split())
+        out["reason_cells"] = cells = [g["cell"] for g in h["reason"]["givens"] if g["cell"]]
+        svg = p.puzzle_svg()
+        if svg:
+            grid = p.given_grid() or []
+            marks = [[0] * len(row) for row in grid]
+            for r, c in cells + ([h["cell"]] if h["cell"] else []):
+                if r < len(marks) and c < len(marks[r]):
+                    marks[r][c] = 1
+            out["svg"] = mark_givens(svg, marks)
+    return out
+
+
 #: (method, path) -> route function
 ROUTES = {("GET", "/api/kinds"): kinds, ("GET", "/api/instances"): instances,
           ("GET", "/api/instance"): instance, ("POST", "/api/load"): load,
           ("POST", "/api/sizes"): sizes_route, ("POST", "/api/solve"): solve_route,
-          ("POST", "/api/dimacs"): dimacs, ("POST", "/api/save"): save}
+          ("POST", "/api/dimacs"): dimacs, ("POST", "/api/save"): save,
+          ("POST", "/api/hint"): hint_route}
 
 
 def answer_error(e: BaseException) -> tuple[int, dict]:

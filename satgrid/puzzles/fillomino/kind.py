@@ -133,3 +133,34 @@ class Fillomino(Puzzle):
 
     def expected_solution(self):
         return self._solution
+
+    # ------------------------------------------------- clues (generators)
+    def clue_cells(self) -> list[tuple[int, int]]:
+        return [(r, c) for r, row in enumerate(self.clues) for c, k in enumerate(row) if k]
+
+    def with_clues(self, cells) -> "Fillomino":
+        keep = set(cells)
+        return Fillomino([[k if (r, c) in keep else 0 for c, k in enumerate(row)]
+                          for r, row in enumerate(self.clues)], borders=self.borders,
+                         max_size=self.max_size, file=self.file, title=self.title)
+
+    @classmethod
+    def blank(cls, size: int) -> "Fillomino":
+        """No numbers, regions of at most min(size, 5) cells."""
+        return cls([[0] * size for _ in range(size)], max_size=min(size, 5))
+
+    def from_solution(self, decoded: dict[str, Any]) -> "Fillomino":
+        """Every cell's region size: a full grid has one solution (regions of
+        one size never touch)."""
+        return Fillomino(decoded["grid"], borders=self.borders, max_size=self.max_size,
+                         file=self.file, title=self.title)
+
+    def toml_table(self) -> dict | None:
+        if self.borders:
+            return None
+        table = {"puzzle": "fillomino"}
+        if self.max_size is not None:
+            table["max_size"] = self.max_size
+        table["clues"] = "\n".join(" ".join(str(k) if k else "." for k in row)
+                                    for row in self.clues)
+        return table

@@ -91,5 +91,35 @@ class Slitherlink(Puzzle):
     def expected_solution(self):
         return self._solution
 
+    # ------------------------------------------------- clues (generators)
+    def clue_cells(self) -> list[tuple[int, int]]:
+        return [(r, c) for r, row in enumerate(self.clues) for c, k in enumerate(row)
+                if k is not None]
+
+    def with_clues(self, cells) -> "Slitherlink":
+        keep = set(cells)
+        return Slitherlink([[k if (r, c) in keep else None for c, k in enumerate(row)]
+                            for r, row in enumerate(self.clues)], file=self.file, title=self.title)
+
+    @classmethod
+    def blank(cls, size: int) -> "Slitherlink":
+        """No clues: any one loop."""
+        return cls([[None] * size for _ in range(size)])
+
+    def from_solution(self, decoded: dict[str, Any]) -> "Slitherlink":
+        """Each cell's clue: its sides on the loop, the sides between inside
+        and outside (beyond the grid is outside)."""
+        g = decoded["grid"]
+        def inside(r, c):
+            return g[r][c] if 0 <= r < self.rows and 0 <= c < self.cols else 0
+        return Slitherlink([[sum(inside(r, c) != inside(r + dr, c + dc)
+                                 for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
+                             for c in range(self.cols)] for r in range(self.rows)],
+                           file=self.file, title=self.title)
+
+    def toml_table(self) -> dict:
+        return {"puzzle": "slitherlink", "clues": "\n".join(
+            " ".join("." if k is None else str(k) for k in row) for row in self.clues)}
+
 
 __all__ = ["Slitherlink", "draw", "draw_links"]

@@ -311,3 +311,35 @@ class Sudoku(Puzzle):
 
     def expected_solution(self) -> list[list[int]] | None:
         return self._solution
+
+    # ------------------------------------------------- clues (generators)
+    def clue_cells(self) -> list[tuple[int, int]]:
+        """The given cells, in reading order."""
+        return [(r, c) for r, row in enumerate(self.grid) for c, v in enumerate(row) if v]
+
+    def with_clues(self, cells) -> "Sudoku":
+        keep = set(cells)
+        n = self.n
+        return Sudoku([[self.grid[r][c] if (r, c) in keep else 0 for c in range(n)]
+                       for r in range(n)], self.box, file=self.file, title=self.title)
+
+    def clue_literals(self, model: Model) -> dict:
+        """Each given cell's literal ``x[r,c]=v``: the givens are assumptions."""
+        lits = self.table(model).lits
+        n = self.n
+        return {(r, c): [lits[r * n + c][self.grid[r][c] - 1]] for r, c in self.clue_cells()}
+
+    @classmethod
+    def blank(cls, size: int) -> "Sudoku | None":
+        """The empty grid (None when ``size`` is not a square)."""
+        return cls([[0] * size for _ in range(size)]) if default_box(size) else None
+
+    def from_solution(self, decoded: dict[str, Any]) -> "Sudoku":
+        return Sudoku(decoded["grid"], self.box, file=self.file, title=self.title)
+
+    def toml_table(self) -> dict:
+        width = len(str(self.n))
+        rows = "\n".join(" ".join((str(v) if v else ".").rjust(width) for v in row)
+                         for row in self.grid)
+        return {"puzzle": "sudoku", "size": self.n, "box": f"{self.box[0]}x{self.box[1]}",
+                "givens": rows}

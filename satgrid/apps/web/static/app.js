@@ -14,6 +14,7 @@ const state = {
   busy: 0,
   seq: 0,             // answers to solves older than the newest are dropped
   sizesSeq: 0,        // likewise for the sizes table
+  known: [],          // literals of the hints taken on a loaded file (POST /api/hint)
 };
 const BOXES = {4: [2, 2], 6: [2, 3], 9: [3, 3], 16: [4, 4]};
 
@@ -221,6 +222,7 @@ function clearSolution() {
 }
 
 function restartGrid() {
+  state.known = [];
   buildGrid(state.size);
   state.file = null;
   state.solved = false;
@@ -362,6 +364,7 @@ async function redrawPuzzle() {
 
 function showLoaded(r) {
   state.solved = false;
+  state.known = [];
   $("#second-box").hidden = true;
   $("#text").hidden = true;
   $("#title").textContent = `${r.label} (${r.kind})` +
@@ -521,5 +524,36 @@ async function init() {
   await refreshSizes();
   setStatus("ready: type the givens, then Solve");
 }
+
+// the Hint button: the next forced cell, its reason's cells highlighted; in
+// the grid the value is filled in (a given from then on), on a file it is
+// remembered and sent with the next hint
+async function hint() {
+  if (!hasPuzzle()) { setStatus("error: choose or load a puzzle first"); return; }
+  const grid = isGridMode();
+  if (grid && state.solved) clearSolution();
+  setStatus("looking for the next step…", "busy");
+  try {
+    const r = await api("POST", "/api/hint", puzzleBody({known: grid ? [] : state.known}));
+    document.querySelectorAll("#grid input.reason, #grid input.hinted").forEach(
+      (inp) => inp.classList.remove("reason", "hinted"));
+    setStatus(r.message, r.status === "unsat" ? "bad" : undefined);
+    const h = r.hints && r.hints[0];
+    if (!h) return;
+    if (grid) {
+      r.reason_cells.forEach(([i, j]) => cell(i, j).classList.add("reason"));
+      if (h.cell) {
+        const inp = cell(h.cell[0], h.cell[1]);
+        inp.value = String(h.value);
+        inp.dataset.prev = inp.value;
+        inp.classList.add("hinted");
+      }
+    } else {
+      state.known.push(h.literal);
+      if (r.svg) $("#drawing").innerHTML = r.svg;
+    }
+  } catch (e) { setStatus(`error: ${e.message}`); }
+}
+$("#hint").addEventListener("click", hint);
 
 init().catch((e) => setStatus(`error: ${e.message}`));
