@@ -77,7 +77,7 @@ def brute_count(clues):
     return n
 
 
-@pytest.mark.parametrize("h,w,boards", [(1, 4, 10), (3, 3, 40), (4, 4, 12)])
+@pytest.mark.parametrize("h,w,boards", [(1, 4, 10), (3, 3, 40), (4, 4, 8)])
 def test_counts_equal_brute_force(h, w, boards):
     rng = random.Random(h * 100 + w)
     seen_counts = set()
