@@ -270,7 +270,8 @@ class Triangles:
             [self.blocked[v][s] for v in self.cells for s in ("bottom", "right")]
 
 
-def triangles(m: Model, rows: int, cols: int, walls, *, group: str = "counts.triangles") -> Triangles:
+def triangles(m: Model, rows: int, cols: int, walls, *,
+              group: str = "counts.triangles") -> Triangles:
     """Every cell not in ``walls`` is white or one of the four triangles:
     four "side blocked" literals, never two opposite sides, a top or bottom
     side blocked exactly when a left or right one is.

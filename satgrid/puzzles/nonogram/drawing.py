@@ -21,7 +21,8 @@ def svg(puzzle, decoded: dict[str, Any] | None, cell: int = 24) -> str:
     x0, y0 = left * cell, top * cell
     w, h = x0 + puzzle.cols * cell, y0 + puzzle.rows * cell
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w + 4}" height="{h + 4}" '
-           f'viewBox="-2 -2 {w + 4} {h + 4}">', f'<rect x="0" y="0" width="{w}" height="{h}" fill="white"/>']
+           f'viewBox="-2 -2 {w + 4} {h + 4}">',
+           f'<rect x="0" y="0" width="{w}" height="{h}" fill="white"/>']
 
     def label(x, y, v):
         out.append(f'<text x="{x + cell / 2}" y="{y + cell * 0.7}" font-size="{cell // 2}" '
@@ -38,8 +39,10 @@ def svg(puzzle, decoded: dict[str, Any] | None, cell: int = 24) -> str:
                 out.append(f'<rect x="{x0 + c * cell}" y="{y0 + r * cell}" width="{cell}" '
                            f'height="{cell}" fill="black"/>')
     for r in range(puzzle.rows + 1):
-        out.append(f'<line x1="{x0}" y1="{y0 + r * cell}" x2="{w}" y2="{y0 + r * cell}" stroke="#999"/>')
+        y = y0 + r * cell
+        out.append(f'<line x1="{x0}" y1="{y}" x2="{w}" y2="{y}" stroke="#999"/>')
     for c in range(puzzle.cols + 1):
-        out.append(f'<line x1="{x0 + c * cell}" y1="{y0}" x2="{x0 + c * cell}" y2="{h}" stroke="#999"/>')
+        x = x0 + c * cell
+        out.append(f'<line x1="{x}" y1="{y0}" x2="{x}" y2="{h}" stroke="#999"/>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -60,7 +60,8 @@ def _clues(data: dict, raw: str, file: str, key: str, cells: int | None) -> list
         for c, tok in enumerate(row):
             v = ascii_int(tok)
             if v is None or v < 1:
-                raise tg.error(r, c, f"expected a block length >= 1 (or '-' alone), found {shown(tok)}")
+                raise tg.error(r, c, "expected a block length >= 1 (or '-' alone), "
+                                     f"found {shown(tok)}")
             clue.append(v)
         out.append(clue)
     if len(out) > puzzlink.MAX_SIDE:

@@ -16,7 +16,7 @@ from typing import Any
 from ...core.encodings import estimate
 from ...modelling import geometry as G
 from ...modelling.model import Model, Solution
-from ...rules import counts
+from ...rules import counts, shading
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing
@@ -51,7 +51,7 @@ class Nonogram(Puzzle):
         return total
 
     def build(self, m: Model) -> None:
-        s = {v: m.bool(f"shaded[{v[0]},{v[1]}]", f"{K}.cell") for v in G.cells(self.rows, self.cols)}
+        s = shading.grid(m, self.rows, self.cols, f"{K}.cell")
         for line, clue in zip(G.rows_of(self.rows, self.cols), self.row_clues):
             counts.runs(m, [s[v] for v in line], clue, group=f"{K}.rows")
         for line, clue in zip(G.columns_of(self.rows, self.cols), self.column_clues):

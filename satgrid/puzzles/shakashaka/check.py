@@ -36,7 +36,8 @@ def check(grid, clues) -> list[str]:
         for c in range(w):
             want = ("#",) if clues[r][c] is not None else tuple(BLACK)
             if grid[r][c] not in want:
-                return [f"cell ({r}, {c}): expected one of {', '.join(want)}, found {grid[r][c]!r}"]
+                return [f"cell ({r}, {c}): expected one of {', '.join(want)}, "
+                        f"found {grid[r][c]!r}"]
     problems = []
     if not any(grid[r][c] not in ("#", ".") for r in range(h) for c in range(w)):
         problems.append("no triangle")

@@ -22,7 +22,8 @@ def text(puzzle, decoded: dict[str, Any]) -> str:
 
 def svg(puzzle, decoded: dict[str, Any] | None, cell: int = 36) -> str:
     h, w = puzzle.rows, puzzle.cols
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * cell + 4}" height="{h * cell + 4}" '
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * cell + 4}" '
+           f'height="{h * cell + 4}" '
            f'viewBox="-2 -2 {w * cell + 4} {h * cell + 4}">',
            f'<rect x="0" y="0" width="{w * cell}" height="{h * cell}" fill="white"/>']
     for r in range(h + 1):

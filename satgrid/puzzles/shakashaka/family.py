@@ -43,7 +43,8 @@ def shakashaka(params: dict, seed: int, rng: random.Random, bar) -> list[File]:
                 if a + b <= h and a + b <= w else {}
         else:
             y, x, dy, dx = rng.randrange(h), rng.randrange(w), rng.randint(1, 4), rng.randint(1, 4)
-            cells = {(r, c): "." for r in range(y, min(h, y + dy)) for c in range(x, min(w, x + dx))}
+            cells = {(r, c): "." for r in range(y, min(h, y + dy))
+                     for c in range(x, min(w, x + dx))}
         if cells and not any((r + dr, c + dc) in shape for r, c in cells
                              for dr in (-1, 0, 1) for dc in (-1, 0, 1)):
             shape.update(cells)

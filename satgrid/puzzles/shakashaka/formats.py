@@ -57,7 +57,8 @@ def read_toml(cls: type[Shakashaka], data: dict, raw: str, file: str) -> Shakash
         for r, row in enumerate(sg.rows):
             for c, tok in enumerate(row):
                 if tok not in SHAPES:
-                    raise sg.error(r, c, f"expected '.', '#', bl, br, tr or tl, found {shown(tok)}")
+                    raise sg.error(r, c, "expected '.', '#', bl, br, tr or tl, "
+                                         f"found {shown(tok)}")
         solution = [list(row) for row in sg.rows]
     return cls(clues, solution=solution, file=file, title=data.get("title", ""),
                source=data.get("source", ""), expect=expect)

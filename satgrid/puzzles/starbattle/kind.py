@@ -15,9 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.encodings import estimate
-from ...modelling import geometry as G
 from ...modelling.model import Model, Solution
-from ...rules import counts
+from ...rules import counts, shading
 from ..base import Puzzle, register
 from ..rooms import room_cells, rooms_from_labels
 from . import check as checker
@@ -51,7 +50,7 @@ class StarBattle(Puzzle):
                 + h * w * estimate.at_most(m.amo, 4, 1))
 
     def build(self, m: Model) -> None:
-        s = {v: m.bool(f"star[{v[0]},{v[1]}]", f"{K}.cell") for v in G.cells(self.rows, self.cols)}
+        s = shading.grid(m, self.rows, self.cols, f"{K}.cell", name="star")
         counts.per_lines(m, s, self.rows, self.cols, self.stars, group=f"{K}.lines")
         counts.per_regions(m, s, self.rooms, self.stars, group=f"{K}.regions")
         counts.no_touching(m, s, self.rows, self.cols, group=f"{K}.touch")

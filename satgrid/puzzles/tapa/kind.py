@@ -6,9 +6,8 @@ among its eight neighbours, read around it, in any order (``?`` a block of
 any length; a lone ``0``, or a lone ``?``, is also met by no shaded
 neighbour); no 2x2 block is all shaded; the shaded cells are connected.
 
-Model (groups ``tapa.*``): the shading of :mod:`satgrid.rules.shading`
-(``cell``, the clue cells ``given`` unshaded, ``some``, ``2x2``,
-``connected``) and each clue's ring by
+Model (groups ``tapa.*``): :mod:`satgrid.rules.shading` (``cell``, clue
+cells unshaded ``given``, ``some``, ``2x2``, ``connected``) and each clue by
 :func:`satgrid.rules.counts.ring_runs` (``ring``).
 """
 
