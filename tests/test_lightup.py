@@ -42,10 +42,9 @@ def test_pzprjs_failing_boards_are_rejected(code, board):
     assert referee.check(p.expected_solution() or [[0] * 6 for _ in range(6)], p.clues)
 
 
-@pytest.mark.parametrize("connectivity", ["lazy"])
-def test_published_example(connectivity):
-    p, res = solved_as_published("../satgrid/puzzles/lightup/examples/lightup-pzprjs-6x6.toml",
-                                 connectivity, (), "")
+@pytest.mark.parametrize("name", ["lightup-pzprjs-6x6.toml", "lightup-puzzlekit-10x10.toml"])
+def test_published_examples(name):
+    p, res = solved_as_published("../satgrid/puzzles/lightup/examples/" + name, "lazy", (), "")
     assert p.check({"grid": res["grid"]}) == []
 
 

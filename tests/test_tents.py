@@ -50,7 +50,7 @@ def test_pzprjs_failing_boards_are_rejected(code, board):
     assert referee.check(tents, p.trees, p.columns, p.row_counts)
 
 
-@pytest.mark.parametrize("name", ["tents-pzprjs-5x5.toml"])
+@pytest.mark.parametrize("name", ["tents-pzprjs-5x5.toml", "tents-puzzlekit-12x12.toml"])
 def test_published_example(name):
     p, res = solved_as_published(EX + name, "lazy", (), "")
     assert p.check({"grid": res["grid"]}) == []
