@@ -1,0 +1,84 @@
+"""``hashiwokakero`` (Bridges): connect the islands with bridges.
+
+Rules (as pzprjs checks them): build bridges, straight along rows and
+columns, between islands that see each other, one or two between the same
+two islands, never crossing; an island's number is the count of its bridges
+(``?`` any); at least one bridge; the bridges and the islands they touch
+form one connected group (like pzprjs, an island without a bridge, a ``?`` or
+a 0, is not held to it).
+
+Model (groups ``hashiwokakero.*``): :func:`satgrid.rules.bridges.layout`
+(two literals per pair of islands that see each other),
+:func:`~satgrid.rules.bridges.no_crossing`, :func:`~satgrid.rules.bridges.degree`
+per number, :func:`~satgrid.rules.bridges.connected`,
+:func:`~satgrid.rules.bridges.some`. Decoded: ``{"grid": rows of east + 4 *
+south}``, the bridges on the edges east and south of each cell.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.encodings import estimate
+from ...modelling.model import Model, Solution
+from ...rules import bridges
+from ..base import Puzzle, register
+from . import check as checker
+from . import drawing
+
+K = "hashiwokakero"
+
+
+@register
+class Hashiwokakero(Puzzle):
+    """A Hashiwokakero: ``clues`` rows of None, a number or -2 ("?")."""
+
+    kind = K
+    encoding_choices = ("amo", "card", "connectivity")
+
+    def __init__(self, clues, *, solution=None, **kw):
+        super().__init__(**kw)
+        self.clues = [list(row) for row in clues]
+        self.rows, self.cols = len(self.clues), len(self.clues[0])
+        self._solution, self._bridges = solution, None
+
+    def estimate_clauses(self, m: Model) -> int:
+        """Per island, its count over 8 literals and 2 pairs of its own; crossings."""
+        n = sum(v is not None for row in self.clues for v in row)
+        return n * (estimate.exactly(m.amo, m.card, 8, 4) + 12) + self.rows * self.cols
+
+    def build(self, m: Model) -> None:
+        islands = [(r, c) for r, row in enumerate(self.clues) for c, v in enumerate(row)
+                   if v is not None]
+        br = bridges.layout(m, self.rows, self.cols, islands, f"{K}.count")
+        bridges.no_crossing(m, br, f"{K}.crossing")
+        for r, c in islands:
+            if self.clues[r][c] >= 0:
+                bridges.degree(m, br, (r, c), self.clues[r][c], f"{K}.degree")
+        bridges.connected(m, br, f"{K}.connected")
+        bridges.some(m, br, f"{K}.some")
+        self._bridges = br
+        m.projection = [x for p in br.pairs for x in (p.one, p.two)]
+
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        grid = [[0] * self.cols for _ in range(self.rows)]
+        for p in self._bridges.pairs:
+            n, flat = p.count(sol), p.a[0] == p.b[0]
+            for r, c in [p.a] + p.between:
+                grid[r][c] += n if flat else 4 * n
+        return {"grid": grid}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        return checker.check(decoded["grid"], self.clues)
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        return drawing.text(self, decoded)
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        return drawing.svg(self, decoded)
+
+    def render_puzzle(self) -> str:
+        return drawing.puzzle_text(self)
+
+    def expected_solution(self):
+        return self._solution
