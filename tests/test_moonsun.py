@@ -103,16 +103,29 @@ def brute_force(vert, hori, marks):
                for links in line_grids(len(vert), len(vert[0]) + 1))
 
 
+def planted(rng, rows, cols):
+    """The family's board on a small grid: rooms along a random loop, marks by turns."""
+    from satgrid.puzzles.moonsun.family import moonsun
+    [(_, text)] = moonsun({"rows": rows, "cols": cols, "mark": 50}, 0, rng, None)
+    p = loads1(text)
+    return p.vert, p.hori, p.marks
+
+
 @pytest.mark.parametrize("seed", range(16))
 def test_rules_against_brute_force(seed):
     rng = random.Random(seed)
     rows, cols = rng.choice([(3, 3), (2, 4), (3, 4), (4, 3)])
-    if seed % 2:               # random border bits: some dangle inside a room
-        vert = [[int(rng.random() < 0.35) for _ in range(cols - 1)] for _ in range(rows)]
-        hori = [[int(rng.random() < 0.35) for _ in range(cols)] for _ in range(rows - 1)]
-    else:
-        vert, hori = borders_of([[rng.randrange(3) for _ in range(cols)] for _ in range(rows)])
-    marks = [[rng.choice("..sm") for _ in range(cols)] for _ in range(rows)]
+    if seed % 4 == 1:          # random border bits: some dangle inside a room
+        vert = [[int(rng.random() < 0.3) for _ in range(cols - 1)] for _ in range(rows)]
+        hori = [[int(rng.random() < 0.3) for _ in range(cols)] for _ in range(rows - 1)]
+        marks = [[rng.choice(".sm") for _ in range(cols)] for _ in range(rows)]
+    elif seed % 4 == 3:
+        vert, hori = borders_of([[rng.randrange(2) for _ in range(cols)] for _ in range(rows)])
+        marks = [[rng.choice(".sm") for _ in range(cols)] for _ in range(rows)]
+    else:                      # planted, a mark changed half the time
+        vert, hori, marks = planted(rng, rows, cols)
+        if seed % 8 == 2:
+            marks[rng.randrange(rows)][rng.randrange(cols)] = rng.choice(".sm")
     got = api.count(MoonSun(vert, hori, marks))["count"]
     assert got == brute_force(vert, hori, marks), (vert, hori, marks)
 
