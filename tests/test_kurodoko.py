@@ -181,3 +181,11 @@ def test_puzzle_drawing_before_solving():
     p = loads1(PZPRJS_URL, "s.url")
     svg = p.puzzle_svg()
     assert svg.startswith("<svg") and "#ddd" not in svg and ">7<" in svg        # the clues, no answer
+
+
+@pytest.mark.parametrize("connectivity", ["lazy", "eager"])
+def test_second_published_example_and_its_url(connectivity):
+    name = EX + "kurodoko-cspuz-6x5.toml"
+    p, res = solved_as_published(name, connectivity, (name,), "")
+    q = loads1("https://puzz.link/p?kurodoko/6/5/h2j2h3r5g2j", "c.url")
+    assert q.clues == p.clues and formats.to_url(q) == "https://puzz.link/p?kurodoko/6/5/h2j2h3r5g2j"

@@ -183,3 +183,11 @@ def test_puzzle_drawing_before_solving():
     p = loads1(PZPRJS_URL, "s.url")
     svg = p.puzzle_svg()
     assert svg.startswith("<svg") and "#ddd" not in svg and "(2)" in svg        # the clues, no answer
+
+
+@pytest.mark.parametrize("connectivity", ["lazy", "eager"])
+def test_second_published_example_and_its_url(connectivity):
+    name = EX + "nurimisaki-semiexp-10x10.toml"
+    p, res = solved_as_published(name, connectivity, (name,), "")
+    q = loads1("https://puzz.link/p?nurimisaki/10/10/j3l3v2t2p.g2j2w2k2n3k", "c.url")
+    assert q.clues == p.clues and formats.to_url(q) == "https://puzz.link/p?nurimisaki/10/10/j3l3v2t2p.g2j2w2k2n3k"
