@@ -59,6 +59,27 @@ def test_reduce_a_given_puzzle(tmp_path, capsys):
     assert set(p.clue_cells()) <= set(orig.clue_cells())
 
 
+@pytest.mark.parametrize("kind,start", [("masyu", "instances/masyu-janko-71.toml"),
+                                        ("nurikabe", "instances/nurikabe-pzprjs-5x5.txt"),
+                                        ("slitherlink", "instances/slitherlink-janko-11.toml")])
+def test_reduce_a_puzzle_whose_clues_are_rules(tmp_path, capsys, kind, start):
+    runs = []
+    for sub in ("a", "b"):
+        out = tmp_path / sub
+        assert main(["generate", kind, "--from", start, "-o", str(out), "--seed", "4"]) == 0
+        runs.append({f: (out / f).read_text() for f in os.listdir(out)})
+    assert runs[0] == runs[1]
+    (name,) = runs[0]
+    p = load(str(tmp_path / "a" / name))[0]
+    orig = load(start)[0]
+    assert set(p.clue_cells()) <= set(orig.clue_cells())
+    res = count(p, limit=2)
+    assert res["count"] == 1 and res["complete"]
+    # the one solution is the start puzzle's
+    from satgrid.pipeline.run import solve
+    assert solve(p)["grid"] == solve(orig)["grid"]
+
+
 def test_refusals(capsys):
     assert main(["generate", "nope"]) == 2
     assert main(["generate", "hitori"]) == 2          # no clues to remove

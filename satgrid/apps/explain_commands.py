@@ -8,13 +8,13 @@ import json
 import os
 
 from ..certify.certificate import certify_puzzle
-from ..errors import EXIT_INPUT, EXIT_OK, EXIT_UNSAT, UsageError
+from ..errors import EXIT_OK, EXIT_UNSAT, SatgridError, UsageError
 from ..explain.generate import generate, solution_grid
 from ..explain.grade import grade
 from ..explain.puzzle import (backbone_result, backbone_svg, backbone_text, hint_result,
                               hint_text)
 from ..io.fileio import atomic_write_text, check_target
-from ..pipeline.load import load
+from ..pipeline.load import load, loads
 from ..pipeline.run import Options, public
 from ..puzzles import KINDS
 from ..puzzles.families import toml_text
@@ -118,9 +118,11 @@ def cmd_generate(a) -> int:
         if table is None:
             raise UsageError(f"satgrid generate: {a.kind} cannot write its puzzles as TOML")
         table = {"puzzle": table.pop("puzzle"), "title": g.puzzle.title, **table}
-        text = toml_text(f"satgrid generate {a.kind} --seed {a.seed} #{g.index + 1}: "
-                         f"{g.clues} clues, unique", table,
-                         {"unique": True, "solution": _grid_text(solution_grid(g.solution))})
+        head = f"satgrid generate {a.kind} --seed {a.seed} #{g.index + 1}: {g.clues} clues, unique"
+        text = toml_text(head, table, {"unique": True,
+                                       "solution": _grid_text(solution_grid(g.solution))})
+        if not _reads_back(text, g.solution):   # a kind whose solution is written otherwise
+            text = toml_text(head, table, {"unique": True})
         name = f"{a.kind}-s{a.seed}-{g.index + 1:03d}.toml"
         if a.output:
             path = os.path.join(a.output, name)
@@ -138,6 +140,15 @@ def cmd_generate(a) -> int:
     if a.certify:
         return _certify_all(a, written, opts)
     return EXIT_OK
+
+
+def _reads_back(text: str, solution: dict) -> bool:
+    """Whether the instance text loads with ``solution`` as its [expect] solution."""
+    try:
+        p = loads(text, "generated.toml")[0]
+    except SatgridError:
+        return False
+    return p.expected_solution() == solution_grid(solution)
 
 
 def _grid_text(rows) -> str:

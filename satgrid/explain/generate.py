@@ -12,7 +12,8 @@ no solution of the remaining clues differs from S at c (any other would
 differ from S somewhere, and a solution agreeing with S at c has every clue
 and so is S). When the clues are givens (:meth:`Puzzle.clue_literals`), the
 rules are compiled once and the clues are assumptions; otherwise each
-candidate is compiled anew and counted up to two. The last puzzle's
+candidate is compiled anew and its solutions listed up to two (one, the
+same as before: a clue that is a rule may leave another). The last puzzle's
 uniqueness is proved once more by a complete uniqueness check. Every random
 number comes from ``random.Random(seed)``, and each puzzle from a session
 of its own, so a seed gives the same puzzles.
@@ -27,7 +28,7 @@ from typing import Any
 
 from ..errors import LimitError, SatgridError
 from ..modelling.model import Model, Solution
-from ..pipeline.run import Options, compile_puzzle, count, open_session
+from ..pipeline.run import Options, compile_puzzle, open_session, solve_all
 from ..puzzles import KINDS, Puzzle
 
 __all__ = ["Generated", "generate", "generate_one", "reduce_clues"]
@@ -83,12 +84,15 @@ def filled(cls: type[Puzzle], size: int, rng: random.Random,
     return blank.from_solution(blank.decode(sol)), m
 
 
-def _unique_count(p: Puzzle, opts: Options) -> bool:
-    """Whether ``p`` has exactly one solution (compiled anew, counted up to two)."""
-    res = count(p, opts, limit=2)
+def _unique_count(p: Puzzle, opts: Options, solution: dict) -> bool:
+    """Whether ``p`` has exactly one solution, drawn as ``solution`` (compiled
+    anew, solutions listed up to two): a clue that is a rule may, removed,
+    leave one other solution (a Nurikabe island without its number)."""
+    res = solve_all(p, opts, limit=2)
     if not res["complete"] and res["count"] < 2:
         raise LimitError(f"{p.kind}: a limit was reached while counting")
-    return res["count"] == 1
+    return res["count"] == 1 and (solution_grid(res["solutions"][0])
+                                  == solution_grid(solution))
 
 
 def reduce_clues(full: Puzzle, rng: random.Random, opts: Options,
@@ -134,14 +138,14 @@ def reduce_clues(full: Puzzle, rng: random.Random, opts: Options,
             else:
                 unique = bool(m.is_unique(rest, time_limit=opts.time_limit))
         else:
-            unique = _unique_count(full.with_clues(keep), opts)
+            unique = _unique_count(full.with_clues(keep), opts, solution)
         if not unique:
             keep.add(c)
     out = full.with_clues(keep)
     if lits is not None:     # the proof: complete uniqueness of the kept givens
         if m.is_unique([l for k in keep for l in lits[k]], time_limit=opts.time_limit) is not True:
             raise SatgridError("generate: the reduced puzzle is not proved unique (a defect)")
-    elif not _unique_count(out, opts):
+    elif not _unique_count(out, opts, solution):
         raise SatgridError("generate: the reduced puzzle is not unique (a defect)")
     return out, solution
 

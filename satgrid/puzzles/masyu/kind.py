@@ -105,3 +105,17 @@ class Masyu(Puzzle):
 
     def expected_solution(self):
         return self._solution
+
+    # ------------------------------------------------- clues (generators)
+    def clue_cells(self) -> list[tuple[int, int]]:
+        return [(r, c) for r, row in enumerate(self.pearls) for c, k in enumerate(row)
+                if k in ("w", "b")]
+
+    def with_clues(self, cells) -> "Masyu":
+        keep = set(cells)
+        return Masyu([[k if (r, c) in keep else "." for c, k in enumerate(row)]
+                      for r, row in enumerate(self.pearls)], file=self.file, title=self.title)
+
+    def toml_table(self) -> dict:
+        return {"puzzle": "masyu", "pearls": "\n".join(
+            " ".join(k if k in ("w", "b") else "-" for k in row) for row in self.pearls)}

@@ -98,3 +98,16 @@ class Nurikabe(Puzzle):
 
     def expected_solution(self):
         return self._solution
+
+    # ------------------------------------------------- clues (generators)
+    def clue_cells(self) -> list[tuple[int, int]]:
+        return [(r, c) for r, row in enumerate(self.clues) for c, k in enumerate(row) if k]
+
+    def with_clues(self, cells) -> "Nurikabe":
+        keep = set(cells)
+        return Nurikabe([[k if (r, c) in keep else 0 for c, k in enumerate(row)]
+                         for r, row in enumerate(self.clues)], file=self.file, title=self.title)
+
+    def toml_table(self) -> dict:
+        return {"puzzle": "nurikabe", "clues": "\n".join(
+            " ".join(str(k) if k else "." for k in row) for row in self.clues)}
