@@ -171,3 +171,15 @@ def test_puzzle_drawing_before_solving():
     p = loads1(PZPRJS_URL, "s.url")
     svg = p.puzzle_svg()
     assert svg.startswith("<svg") and "●" not in svg and ">4<" in svg        # the clues, no answer
+
+
+def test_semiexps_puzzle_solves_to_the_answer_cspuz_expects():
+    # https://twitter.com/semiexp/status/1225770511080144896, transcribed with its answer in
+    # the tests of semiexp/cspuz_core (cspuz_rs_puzzles/src/puzzles/akari.rs)
+    p = loads1("https://puzz.link/p?akari/10/10/hcscl.h.idn.i.cgcndg.h.ncs.h", "s.url")
+    assert p.clues[3][:5] == [WALL, None, None, None, 3] and p.clues[8][1] == 2
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True
+    assert res["grid"] == [[int(ch) for ch in row] for row in (
+        "1001000000", "0010000001", "0000100010", "0000010000", "0000100100",
+        "0100010000", "1000001000", "0000010000", "0010000000", "0100000001")]

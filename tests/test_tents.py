@@ -207,3 +207,16 @@ def test_puzzle_drawing_before_solving():
     p = loads1(PZPRJS_URL, "s.url")
     svg = p.puzzle_svg()
     assert svg.startswith("<svg") and "▲" not in svg and svg.count(">T<") == 5        # the clues, no answer
+
+
+def test_cspuz_puzzle_solves_to_the_answer_it_expects():
+    # the puzzle and answer of semiexp/cspuz_core's tests (cspuz_rs_puzzles/src/puzzles/tents.rs)
+    p = loads1("https://pzprxs.vercel.app/p?tents/5/5/3g2j1hk1322313", "c.url")
+    assert (p.columns, p.row_counts) == ([3, None, 2, None, None], [None, None, 1, None, None])
+    assert p.trees == [[0, 0, 0, 1, 0], [1, 0, 0, 0, 1], [0, 0, 1, 0, 0], [1, 0, 0, 0, 1],
+                       [0, 1, 0, 0, 0]]
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True
+    assert res["grid"] == [[1, 0, 1, 0, 1], [0, 0, 0, 0, 0], [1, 0, 0, 0, 0], [0, 0, 1, 0, 0],
+                           [1, 0, 0, 0, 1]]
+    assert formats.to_url(p) == "https://puzz.link/p?tents/5/5/3g2j1hk1322313"
