@@ -153,6 +153,14 @@ def test_one_room_without_lines_is_allowed_only_with_e():
         vert, hori, [None], True) == 3 + 1
 
 
+def test_a_zero_keeps_the_loop_out_with_e():
+    """pzprjs's checker skips a 0, but its editor takes 0 only with flag e,
+    for a room the loop leaves out: so it is read here."""
+    vert, hori = [[0, 1], [0, 1]], [[0, 0, 0]]
+    assert api.count(CountryRoad(vert, hori, [None, 0], empty=True))["count"] == 1  # the 2x2
+    assert api.count(CountryRoad(vert, hori, [None, 0]))["count"] == 0
+
+
 @pytest.mark.parametrize("seed", range(20))
 def test_url_round_trip_on_random_boards(seed):
     rng = random.Random(seed)

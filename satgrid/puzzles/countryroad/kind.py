@@ -6,7 +6,9 @@ crossing; it enters each room at most once and passes through every room
 (unless ``empty``, URL flag ``e``); a room's number counts its cells on the
 loop; two cells side by side across a border are not both off the loop. The
 borders count as given (pzprjs looks at each border: one inside a room
-counts as crossed once per cell beside it).
+counts as crossed once per cell beside it). A 0 keeps the loop out of its
+room (pzprjs's editor allows 0 only with ``e``, meaning that; its checker
+skips it).
 
 Model (groups ``countryroad.*``): :func:`satgrid.rules.loops.loop`,
 :func:`satgrid.rules.loops.enter_once` (with ``visit``),
