@@ -106,3 +106,17 @@ def test_distances_are_one_hot_and_equal_the_run_of_clear_cells():
             assert [int(s[l]) for l in d[name]] == [int(i == run) for i in range(len(d[name]))]
         assert [int(s[l]) for l in d["up"]] == [1]
     assert n == 8
+
+
+@pytest.mark.parametrize("k", range(0, 8))
+def test_count_seen_with_cells_that_never_block(k):
+    h, w, centre = 3, 4, (1, 1)
+    always = {(1, 0), (0, 1), (1, 2)}                 # clue cells: clear, not variables
+    others = [(r, c) for r in range(h) for c in range(w) if (r, c) != centre and (r, c) not in always]
+    m = Model()
+    lits = {x: m.bool(f"c{x}") for x in others}
+    sight.count_seen(m, centre, h, w, {**lits, **dict.fromkeys(always, True)}, k)
+    got = sorted(tuple(int(s[lits[x]]) for x in others) for s in m.solutions())
+    want = sorted(bits for bits in itertools.product((0, 1), repeat=len(others))
+                  if _seen_count(centre, always | {x for x, b in zip(others, bits) if b}, h, w) == k)
+    assert got == want

@@ -120,7 +120,8 @@ def count_seen(m: Model, cell: Cell, rows: int, cols: int, clear: dict, k: int, 
         return
     lits = [l for chain in seen(m, cell, rows, cols, clear, limit=want + 1, group=group).values()
             for _, l in chain]
-    m.exactly(lits, want, group)
+    always = sum(l == m.true for l in lits)        # cells that never block: counted, not encoded
+    m.exactly([l for l in lits if l != m.true], want - always, group)
 
 
 def segments(rows: int, cols: int, blockers) -> list[list[Cell]]:
