@@ -152,13 +152,17 @@ def test_rules_against_brute_force(seed):
 
 
 def test_crossing_and_question_islands():
-    """A '?' island may stay without a bridge (pzprjs only joins the islands
-    its lines touch); bridges never cross: the two 1s bridge through the
-    middle, so the '?' islands beside it cannot."""
-    clues = [[None, 1, None], [-2, None, -2], [None, 1, None]]
-    assert api.count(Hashiwokakero(clues))["count"] == brute_force(clues) == 1
+    """Bridges never cross; a '?' island needs a bridge like any island (the
+    genre's rule and cspuz's; pzprjs's checker would let it stay alone); a 0
+    stays apart."""
+    crossed = [[None, 1, None], [-2, None, -2], [None, 1, None]]
+    assert api.count(Hashiwokakero(crossed))["count"] == brute_force(crossed) == 0
     alone = [[1, None, 1], [None, None, None], [-2, None, None]]
-    assert api.count(Hashiwokakero(alone))["count"] == brute_force(alone) == 1
+    assert api.count(Hashiwokakero(alone))["count"] == brute_force(alone) == 0
+    ring = [[-2, None, 1], [None, None, None], [-2, None, 1]]
+    assert api.count(Hashiwokakero(ring))["count"] == brute_force(ring) == 2
+    zero = [[1, None, 1], [None, None, None], [0, None, None]]
+    assert api.count(Hashiwokakero(zero))["count"] == brute_force(zero) == 1
 
 
 @pytest.mark.parametrize("seed", range(20))

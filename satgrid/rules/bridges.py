@@ -10,7 +10,8 @@ implies the first), so the bridge count is their sum. On that layout
 * :func:`no_crossing`: a horizontal and a vertical bridge never pass through
   the same cell (one clause per crossing cell);
 * :func:`degree`: the bridges at an island number ``n`` (the Model's
-  cardinality encoding over the pairs' literals);
+  cardinality encoding over the pairs' literals); :func:`touched`: an
+  island has a bridge;
 * :func:`connected`: the islands that have a bridge, with the bridges
   between them, form one connected group (:meth:`Model.connected` on the
   graph of islands and bridges: a node per island, "it has a bridge", and
@@ -34,7 +35,7 @@ from typing import Iterable
 from ..modelling.geometry import Cell
 from ..modelling.model import Model
 
-__all__ = ["Bridge", "Bridges", "layout", "no_crossing", "degree", "connected", "some"]
+__all__ = ["Bridge", "Bridges", "layout", "no_crossing", "degree", "touched", "connected", "some"]
 
 
 class Bridge:
@@ -114,6 +115,16 @@ def degree(model: Model, br: Bridges, island: Cell, n: int, group: str = "bridge
     """
     lits = [x for p in br.at[island] for x in (p.one, p.two)]
     model.exactly(lits, n, group)
+
+
+def touched(model: Model, br: Bridges, island: Cell, group: str = "bridges.touched") -> None:
+    """``island`` has at least one bridge (an island whose number is not
+    given still belongs to the connected group).
+
+    >>> m = Model(); br = layout(m, 1, 3, [(0, 0), (0, 2)]); touched(m, br, (0, 0)); m.count()
+    (2, True)
+    """
+    model.clause([p.one for p in br.at[island]], group)
 
 
 def connected(model: Model, br: Bridges, group: str = "bridges.connected",

@@ -3,8 +3,9 @@
 The rules as pzprjs checks them (``src/variety/hashikake.js``): at least one
 bridge; bridges run straight between islands, one or two between the same
 two islands, through cells without an island, never crossing; an island's
-number is the count of its bridges (``?`` any); the bridges and the islands
-they touch form one connected group.
+number is the count of its bridges (``?`` any, but at least one: every
+island joins the group, as the genre and cspuz have it; a 0 stays apart);
+the bridges and the islands they touch form one connected group.
 
 A solution is ``grid[r][c]`` = (bridges on the edge east of cell (r, c)) +
 4 * (bridges on the edge south of it), each 0, 1 or 2; ``clues`` rows of
@@ -62,6 +63,8 @@ def check(grid, clues) -> list[str]:
                     problems.append(f"cell ({r},{c}): two bridges cross")
             elif clue >= 0 and w + e + n + s != clue:
                 problems.append(f"island ({r},{c}): {w + e + n + s} bridges, expected {clue}")
+            elif clue < 0 and not w + e + n + s:
+                problems.append(f"island ({r},{c}): no bridge")
     touched = {v for edge in edges for v in edge}
     first = min(touched)
     seen, todo = {first}, [first]

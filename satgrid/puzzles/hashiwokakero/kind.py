@@ -3,14 +3,17 @@
 Rules (as pzprjs checks them): build bridges, straight along rows and
 columns, between islands that see each other, one or two between the same
 two islands, never crossing; an island's number is the count of its bridges
-(``?`` any); at least one bridge; the bridges and the islands they touch
-form one connected group (like pzprjs, an island without a bridge, a ``?`` or
-a 0, is not held to it).
+(``?`` any, but at least one); at least one bridge; the bridges and the
+islands they touch form one connected group. A 0 stays apart (pzprjs and
+cspuz agree); a ``?`` island needs a bridge, as every island joins the group
+in the genre's rules and in cspuz (pzprjs's checker lets a ``?`` island
+without a line pass, since it looks only at islands a line touches).
 
 Model (groups ``hashiwokakero.*``): :func:`satgrid.rules.bridges.layout`
 (two literals per pair of islands that see each other),
 :func:`~satgrid.rules.bridges.no_crossing`, :func:`~satgrid.rules.bridges.degree`
-per number, :func:`~satgrid.rules.bridges.connected`,
+per number, :func:`~satgrid.rules.bridges.touched` per ``?``,
+:func:`~satgrid.rules.bridges.connected`,
 :func:`~satgrid.rules.bridges.some`. Decoded: ``{"grid": rows of east + 4 *
 south}``, the bridges on the edges east and south of each cell.
 """
@@ -55,6 +58,8 @@ class Hashiwokakero(Puzzle):
         for r, c in islands:
             if self.clues[r][c] >= 0:
                 bridges.degree(m, br, (r, c), self.clues[r][c], f"{K}.degree")
+            else:
+                bridges.touched(m, br, (r, c), f"{K}.touched")
         bridges.connected(m, br, f"{K}.connected")
         bridges.some(m, br, f"{K}.some")
         self._bridges = br
