@@ -42,3 +42,14 @@ def clause_ceiling(text: str) -> int:
     if value != value or value < 1 or value == float("inf") or value != int(value):
         raise argparse.ArgumentTypeError(f"expected a whole number of clauses >= 1, found {text!r}")
     return int(value)
+
+
+def band(text: str) -> tuple[float, float]:
+    """``LO..HI`` seconds, ``0 <= LO < HI`` (``--target-seconds 10..60``)."""
+    lo, sep, hi = text.partition("..")
+    if not sep:
+        raise argparse.ArgumentTypeError(f"expected LO..HI seconds (e.g. 10..60), found {text!r}")
+    a, b = seconds(lo), seconds(hi)
+    if not a < b:
+        raise argparse.ArgumentTypeError(f"expected LO < HI, found {text!r}")
+    return a, b

@@ -383,6 +383,48 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON line per puzzle")
     _solving_options(p)
 
+    p = sub.add_parser("suite", help="a benchmark suite: families calibrated to a hardness band",
+                       description="For each family of KIND (or every family: all), find the "
+                                   "size at which the reference solver takes LO..HI seconds, "
+                                   "then write COUNT seeds' instances as .cnf.xz with their "
+                                   "status proved (SAT: the model checked by the referee; "
+                                   "UNSAT: a DRAT proof checked by dratify, with "
+                                   "--proof-seconds), GBD hashes, meta.csv, times.csv, a README "
+                                   "per family and suite.json (docs/guide/suite.md).",
+                       epilog=EXIT_TEXT, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("kinds", nargs="*", metavar="KIND",
+                   help="kinds or families ('all': every family; none with --replay)")
+    p.add_argument("-o", "--output", metavar="DIR", required=True, help="the suite's folder")
+    p.add_argument("--target-seconds", type=argtypes.band, default=(10.0, 60.0), metavar="LO..HI",
+                   help="the hardness band, seconds of the reference solver (default 10..60)")
+    p.add_argument("--count", type=argtypes.count_limit, default=5, metavar="N",
+                   help="seeds per family (default 5), each a SAT instance and, when solved, "
+                        "its 'uniq' instance (unsatisfiable exactly when the answer is unique)")
+    p.add_argument("--solver", default="cadical", metavar="REF",
+                   help="the reference solver: cadical (Debian's binary; the default) or "
+                        "pysat:NAME (a PySAT solver)")
+    p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    p.add_argument("--proof-seconds", type=argtypes.seconds, metavar="S",
+                   help="check each UNSAT answer's DRAT proof with dratify within S seconds "
+                        "(cadical only; default 0, or the plan's with --replay: the proof "
+                        "column says unchecked)")
+    p.add_argument("--calibration-seconds", type=argtypes.seconds, default=900.0, metavar="S",
+                   help="the most each family's calibration may take (default 900)")
+    p.add_argument("--replay", metavar="SUITE_JSON",
+                   help="regenerate the suite of this suite.json without calibrating: the "
+                        "same instance files, byte for byte")
+    for name in ("amo", "card", "pb"):
+        p.add_argument(f"--{name}", metavar="ENC", choices=encoding_choices()[name],
+                       help=f"the {name} encoding of the formulas (see 'satgrid solve --help')")
+    _cluster_options(p)
+
+    p = sub.add_parser("gbd", help="the GBD hash of DIMACS files (plain or compressed)",
+                       description="Print 'HASH  FILE' for each file: the Global Benchmark "
+                                   "Database's hash of its normalised clauses (what gbdc's "
+                                   "gbdhash computes); a file that cannot be read is one line "
+                                   "on stderr and exit 2 after the others.")
+    p.add_argument("files", nargs="+", metavar="FILE")
+
     p = sub.add_parser("verify", help="check a certificate folder, or a DRAT proof of a DIMACS file",
                        description="Check a certificate written by --certify, independently of "
                                    "the solving code (docs/certify.md): exit 0 when everything "

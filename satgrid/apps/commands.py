@@ -415,4 +415,6 @@ COMMANDS = {"solve": cmd_solve, "count": cmd_count, "check": cmd_check, "stats":
             "verify": lazy.function("satgrid.apps.certify_commands", "cmd_verify"),
             "hint": lazy.function("satgrid.apps.explain_commands", "cmd_hint"),
             "grade": lazy.function("satgrid.apps.explain_commands", "cmd_grade"),
-            "generate": lazy.function("satgrid.apps.explain_commands", "cmd_generate")}
+            "generate": lazy.function("satgrid.apps.explain_commands", "cmd_generate"),
+            "suite": lazy.function("satgrid.apps.suite_commands", "cmd_suite"),
+            "gbd": lazy.function("satgrid.apps.suite_commands", "cmd_gbd")}

@@ -1,0 +1,190 @@
+"""``satgrid suite``: graded families with known status, for SAT competitions.
+
+For each family of the chosen kinds: calibrate its size to the hardness band
+(:mod:`.calibrate`), then for ``count`` seeds write the ``sat`` instance and,
+when it has a solution, its ``uniq`` instance (:mod:`.build`), each solved by
+the reference solver and its status proved; then ``meta.csv``, ``times.csv``,
+``suite.json`` and the READMEs (:mod:`.write`). ``replay`` regenerates a
+suite from its ``suite.json`` without calibrating: the same instance files,
+byte for byte.
+
+Example::
+
+    >>> from satgrid.suite import build_suite
+    >>> s = build_suite(["hitori"], "out", band=(0.0, 1.0), count=2)   # doctest: +SKIP
+    >>> [i.status for i in s.instances]                                # doctest: +SKIP
+    ['sat', 'unsat', 'sat', 'unsat']
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+
+from ..errors import SatgridError
+from ..progress import Progress
+from ..puzzles import FAMILY_MODULES
+from ..puzzles.families import SPECS
+from ..cluster.client import connect
+from ..cluster.family import workers_see
+from ..cluster.tasks import in_order, submit_calls
+from .build import Instance, Plan, build_instance
+from .calibrate import Calibration, calibrate
+from .reference import DEFAULT_REFERENCE, ReferenceSolver
+from .write import write_meta, write_plan, write_readmes, write_times
+
+__all__ = ["Suite", "build_suite", "replay", "families_of", "PLAN_VERSION"]
+
+PLAN_VERSION = 1
+
+
+@dataclass
+class Suite:
+    out: str
+    plan: dict
+    instances: list[Instance] = field(default_factory=list)
+    calibrations: list[Calibration] = field(default_factory=list)
+
+
+def families_of(names) -> list[str]:
+    """The families of ``names`` (kind folders, kind names, family names, ``all``)."""
+    if isinstance(names, str):
+        names = [names]
+    out: list[str] = []
+    for name in names:
+        if name == "all":
+            hits = list(FAMILY_MODULES)
+        else:
+            key = name.replace("-", "_")
+            hits = [f for f, (pkg, _) in FAMILY_MODULES.items() if f == name or pkg == key]
+        if not hits:
+            raise SatgridError(f"no family of {name!r}; expected 'all', a kind or a family "
+                               f"({', '.join(FAMILY_MODULES)})")
+        out.extend(h for h in hits if h not in out)
+    return out
+
+
+def _command(plan_path: str, out: str) -> str:
+    return f"satgrid suite --replay {plan_path} -o {out}"
+
+
+def seed_unit(fam: str, params: dict, enc: dict, seed: int, out: str, ref_name: str,
+              seconds: float, proof_seconds: float) -> list[Instance]:
+    """One seed of a family: its ``sat`` instance and, when solved, its
+    ``uniq`` instance (the unit of work, serial or on a Dask worker)."""
+    ref = ReferenceSolver(ref_name)
+    base = Plan(fam, tuple(params.items()), seed, **enc)
+    first = build_instance(base, out, ref, seconds, proof_seconds=proof_seconds,
+                           command_line=f"satgrid suite --replay suite.json ({base.name()})")
+    if first.status != "sat":
+        return [first]
+    uniq = Plan(fam, base.params, seed, "uniq", **enc)
+    return [first, build_instance(uniq, out, ref, seconds, exclude=first.model,
+                                  proof_seconds=proof_seconds,
+                                  command_line=f"satgrid suite --replay suite.json ({uniq.name()})")]
+
+
+def _units(plan: dict, out: str, ref_name: str, seconds: float, proof_seconds: float):
+    enc = plan.get("encodings", {})
+    units = []
+    for fam, e in plan["families"].items():
+        # the parameters in the family's own order, however suite.json lists them
+        params = {p.name: e["params"][p.name] for p in SPECS[fam].params if p.name in e["params"]}
+        units += [(fam, params, enc, seed, os.path.abspath(out), ref_name, seconds, proof_seconds)
+                  for seed in e["seeds"]]
+    return units
+
+
+def _finish(s: Suite, ref_name: str, seconds: float, proof_seconds: float, quiet: bool,
+            workers: int | None = None, scheduler: str | None = None) -> Suite:
+    ReferenceSolver(ref_name)                 # refused here, before any work, if unusable
+    os.makedirs(s.out, exist_ok=True)
+    units = _units(s.plan, s.out, ref_name, seconds, proof_seconds)
+    with Progress(desc="suite", unit="seed", total=len(units), quiet=quiet) as bar:
+        if workers is None and scheduler is None:
+            for args in units:
+                s.instances += seed_unit(*args)
+                bar.update()
+        else:
+            with connect(workers, scheduler) as client:
+                if not workers_see(client, s.out):
+                    raise SatgridError(f"the workers do not reach {s.out}: give -o a folder "
+                                       "every worker shares")
+                futures = submit_calls(client, [(seed_unit, args) for args in units],
+                                       prefix="suite")
+                for _, insts in in_order(futures, on_done=lambda i, r: bar.update()):
+                    s.instances += insts
+    write_plan(s.out, s.plan)
+    write_meta(s.out, s.instances)
+    write_times(s.out, s.instances, s.plan["band"], s.calibrations)
+    write_readmes(s.out, s.plan, s.instances, _command("suite.json", s.out))
+    return s
+
+
+def build_suite(names, out: str, *, band: tuple[float, float] = (10.0, 60.0), count: int = 5,
+                solver: str = DEFAULT_REFERENCE, seed: int = 0, encodings: dict | None = None,
+                calibration_seconds: float = 900.0, proof_seconds: float = 0.0,
+                quiet: bool = True, workers: int | None = None,
+                scheduler: str | None = None) -> Suite:
+    """Calibrate and write a suite of the families of ``names`` into ``out``.
+
+    Args:
+        band: the hardness band, seconds of the reference solver (lo, hi).
+        count: seeds per family (each gives a ``sat`` and, when solved, a ``uniq`` instance).
+        solver: the reference solver (``cadical``: the binary; ``pysat:NAME``).
+        seed: the first seed (the calibration probes use it; the instances the next ``count``).
+        encodings: ``amo``/``card``/``pb`` encodings of the compiled formulas.
+        calibration_seconds: the most each family's calibration may take.
+        proof_seconds: with the ``cadical`` binary, check each UNSAT answer's
+            DRAT proof with dratify within this many seconds (0: do not ask
+            for proofs; the UNSAT instances are then ``proof = unchecked``).
+        workers, scheduler: build the instances on a Dask cluster (a local
+            one of this many workers, or a running scheduler's) whose workers
+            share ``out``; the files are those of the serial run. The
+            calibration runs here.
+    """
+    lo, hi = band
+    if not 0 <= lo < hi:
+        raise SatgridError(f"the band {lo}..{hi} seconds is empty: expected 0 <= LO < HI")
+    fams = families_of(names)
+    enc = {k: v for k, v in (encodings or {}).items() if v}
+    ref = ReferenceSolver(solver)
+    plan = {"version": PLAN_VERSION, "band": [lo, hi], "solver": solver, "encodings": enc,
+            "time_limit": 2 * hi, "proof_seconds": proof_seconds, "families": {}}
+    cals = []
+    for fam in fams:
+        fixed = {"count": 1} if any(p.name == "count" for p in SPECS[fam].params) else {}
+        cal = calibrate(fam, band, ref, seed=seed, base=fixed, budget=calibration_seconds,
+                        encodings=enc)
+        cals.append(cal)
+        plan["families"][fam] = {"params": cal.params, "seeds": list(range(seed + 1, seed + 1 + count)),
+                                 "calibrated": cal.in_band}
+    s = Suite(out, plan, calibrations=cals)
+    return _finish(s, solver, 2 * hi, proof_seconds, quiet, workers, scheduler)
+
+
+def replay(plan_path: str, out: str, *, proof_seconds: float | None = None, quiet: bool = True,
+           workers: int | None = None, scheduler: str | None = None) -> Suite:
+    """Regenerate the suite of ``plan_path`` (a ``suite.json``) into ``out``,
+    without calibrating: the same instance files, byte for byte (and the same
+    ``meta.csv`` when every status is found again; ``proof_seconds`` defaults
+    to the plan's)."""
+    try:
+        with open(plan_path, encoding="utf-8") as fh:
+            plan = json.load(fh)
+        if plan.get("version") != PLAN_VERSION:
+            raise ValueError(f"version {plan.get('version')!r}, expected {PLAN_VERSION}")
+        for fam, entry in plan["families"].items():
+            if fam not in SPECS:
+                raise ValueError(f"unknown family {fam!r}")
+            if not isinstance(entry["params"], dict) or not all(
+                    isinstance(x, int) for x in entry["seeds"]):
+                raise ValueError(f"family {fam!r}: params must be a table, seeds integers")
+        lo, hi = plan["band"]
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise SatgridError(f"{plan_path}: not a suite plan ({e})") from None
+    if proof_seconds is None:
+        proof_seconds = float(plan.get("proof_seconds", 0.0))
+    return _finish(Suite(out, plan), plan["solver"], plan["time_limit"], proof_seconds, quiet,
+                   workers, scheduler)

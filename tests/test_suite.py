@@ -1,0 +1,150 @@
+"""Benchmark suites (satgrid.suite, ``satgrid suite``): statuses proved, GBD
+hashes, byte-for-byte regeneration, the same bytes on a Dask cluster."""
+
+from __future__ import annotations
+
+import csv
+import filecmp
+import json
+import lzma
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from satgrid.errors import SatgridError
+from satgrid.io.dimacs.gbd import gbd_hash
+from satgrid.pipeline.load import loads
+from satgrid.pipeline.run import compile_puzzle, Options
+from satgrid.suite import build_suite, families_of, replay
+from satgrid.suite.build import Plan, build_instance
+from satgrid.suite.calibrate import scale_params
+from satgrid.suite.reference import ReferenceSolver
+
+HAVE_CADICAL = shutil.which("cadical") is not None
+REF = "cadical" if HAVE_CADICAL else "pysat:cadical195"
+
+
+def instance_files(folder):
+    return sorted(os.path.relpath(os.path.join(d, f), folder) for d, _, fs in os.walk(folder)
+                  for f in fs if f.endswith(".cnf.xz"))
+
+
+@pytest.fixture(scope="module")
+def small_suite(tmp_path_factory):
+    out = tmp_path_factory.mktemp("suite")
+    return build_suite(["hitori", "slitherlink"], str(out), band=(0.0, 5.0), count=1,
+                       solver=REF, proof_seconds=120.0 if HAVE_CADICAL else 0.0)
+
+
+def test_every_status_is_proved(small_suite):
+    s = small_suite
+    assert {i.status for i in s.instances} <= {"sat", "unsat"}
+    for i in s.instances:
+        path = os.path.join(s.out, i.file)
+        text = lzma.decompress(open(path, "rb").read()).decode()
+        clauses = [list(map(int, l.split()[:-1])) for l in text.splitlines()
+                   if l and l[0] not in "cp"]
+        if i.status == "sat":
+            # the model satisfies every clause of the file itself (read here, independently)
+            true = set(i.model)
+            assert all(true.intersection(c) for c in clauses), i.file
+        else:
+            assert i.plan.variant == "uniq"
+            assert i.proof == ("checked" if HAVE_CADICAL else "unchecked")
+    # each seed: the puzzle (sat) and, the family's puzzles being solvable, its uniq variant
+    assert sum(i.plan.variant == "sat" for i in s.instances) == 2
+    assert all(i.status == "sat" for i in s.instances if i.plan.variant == "sat")
+
+
+def test_a_uniq_instance_is_unsat_exactly_when_the_puzzle_is_unique(small_suite):
+    """Checked by an independent count of the puzzle's solutions (the Session)."""
+    from satgrid.pipeline.families import instances
+    for i in small_suite.instances:
+        if i.plan.variant != "uniq":
+            continue
+        fname, text = instances(i.plan.family, dict(i.plan.params), seed=i.plan.seed)[0]
+        p = loads(text, fname)[0]
+        m = compile_puzzle(p, Options())
+        n, _ = m.count(limit=2)
+        assert (i.status == "unsat") == (n == 1), (i.file, n)
+
+
+def test_meta_csv_rows_are_the_files_and_their_hashes(small_suite):
+    s = small_suite
+    rows = list(csv.DictReader(open(os.path.join(s.out, "meta.csv"))))
+    assert [r["filename"] for r in rows] == instance_files(s.out)
+    for r in rows:
+        assert r["hash"] == gbd_hash(os.path.join(s.out, r["filename"]))
+        assert r["result"] in ("sat", "unsat") and r["author"] == "satgrid"
+        assert r["family"] in ("hitori", "slitherlink") and r["params"]
+    for fam in ("hitori", "slitherlink"):
+        readme = open(os.path.join(s.out, fam, "README.md")).read()
+        assert readme.startswith(f"# {fam}:") and "## The puzzle's rules" in readme
+    plan = json.load(open(os.path.join(s.out, "suite.json")))
+    assert set(plan["families"]) == {"hitori", "slitherlink"}
+    assert "satgrid suite --replay" in open(os.path.join(s.out, "README.md")).read()
+
+
+def test_replay_is_byte_for_byte(small_suite, tmp_path):
+    again = replay(os.path.join(small_suite.out, "suite.json"), str(tmp_path / "again"))
+    files = instance_files(small_suite.out)
+    assert instance_files(again.out) == files
+    for f in files + ["meta.csv", "suite.json", "hitori/README.md"]:
+        assert filecmp.cmp(os.path.join(small_suite.out, f), os.path.join(again.out, f),
+                           shallow=False), f
+
+
+def test_the_same_bytes_on_a_dask_cluster(small_suite, tmp_path):
+    pytest.importorskip("distributed")
+    on = replay(os.path.join(small_suite.out, "suite.json"), str(tmp_path / "dask"), workers=2)
+    for f in instance_files(small_suite.out) + ["meta.csv"]:
+        assert filecmp.cmp(os.path.join(small_suite.out, f), os.path.join(on.out, f),
+                           shallow=False), f
+
+
+def test_calibration_moves_the_size_toward_the_band(tmp_path):
+    """An easy band is met at the family's default; a band that no small
+    Hitori reaches makes the calibration grow the board."""
+    s = build_suite(["hitori"], str(tmp_path / "a"), band=(0.0, 30.0), count=1, solver=REF)
+    assert s.calibrations[0].in_band and s.calibrations[0].params == {"n": 8}
+    c = build_suite(["hitori"], str(tmp_path / "b"), band=(2.0, 3.0), count=1, solver=REF,
+                    calibration_seconds=1.0).calibrations[0]
+    scales = [p["scale"] for p in c.probes]
+    assert scales[0] == 8 and len(scales) >= 2 and scales[1] > 8
+
+
+def test_the_scale_parameters():
+    assert scale_params("sudoku") == ["order"]
+    assert scale_params("slitherlink") == ["rows", "cols"]
+    assert scale_params("hitori") == ["n"]
+
+
+def test_a_wrong_model_is_refused(tmp_path, monkeypatch):
+    """The status is never taken on trust: a model that breaks the puzzle is an error."""
+    ref = ReferenceSolver(REF)
+    real = ref.solve
+
+    def lying(path, seconds, proof_dir=None):
+        ans = real(path, seconds, proof_dir)
+        ans.model = [-l for l in ans.model]
+        return ans
+    monkeypatch.setattr(ref, "solve", lying)
+    with pytest.raises(SatgridError, match="model is wrong"):
+        build_instance(Plan("hitori", (("n", 5),), 1), str(tmp_path), ref, 30)
+
+
+def test_unknown_names_and_bad_plans_are_one_line(tmp_path):
+    with pytest.raises(SatgridError, match="no family of 'nosuch'"):
+        families_of(["nosuch"])
+    with pytest.raises(SatgridError, match="unknown reference solver"):
+        ReferenceSolver("glucose")
+    bad = tmp_path / "suite.json"
+    bad.write_text('{"version": 1, "families": {"nosuch": {}}}')
+    with pytest.raises(SatgridError, match="not a suite plan"):
+        replay(str(bad), str(tmp_path / "x"))
+    r = subprocess.run([sys.executable, "-m", "satgrid", "suite", "hitori", "-o", str(tmp_path),
+                        "--target-seconds", "9..3"], capture_output=True, text=True)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "LO < HI" in r.stderr
