@@ -76,6 +76,27 @@ def test_published_example_unique_and_as_published(mode):
     assert check.check(res["grid"], p.vert, p.hori, p.numbers) == []
 
 
+CSPUZ_URL = "https://puzz.link/p?country/6/6/eemdee0cvv603h2l14"
+# cspuz_core's expected answer (country_road.rs): lines between (y, x) and
+# (y, x + 1), then between (y, x) and (y + 1, x)
+CSPUZ_H = ["01010", "10000", "00101", "10010", "01000", "00101"]
+CSPUZ_V = ["011110", "101110", "100001", "010111", "001111"]
+
+
+def test_cspuz_example_is_its_published_answer():
+    """The example transcribes cspuz_core's test; its URL and answer are checked
+    here against the arrays of that test."""
+    p = load1(EX / "countryroad-cspuz-6x6.toml")
+    assert formats.to_url(p) == CSPUZ_URL
+    used = [((r, c), (r, c + 1)) for r, row in enumerate(CSPUZ_H) for c, b in enumerate(row)
+            if b == "1"]
+    used += [((r, c), (r + 1, c)) for r, row in enumerate(CSPUZ_V) for c, b in enumerate(row)
+             if b == "1"]
+    links = links_from_edges(used, 6, 6)
+    res = api.solve(loads1(CSPUZ_URL, "u.txt"), unique=True)
+    assert res["unique"] is True and res["grid"] == links == p.expected_solution()
+
+
 def test_unsat_example():
     p = load1(EX / "countryroad-unsat.toml")
     assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0

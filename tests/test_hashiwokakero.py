@@ -69,6 +69,24 @@ def test_published_example_unique_and_as_published(mode):
     assert check.check(res["grid"], p.clues) == []
 
 
+CSPUZ_URL = "https://puzz.link/p?hashi/6/6/3g1g2.g.g2h.g2g.h.g4g3h4g.g2g.h2"
+# cspuz_core's expected answer (hashi.rs): bridges between (y, x) and
+# (y, x + 1), then between (y, x) and (y + 1, x)
+CSPUZ_H = ["11001", "01100", "22000", "02211", "00220", "11111"]
+CSPUZ_V = ["200011", "200111", "100101", "100001", "102001"]
+
+
+def test_cspuz_example_is_its_published_answer():
+    """The example transcribes cspuz_core's test (its '?' islands all get
+    bridges); its URL and answer are checked here against that test's arrays."""
+    p = load1(EX / "hashiwokakero-cspuz-6x6.toml")
+    assert formats.to_url(p) == CSPUZ_URL
+    grid = [[(int(CSPUZ_H[r][c]) if c < 5 else 0) + 4 * (int(CSPUZ_V[r][c]) if r < 5 else 0)
+             for c in range(6)] for r in range(6)]
+    res = api.solve(loads1(CSPUZ_URL, "u.txt"), unique=True)
+    assert res["unique"] is True and res["grid"] == grid == p.expected_solution()
+
+
 def test_unsat_example():
     p = load1(EX / "hashiwokakero-unsat.toml")
     assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0

@@ -69,6 +69,27 @@ def test_published_example_unique_and_as_published(mode):
     assert check.check(res["grid"], p.vert, p.hori, p.marks) == []
 
 
+CSPUZ_URL = "https://puzz.link/p?moonsun/6/6/adclai5dipkg903l916i7306"
+# cspuz_core's expected answer (moonsun.rs): lines between (y, x) and
+# (y, x + 1), then between (y, x) and (y + 1, x)
+CSPUZ_H = ["11100", "11000", "10011", "01010", "00001", "11100"]
+CSPUZ_V = ["100100", "001100", "111001", "100111", "100100"]
+
+
+def test_cspuz_example_is_its_published_answer():
+    """The example transcribes cspuz_core's test; its URL and answer are checked
+    here against the arrays of that test."""
+    p = load1(EX / "moonsun-cspuz-6x6.toml")
+    assert formats.to_url(p) == CSPUZ_URL
+    used = [((r, c), (r, c + 1)) for r, row in enumerate(CSPUZ_H) for c, b in enumerate(row)
+            if b == "1"]
+    used += [((r, c), (r + 1, c)) for r, row in enumerate(CSPUZ_V) for c, b in enumerate(row)
+             if b == "1"]
+    links = links_from_edges(used, 6, 6)
+    res = api.solve(loads1(CSPUZ_URL, "u.txt"), unique=True)
+    assert res["unique"] is True and res["grid"] == links == p.expected_solution()
+
+
 def test_unsat_example():
     p = load1(EX / "moonsun-unsat.toml")
     assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0

@@ -80,6 +80,30 @@ def test_published_example_unique_and_as_published(mode):
     assert check.check(res["grid"], res["shaded"], p.clues) == []
 
 
+# cspuz_core's tests (cspuz_rs_puzzles/src/puzzles/yajilin.rs): the URLs and
+# the shadings they expect (is_black), 1 = shaded
+CSPUZ = {
+    "yajilin-cspuz-10x10.toml": (
+        "https://puzz.link/p?yajilin/10/10/w32a41b21a21l22e30m21a12b11r20d30g",
+        ["0000001000", "0000000010", "1010000100", "0000010000", "0000000000",
+         "0001010000", "1000000000", "0000010010", "0000000000", "0001000001"]),
+    "yajilin-cspuz-outside-7x7.toml": (
+        "https://puzz.link/p?yajilin/o/7/7/210.40zq120.31",
+        ["0000000", "0010000", "0000100", "0000000", "1000000", "0000100", "0001000"]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CSPUZ))
+def test_cspuz_examples_have_the_published_shading(name):
+    url, shading = CSPUZ[name]
+    p = load1(EX / name)
+    assert formats.to_url(p) == url and loads1(url, "u.txt").clues == p.clues
+    res = solve_unique(p)
+    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    assert res["shaded"] == [[int(ch) for ch in row] for row in shading]
+    assert check.check(res["grid"], res["shaded"], p.clues, p.outside) == []
+
+
 def test_unsat_example():
     p = load1(EX / "yajilin-unsat.toml")
     assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0
