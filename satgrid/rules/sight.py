@@ -66,6 +66,13 @@ def seen(m: Model, cell: Cell, rows: int, cols: int, clear: dict, *,
     >>> sol = m.solve([a, -b]); [sol[l] for _, l in s["right"]]
     [True, False]
     """
+    return {name: [(x, m.true if lit is None else lit) for x, lit in chain]
+            for name, chain in _chains(m, cell, rows, cols, clear, limit, group).items()}
+
+
+def _chains(m: Model, cell: Cell, rows: int, cols: int, clear: dict, limit: int | None,
+            group: str) -> dict[str, list[tuple[Cell, int | None]]]:
+    """:func:`seen`'s chains, None for a cell seen whatever the solution."""
     out = {}
     for name, ray in rays(cell, rows, cols, clear).items():
         ray = ray if limit is None else ray[:max(limit, 0)]
@@ -76,7 +83,7 @@ def seen(m: Model, cell: Cell, rows: int, cols: int, clear: dict, *,
                 lit = prev
             elif prev is not None:
                 lit = m.reify_and([prev, lit], group)
-            chain.append((x, m.true if lit is None else lit))
+            chain.append((x, lit))
             prev = lit
         out[name] = chain
     return out
@@ -118,10 +125,10 @@ def count_seen(m: Model, cell: Cell, rows: int, cols: int, clear: dict, k: int, 
     if want < 0:
         m.clause([], group)
         return
-    lits = [l for chain in seen(m, cell, rows, cols, clear, limit=want + 1, group=group).values()
+    lits = [l for chain in _chains(m, cell, rows, cols, clear, want + 1, group).values()
             for _, l in chain]
-    always = sum(l == m.true for l in lits)        # cells that never block: counted, not encoded
-    m.exactly([l for l in lits if l != m.true], want - always, group)
+    always = lits.count(None)          # cells seen whatever the solution: counted, not encoded
+    m.exactly([l for l in lits if l is not None], want - always, group)
 
 
 def segments(rows: int, cols: int, blockers) -> list[list[Cell]]:
