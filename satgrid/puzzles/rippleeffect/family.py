@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import random
 
+from ...errors import UsageError
 from ...modelling.model import Model
+from ...rules import numbers as N
 from ..families import File, grid_text, toml_text
-from .kind import RippleEffect
 
 
 def random_rooms(rng: random.Random, h: int, w: int, largest: int) -> list[list[int]]:
@@ -33,20 +34,54 @@ def random_rooms(rng: random.Random, h: int, w: int, largest: int) -> list[list[
     return rooms
 
 
-def planted(cls, rng: random.Random, h: int, w: int, largest: int, shown: int):
-    """(rooms, clues) of a ``cls`` puzzle with a planted filling (solved by the
-    kind's own model on random rooms; rooms without a filling are drawn again)."""
+def chains(rng: random.Random, h: int, w: int, largest: int, apart):
+    """(rooms, numbers) planted together: numbers 1..``largest`` kept
+    ``apart(model, numbers)`` (the kind's rule between rooms), each number
+    k > 1 pointing at a k - 1 beside it that nothing else points at, so that
+    the chains 1, 2, ..., n are the rooms. A SAT model finds them, steered
+    by random numbers fixed at a tenth of the cells (drawn again when those
+    clash): random rooms are seldom fillable."""
+    cells = [(r, c) for r in range(h) for c in range(w)]
     while True:
-        rooms = random_rooms(rng, h, w, largest)
-        p = cls(rooms, [[None] * w for _ in range(h)])
         m = Model()
-        p.build(m)
-        sol = m.solve()
+        v = N.cells(m, cells, range(1, largest + 1), name="v")
+        apart(m, v)
+        ptr, into = {}, {x: [] for x in cells}
+        for r, c in cells:
+            out = []
+            for y in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if y in v:
+                    p = ptr[(r, c), y] = m.bool(f"p{(r, c)}{y}")
+                    out.append(p)
+                    into[y].append(p)
+                    m.clauses([[-p, -v[r, c].lit(k), v[y].lit(k - 1)] for k in v[y].values])
+            m.clause([v[r, c].lit(1)] + out)
+            m.clauses([[-v[r, c].lit(1), -p] for p in out])
+            m.at_most(out, 1)
+        for x in cells:
+            m.at_most(into[x], 1)
+        fixed = [v[x].lit(rng.randint(1, largest)) for x in rng.sample(cells, len(cells) // 10)]
+        sol = m.solve(fixed)
         if sol is not None:
             break
-    grid = p.decode(sol)["grid"]
-    clues = [[v if rng.randrange(100) < shown else 0 for v in row] for row in grid]
-    return rooms, clues
+        if m.solve() is None:
+            raise UsageError(f"no rooms of at most {largest} cells fill a {h}x{w} grid; "
+                             "raise largest")
+    after = {z: y for (y, z), p in ptr.items() if sol[p]}
+    rooms: dict = {}
+    for x in cells:
+        if sol.value(v[x]) == 1:
+            k, at = len(set(rooms.values())), x
+            while at is not None:
+                rooms[at], at = k, after.get(at)
+    return ([[rooms[r, c] for c in range(w)] for r in range(h)],
+            [[sol.value(v[r, c]) for c in range(w)] for r in range(h)])
+
+
+def planted(rng: random.Random, h: int, w: int, largest: int, shown: int, apart):
+    """(rooms, clues): :func:`chains`, each number shown with probability ``shown`` percent."""
+    rooms, numbers = chains(rng, h, w, largest, apart)
+    return rooms, [[v if rng.randrange(100) < shown else 0 for v in row] for row in numbers]
 
 
 def labels(rooms) -> str:
@@ -58,7 +93,8 @@ def labels(rooms) -> str:
 def rippleeffect(params: dict, seed: int, rng: random.Random, bar) -> list[File]:
     """``rippleeffect rows=8 cols=8 largest=5 shown=30``: a planted filling, some numbers shown."""
     h, w, largest, shown = params["rows"], params["cols"], params["largest"], params["shown"]
-    rooms, clues = planted(RippleEffect, rng, h, w, largest, shown)
+    rooms, clues = planted(rng, h, w, largest, shown,
+                           lambda m, v: N.ripple(m, N.lines_of(h, w), v))
     body = toml_text(f"satgrid family rippleeffect rows={h} cols={w} largest={largest} "
                      f"shown={shown} seed={seed}: a planted filling solves it; not promised unique",
                      {"puzzle": "rippleeffect", "title": f"rippleeffect {h}x{w} (planted)",
