@@ -75,6 +75,101 @@ def test_model_against_brute_force(rows, cols):
             assert got == want, (clues, mode)
 
 
+def connected_fillings(rows: int, cols: int, clues):
+    """Every filling of the grid by connected pieces whose clue cells hold
+    the piece's size, by a plain enumeration (no bound on the pieces): the
+    first free cell's piece is each connected set of free cells around it,
+    grown one neighbour at a time (each set once), then the rest."""
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+
+    def nbrs(v):
+        r, c = v
+        return [(r + dr, c + dc) for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))
+                if 0 <= r + dr < rows and 0 <= c + dc < cols]
+
+    def pieces(start, free):
+        out = []
+
+        def grow(piece, frontier, banned):
+            out.append(piece)
+            if any(clues[r][c] and clues[r][c] <= len(piece) for r, c in piece):
+                return                  # a clue no larger piece can hold
+            frontier = list(frontier)
+            while frontier:
+                x = frontier.pop()
+                more = [y for y in nbrs(x) if y in free and y not in piece and y not in banned
+                        and y not in frontier]
+                grow(piece | {x}, frontier + more, banned | set(frontier))
+                banned = banned | {x}
+        grow(frozenset([start]), [y for y in nbrs(start) if y in free], set())
+        return out
+
+    def fill(free, grid):
+        if not free:
+            yield [row[:] for row in grid]
+            return
+        start = min(free)
+        for piece in pieces(start, free):
+            if any(clues[r][c] and clues[r][c] != len(piece) for r, c in piece):
+                continue
+            for r, c in piece:
+                grid[r][c] = len(piece)
+            yield from fill(free - piece, grid)
+        for r, c in cells:
+            if (r, c) in free:
+                grid[r][c] = 0
+
+    yield from fill(frozenset(cells), [[0] * cols for _ in range(rows)])
+
+
+def test_enumerator_counts_the_connected_partitions():
+    """The plain enumerator's pieces: 2x2 has 12 partitions into connected
+    pieces, 3x3 1,434 (OEIS A145835: 1, 12, 1434, ...)."""
+    assert sum(1 for _ in connected_fillings(2, 2, [[0] * 2] * 2)) == 12
+    assert sum(1 for _ in connected_fillings(3, 3, [[0] * 3] * 3)) == 1434
+
+
+@pytest.mark.parametrize("clues", [
+    [[0, 0, 0], [0, 0, 0], [0, 0, 0]],
+    [[1, 0, 0], [0, 0, 0], [0, 0, 0]],
+    [[0, 0, 0], [0, 1, 0], [0, 0, 0]],
+    [[1, 0, 0, 0]],
+    [[1, 0, 0, 0], [0, 0, 2, 0], [0, 1, 0, 0], [0, 0, 0, 1]],
+    [[0, 0, 1, 0], [3, 0, 0, 0], [0, 0, 0, 2], [0, 1, 0, 0]],
+    [[2, 0, 0, 1], [0, 0, 0, 0], [0, 0, 0, 0], [1, 0, 0, 2]],
+    [[0, 1, 0, 0], [0, 0, 0, 1], [1, 0, 0, 0], [0, 0, 1, 0]],
+])
+def test_unbounded_solutions_equal_brute_force(clues):
+    """No bound but the rules: the solver's fillings (regions larger than
+    every clue included, checked lazily) are exactly those the referee
+    accepts among every partition into connected pieces."""
+    rows, cols = len(clues), len(clues[0])
+    want = sorted(str(g) for g in connected_fillings(rows, cols, clues)
+                  if check.check(g, clues) == [])
+    p = Fillomino(clues)
+    assert p.max_size is None
+    got = sorted(str(s["grid"]) for s in api.solve_all(p)["solutions"])
+    assert got == want and len(want) > 1, (clues, len(got), len(want))
+    largest = max(map(max, clues))
+    assert any(max(map(max, g)) > largest for g in connected_fillings(rows, cols, clues)
+               if check.check(g, clues) == [])      # regions above every clue are tried
+
+
+NOQX_13 = ("https://puzz.link/p?fillomino/13/13/i3j3k3h1g3g1h3k3j3k3j3j331g1g3h1g31j3p3j1j3"
+           "p3j13g1h3g1g133j3j3k3j3k3h1g3g1h3k3j3i")
+
+
+def test_noqx_13x13_with_regions_larger_than_every_clue():
+    """noqx's example (every clue 1 or 3): its solution has regions of 4
+    unnumbered cells, so a bound at the largest clue made it unsat; unique
+    among all fillings."""
+    p = loads1(NOQX_13 + "\n", "noqx.txt")
+    assert max(max(row) for row in p.clues) == 3
+    res = solve_unique(p)
+    assert res["status"] == "sat" and res["unique"] is True and p.check(res) == []
+    assert max(max(row) for row in res["grid"]) == 4
+
+
 def test_contradictory_instance_is_unsat():
     p = load1(INST / "fillomino-unsat.toml")
     assert not [g for g in fillings(3, 3) if check.check(g, p.clues) == []]   # brute force

@@ -56,6 +56,7 @@ from collections import deque
 from typing import Callable, Hashable, Iterable, Mapping
 
 from . import connectivity as con
+from . import large_regions as _large
 from ..core.encodings import estimate
 from ..core.encodings import totalizer as _tot
 from ..errors import SatgridError
@@ -294,11 +295,26 @@ class Partition(Regions):
         anchors: ``{}`` (no region has a known anchor).
     """
 
-    def __init__(self, m, label, size, checkers, group: str):
+    def __init__(self, m, label, size, checkers, group: str, large=None, join=None):
         super().__init__(label, {v: m.true for v in label}, {}, checkers, m.true)
         self._m, self._group, self._same = m, group, {}
-        self.root = {v: label[v][v] for v in label}
+        self.root = {v: label[v].get(v, -m.true) for v in label}
         self.size = size
+        self.large, self.join = large or {}, join or {}
+        self._large = next((c for c in checkers if isinstance(c, _large.LargeRegions)), None)
+
+    def projection(self) -> list[int]:
+        """The labels, large cells and joins: one assignment per partition."""
+        return super().projection() + list(self.large.values()) + list(self.join.values())
+
+    def sizes_of(self, sol) -> dict:
+        """``{cell: its region's size}`` of a Solution (needs ``size`` literals)."""
+        out = {v: next(k for k, l in ks.items() if sol[l]) for v, ks in self.size.items()
+               if not (v in self.large and sol[self.large[v]])}
+        if self._large is not None:
+            top = max(map(abs, [*self.large.values(), *self.join.values()]))
+            out.update(self._large.sizes([v if sol[v] else -v for v in range(1, top + 1)]))
+        return out
 
     def same(self, v, w) -> int:
         """A literal "``v`` and ``w`` lie in one region" (made on first use:
@@ -325,7 +341,8 @@ class Partition(Regions):
 
 def partition(m, cells: Iterable[Hashable], graph, *, sizes: Mapping[Hashable, int] | None = None,
               max_size: int | None = None, mode: str | None = None, group: str = "regions",
-              switch_after: int = 30, fallback_method: str = "layers") -> Partition:
+              switch_after: int = 30, fallback_method: str = "layers",
+              small: int | None = None, distinct_sizes: bool = False) -> Partition:
     """A partition of ``cells`` into connected regions whose number is not
     known: no anchors (Fillomino's regions).
 
@@ -388,6 +405,12 @@ def partition(m, cells: Iterable[Hashable], graph, *, sizes: Mapping[Hashable, i
         graph: an undirected networkx graph holding the cells.
         sizes: clue cell -> the size of its region (Fillomino's numbers).
         max_size: the largest region allowed; also makes ``Partition.size``.
+        small: with ``max_size`` None or larger, only the regions of up to
+            ``small`` cells are labelled (and have ``size`` literals); larger
+            ones are :mod:`satgrid.modelling.large_regions`' large cells, any
+            size up to ``max_size`` (none: no bound), checked lazily
+            (``Partition.large``, ``Partition.join``). At least every clue.
+        distinct_sizes: large regions side by side never have one size.
         mode, group, switch_after, fallback_method: as for :func:`regions`.
     """
     mode = con.resolve_mode(mode, "regions", default=m.connectivity)   # no "propagate"
@@ -401,18 +424,25 @@ def partition(m, cells: Iterable[Hashable], graph, *, sizes: Mapping[Hashable, i
             [] if max_size is None else [("max_size", max_size)]):
         if isinstance(s, bool) or not isinstance(s, int) or s < 1:
             raise SatgridError(f"size of {what} must be an int >= 1, not {s!r}")
+    if small is not None and (isinstance(small, bool) or not isinstance(small, int)
+                              or small < max(sizes.values(), default=1)):
+        raise SatgridError(f"small must be an int >= every size and >= 1, not {small!r}")
+    cap = max_size if small is None or (max_size is not None and max_size <= small) else small
     sub = graph.subgraph(cells)
     T, gl = m.true, group + ".label"
+    large = {} if cap == max_size else {v: m.bool(f"{group}.large[{_name(v)}]", gl)
+                                        for v in cells if v not in sizes}
     label: dict = {v: {} for v in cells}
     for i, r in enumerate(cells):
         later = sub.subgraph(cells[i:])
-        reach = distances(later, r, len(cells) if max_size is None else max_size - 1)
+        reach = distances(later, r, len(cells) if cap is None else cap - 1)
         for v in sorted(reach, key=index.get):
             if v in sizes and reach[v] > sizes[v] - 1:
                 continue
-            label[v][r] = T if v == r == cells[0] else m.bool(f"{group}[{_name(v)}]={_name(r)}", gl)
+            first = v == r == cells[0] and v not in large
+            label[v][r] = T if first else m.bool(f"{group}[{_name(v)}]={_name(r)}", gl)
     for v in cells:
-        ls = list(label[v].values())
+        ls = list(label[v].values()) + ([large[v]] if v in large else [])
         if not ls:
             m.clause([m.false], gl)
         elif T not in ls:
@@ -421,8 +451,9 @@ def partition(m, cells: Iterable[Hashable], graph, *, sizes: Mapping[Hashable, i
             if r != v and label[r][r] != T:
                 m.clause([-l, label[r][r]], gl)
     members = {r: {v: label[v][r] for v in cells if r in label[v]} for r in cells}
-    size = _partition_sizes(m, cells, label, members, sizes, max_size, group)
+    size = _partition_sizes(m, cells, label, members, sizes, cap, group, large)
     checkers = []
+    join = _large_regions(m, sub, large, cap, max_size, distinct_sizes, group, checkers)
     g = f"{group}.connected"
     for r in cells:
         lits = members[r]
@@ -431,20 +462,45 @@ def partition(m, cells: Iterable[Hashable], graph, *, sizes: Mapping[Hashable, i
         if mode == "eager":
             with m.formula.group(g):
                 m.clauses(con.eager_connectivity(lits, sub, m.formula, root=r,
-                                                 method=fallback_method, max_true=max_size), g)
+                                                 method=fallback_method, max_true=cap), g)
             m.formula.encodings[g] = f"eager reachability {fallback_method}"
             continue
         cuts = con.ConnectivityCuts(lits, sub, anchors=[r], name=f"{g}[{_name(r)}]",
-                                    fallback=_fallback(m, lits, sub, r, max_size, g,
+                                    fallback=_fallback(m, lits, sub, r, cap, g,
                                                        fallback_method),
                                     switch_after=switch_after)
         m.add_lazy(cuts)
         m.formula.encodings[g] = "lazy cuts"
         checkers.append(cuts)
-    return Partition(m, label, size, checkers, group)
+    return Partition(m, label, size, checkers, group, large, join)
 
 
-def _partition_sizes(m, cells, label, members, sizes, max_size, group) -> dict:
+def _large_regions(m, sub, large, small, max_size, distinct, group, checkers) -> dict:
+    """The large cells' ``join`` literals, their clauses (``join -> large`` at
+    both ends; a large cell joins a neighbour: a large region has two cells
+    or more) and their lazy check; returns ``join``."""
+    if not large:
+        return {}
+    g = group + ".large"
+    join = {}
+    for v, w in sub.edges():
+        if v in large and w in large:
+            join[v, w] = m.bool(f"{group}.join[{_name(v)}|{_name(w)}]", g)
+    cl = [c for (v, w), j in join.items() for c in ([-j, large[v]], [-j, large[w]])]
+    touch: dict = {v: [] for v in large}
+    for (v, w), j in join.items():
+        touch[v].append(j)
+        touch[w].append(j)
+    cl += [[-l] + touch[v] for v, l in large.items()]
+    m.clauses(cl, g)
+    checker = _large.LargeRegions(large, join, small, max_size, distinct, name=g)
+    m.add_lazy(checker)
+    m.formula.encodings[g] = "lazy cuts"
+    checkers.append(checker)
+    return join
+
+
+def _partition_sizes(m, cells, label, members, sizes, max_size, group, large=()) -> dict:
     """The ``G.size`` constraints of :func:`partition`; returns ``size[v][k]``."""
     g, T = group + ".size", m.true
     cap = max_size if max_size is not None else max(sizes.values(), default=0)
@@ -480,7 +536,7 @@ def _partition_sizes(m, cells, label, members, sizes, max_size, group) -> dict:
     if max_size is not None:
         for v in cells:
             size[v] = {k: m.bool(f"{group}.size[{_name(v)}]={k}", g) for k in range(1, max_size + 1)}
-            m.exactly(list(size[v].values()), 1, g)
+            m.exactly(list(size[v].values()) + ([large[v]] if v in large else []), 1, g)
             for r, l in label[v].items():
                 for k, sk in size[v].items():
                     body = exactly_k(l, r, k)

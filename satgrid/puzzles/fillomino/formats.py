@@ -5,7 +5,7 @@ Instance (TOML)::
     puzzle = "fillomino"
     title = "..."
     source = "..."        # where the puzzle (and its solution) was published
-    max_size = 9          # optional: the largest region considered (default: largest number)
+    max_size = 9          # optional: the largest region allowed, a rule (default: no bound)
     clues = \"\"\"         # one row per line: a number, or '.' / '-' = none
     3 - - 5 -
     ...\"\"\"

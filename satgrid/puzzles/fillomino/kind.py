@@ -6,19 +6,21 @@ size never share a side; givens stay; a given border (puzz.link) separates.
 
 Model (Model API only; groups ``fillomino.*``):
 
-* ``region``: :meth:`Model.regions <satgrid.modelling.model.Model.regions>` without
-  anchors (:func:`satgrid.modelling.regions.partition`): every cell in one connected
+* ``region``: a partition without anchors
+  (:func:`satgrid.modelling.regions.partition`): every cell in one connected
   region, named by its first cell in row-major order; the givens as
-  ``sizes``, ``max_size`` as the largest region, and its per-cell size
-  literals ``size[v][k]`` ("v's region has k cells").
+  ``sizes``. The regions of up to ``small`` cells (the largest given) are
+  labelled, with per-cell size literals ``size[v][k]`` ("v's region has k
+  cells"); larger ones, unnumbered by then, are *large* cells of any size
+  (:mod:`satgrid.modelling.large_regions`, checked lazily, equal sizes side by
+  side refused): no bound the puzzle does not state, so "unique" is unique
+  among all fillings. ``max_size`` (optional) is a stated bound on every
+  region. Eager connectivity (a complete CNF, DIMACS) labels every size
+  up to ``max_size`` or rows x cols instead.
 * ``touch``: for each pair of neighbours v, w and each k: ``size[v][k] and
   size[w][k] -> same(v, w)`` (equal sizes side by side are one region);
-  ``-same(v, w)`` across a given border.
-
-``max_size``, the largest region considered, is the largest given unless the
-instance sets it (no published puzzle in ``instances/`` has a larger region;
-the size literals are rows x cols x max_size). Uniqueness is proven within
-that bound (``max_size = rows * cols`` lifts it); the referee knows no bound.
+  ``-same(v, w)`` across a given border (and a large cell joins no neighbour
+  across one).
 
 Example:
     >>> from satgrid.pipeline import count, solve
@@ -36,6 +38,7 @@ from ...modelling import geometry as G
 from ...modelling.connectivity import eager_size
 from ...core.encodings import estimate
 from ...modelling.model import Model, Solution
+from ...modelling.regions import partition
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing
@@ -49,7 +52,8 @@ COUNT_LIMIT = 10 ** 6
 class Fillomino(Puzzle):
     """A Fillomino instance: ``clues`` rows of ints (0 = no number);
     ``borders``: pairs of adjacent cells separated by a given border;
-    ``max_size``: the largest region considered (default: the largest number)."""
+    ``max_size``: the largest region allowed, a rule of the instance
+    (default: none)."""
 
     kind = K
     encoding_choices = ("amo", "card", "connectivity")
@@ -61,7 +65,9 @@ class Fillomino(Puzzle):
         self.rows, self.cols = len(clues), len(clues[0])
         self.borders = [tuple(sorted(b)) for b in borders]
         largest = max((k for row in clues for k in row), default=0)
-        self.max_size = max_size or max(largest, 1)
+        self.max_size = max_size
+        #: the regions labelled (with size literals): up to the largest given
+        self.small = max(largest, 1)
         self._solution = solution
         self._part = None
 
@@ -72,7 +78,9 @@ class Fillomino(Puzzle):
         bounded by the diamond of that radius): per cell exactly one label; per
         root a totalizer cut at s + 1 (up and down: at most 2 (p+1)(q+1) per node)
         and, eager, its layered encoding; per label s + 12 (size, ``same``)."""
-        h, w, s, amo, card, n = self.rows, self.cols, self.max_size, m.amo, m.card, self.rows * self.cols
+        bound, small = self.labelled(m)
+        h, w, amo, card, n = self.rows, self.cols, m.amo, m.card, self.rows * self.cols
+        s = bound if small is None else small
         reach = min(n, 2 * s * s)
         members, labels = [reach] * n, [reach] * n
         if n * reach <= COUNT_LIMIT:
@@ -101,26 +109,42 @@ class Fillomino(Puzzle):
             if m.connectivity == "eager" and k > 1:
                 total += eager_size(k, 0, max(1, min(k, s) - 1), 0, method="layers",
                                     rooted=True)[1]
-        return total + n * estimate.exactly(amo, card, s, 1) + 2 * n * s + len(self.borders)
+        large = 0 if small is None else 6 * n       # join -> large (4 per cell), a join each
+        return total + n * estimate.exactly(amo, card, s + (small is not None), 1) + 2 * n * s \
+            + len(self.borders) * 3 + large
+
+    def labelled(self, m: Model) -> tuple[int | None, int | None]:
+        """``partition``'s (max_size, small): regions of up to ``small`` cells
+        labelled, larger ones large cells up to max_size (None: any size);
+        eager connectivity labels every size (a complete CNF)."""
+        if m.connectivity == "eager":
+            return self.max_size or self.rows * self.cols, None
+        if self.max_size is not None and self.max_size <= self.small:
+            return self.max_size, None
+        return self.max_size, self.small
 
     def build(self, m: Model) -> None:
         cells = G.cells(self.rows, self.cols)
         graph = G.grid_graph(self.rows, self.cols)
         sizes = {(r, c): k for r, c in cells if (k := self.clues[r][c])}
-        part = m.regions(cells, graph, sizes=sizes, max_size=self.max_size, group=f"{K}.region")
+        bound, small = self.labelled(m)
+        part = partition(m, cells, graph, sizes=sizes, max_size=bound, small=small,
+                         distinct_sizes=True, group=f"{K}.region",
+                         mode="eager" if small is not None else None)
         self._part = part
         touch = []
         for v, w in graph.edges:
             touch += [[-part.size[v][k], -part.size[w][k], part.same(v, w)]
-                      for k in range(1, self.max_size + 1)]
+                      for k in part.size[v] if k in part.size[w]]
         touch += [[-part.same(v, w)] for v, w in self.borders]
+        touch += [[-part.join[e]] for v, w in self.borders for e in ((v, w), (w, v))
+                  if e in part.join]
         m.clauses(touch, f"{K}.touch")
         m.projection = part.projection()
 
     def decode(self, sol: Solution) -> dict[str, Any]:
-        size = self._part.size
-        return {"grid": [[next(k for k, l in size[r, c].items() if sol[l])
-                          for c in range(self.cols)] for r in range(self.rows)]}
+        size = self._part.sizes_of(sol)
+        return {"grid": [[size[r, c] for c in range(self.cols)] for r in range(self.rows)]}
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.clues, self.borders)
