@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from satgrid.apps.web.routes import ROUTES, BadRequest, Workbench, hint_route
+from satgrid.apps.web.routes import ROUTES, BadRequest, Workbench, backbone_route, hint_route
 from satgrid.pipeline.load import load
 from satgrid.pipeline.run import solve
 
@@ -17,6 +17,8 @@ def test_the_page_has_the_button_and_the_route():
     assert 'id="hint"' in (STATIC / "index.html").read_text()
     assert '"/api/hint"' in (STATIC / "app.js").read_text()
     assert ROUTES[("POST", "/api/hint")] is hint_route
+    assert 'id="forced"' in (STATIC / "index.html").read_text()
+    assert ROUTES[("POST", "/api/backbone")] is backbone_route
 
 
 def test_hints_one_after_another_solve_a_file_puzzle():
@@ -45,3 +47,17 @@ def test_typed_grid_and_bad_known():
         hint_route(wb, {"sudoku": {"size": 4, "cells": cells}, "known": ["x"]})
     bad = [["1", "1", "", ""]] + cells[1:]
     assert hint_route(wb, {"sudoku": {"size": 4, "cells": bad}})["status"] == "unsat"
+
+
+def test_forced_cells_of_a_typed_grid_are_what_every_solution_shares():
+    wb = Workbench(instances="instances", time_limit=10)
+    cells = [["1", "", "", ""], ["", "", "", ""], ["", "", "", ""], ["", "", "", "2"]]
+    r = backbone_route(wb, {"sudoku": {"size": 4, "cells": cells}})
+    p = load("instances/sudoku-4x4.toml")[0].with_clues([])
+    p.grid[0][0], p.grid[3][3] = 1, 2
+    from satgrid.pipeline.run import solve_all
+    grids = [s["grid"] for s in solve_all(p)["solutions"]]
+    for i in range(4):
+        for j in range(4):
+            assert r["backbone"]["open"][0][i][j] == (len({g[i][j] for g in grids}) > 1)
+    assert "svg" in r and r["message"].startswith("2 of 16 cells forced")

@@ -34,7 +34,8 @@ from typing import Any, Callable, Iterator
 
 from ...core.encodings.methods import AMO_METHODS, CARD_METHODS, PB_METHODS
 from ...errors import EXIT_LIMIT, InstanceError, LimitError, SatgridError
-from ...explain.puzzle import hint_result, hint_text
+from ...explain.puzzle import (backbone_result, backbone_svg, backbone_text, hint_result,
+                               hint_text)
 from ...modelling.model import DEFAULT_AMO, DEFAULT_CARD, DEFAULT_PB
 from ...pipeline.export import export_dimacs
 from ...pipeline.load import loads, read_text
@@ -422,12 +423,26 @@ def hint_route(wb: Workbench, body: dict) -> dict:
     return out
 
 
+def backbone_route(wb: Workbench, body: dict) -> dict:
+    """``POST /api/backbone``: the forced cells (docs/guide/explain.md): the
+    result of ``solve --backbone --json`` plus ``message``, ``text`` and
+    ``svg`` (values where forced, open cells grey)."""
+    p, _ = puzzle_of(body)
+    res = backbone_result(p, options_of(body, wb))
+    out = public(res)
+    out["text"] = backbone_text(p, res)
+    out["message"] = out["text"].splitlines()[0].split("): ", 1)[-1]
+    if res["backbone"] is not None:
+        out["svg"] = backbone_svg(p, res)
+    return out
+
+
 #: (method, path) -> route function
 ROUTES = {("GET", "/api/kinds"): kinds, ("GET", "/api/instances"): instances,
           ("GET", "/api/instance"): instance, ("POST", "/api/load"): load,
           ("POST", "/api/sizes"): sizes_route, ("POST", "/api/solve"): solve_route,
           ("POST", "/api/dimacs"): dimacs, ("POST", "/api/save"): save,
-          ("POST", "/api/hint"): hint_route}
+          ("POST", "/api/hint"): hint_route, ("POST", "/api/backbone"): backbone_route}
 
 
 def answer_error(e: BaseException) -> tuple[int, dict]:

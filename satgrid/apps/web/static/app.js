@@ -556,4 +556,32 @@ async function hint() {
 }
 $("#hint").addEventListener("click", hint);
 
+// the Forced cells button: what every solution shares, the rest left open
+async function forced() {
+  if (!hasPuzzle()) { setStatus("error: choose or load a puzzle first"); return; }
+  const grid = isGridMode();
+  if (grid && state.solved) clearSolution();
+  setStatus("finding the forced cells…", "busy");
+  try {
+    const r = await api("POST", "/api/backbone", puzzleBody());
+    setStatus(r.message, r.status === "unsat" ? "bad" : undefined);
+    if (!r.backbone) return;
+    if (grid) {
+      const open = r.backbone.open[0];
+      r.grid.forEach((row, i) => row.forEach((v, j) => {
+        const inp = cell(i, j);
+        if (!inp.value && !open[i][j]) {
+          inp.value = String(v);
+          inp.classList.add("solved");
+        }
+      }));
+      state.solved = true;
+    } else if (r.svg) {
+      $("#drawing").innerHTML = r.svg;
+      state.solved = true;
+    }
+  } catch (e) { setStatus(`error: ${e.message}`); }
+}
+$("#forced").addEventListener("click", forced);
+
 init().catch((e) => setStatus(`error: ${e.message}`));
