@@ -24,18 +24,21 @@ bridge each way.
     >>> from satgrid.modelling.model import Model
     >>> m = Model(); br = layout(m, 3, 3, [(0, 0), (0, 2), (2, 0)])
     >>> degree(m, br, (0, 0), 2); degree(m, br, (0, 2), 1); degree(m, br, (2, 0), 1)
-    >>> connected(m, br); m.count()
-    (1, True)
+    >>> connected(m, br); m.count()[0]
+    1
 """
 
 from __future__ import annotations
 
 from typing import Iterable
 
+from ..core.encodings import estimate
+from ..modelling import connectivity as con
 from ..modelling.geometry import Cell
 from ..modelling.model import Model
 
-__all__ = ["Bridge", "Bridges", "layout", "no_crossing", "degree", "touched", "connected", "some"]
+__all__ = ["Bridge", "Bridges", "sightlines", "layout", "no_crossing", "degree", "touched",
+           "connected", "some", "estimate_clauses"]
 
 
 class Bridge:
@@ -63,18 +66,16 @@ class Bridges:
             self.at[p.b].append(p)
 
 
-def layout(model: Model, rows: int, cols: int, islands: Iterable[Cell],
-           group: str = "bridges.count") -> Bridges:
-    """One pair of literals per two islands that see each other (``two -> one``).
+def sightlines(rows: int, cols: int, islands: Iterable[Cell]) -> list[tuple[Cell, Cell, list[Cell]]]:
+    """``(island, island to its right or below, the cells between)`` for every
+    two islands that see each other.
 
-    >>> m = Model(); br = layout(m, 1, 4, [(0, 0), (0, 3)]); [(p.a, p.b, p.between) for p in br.pairs]
-    [((0, 0), (0, 3), [(0, 1), (0, 2)])]
-    >>> m.count()                                        # 0, 1 or 2 bridges
-    (3, True)
+    >>> sightlines(2, 3, [(0, 0), (0, 2), (1, 0)])
+    [((0, 0), (0, 2), [(0, 1)]), ((0, 0), (1, 0), [])]
     """
     isl = sorted(set(islands))
     where = set(isl)
-    pairs = []
+    out = []
     for a in isl:
         for dr, dc in ((0, 1), (1, 0)):
             r, c, between = a[0] + dr, a[1] + dc, []
@@ -82,11 +83,27 @@ def layout(model: Model, rows: int, cols: int, islands: Iterable[Cell],
                 between.append((r, c))
                 r, c = r + dr, c + dc
             if 0 <= r < rows and 0 <= c < cols:
-                tag = "%d,%d-%d,%d" % (*a, r, c)
-                one = model.bool(f"bridge[{tag}]", group)
-                two = model.bool(f"bridge2[{tag}]", group)
-                model.implies(two, one, group)
-                pairs.append(Bridge(a, (r, c), between, one, two))
+                out.append((a, (r, c), between))
+    return out
+
+
+def layout(model: Model, rows: int, cols: int, islands: Iterable[Cell],
+           group: str = "bridges.count") -> Bridges:
+    """One pair of literals per two islands that see each other (``two -> one``).
+
+    >>> m = Model(); br = layout(m, 1, 4, [(0, 0), (0, 3)]); [(p.a, p.b, p.between) for p in br.pairs]
+    [((0, 0), (0, 3), [(0, 1), (0, 2)])]
+    >>> m.count()[0]                                        # 0, 1 or 2 bridges
+    3
+    """
+    isl = sorted(set(islands))
+    pairs = []
+    for a, b, between in sightlines(rows, cols, isl):
+        tag = "%d,%d-%d,%d" % (*a, *b)
+        one = model.bool(f"bridge[{tag}]", group)
+        two = model.bool(f"bridge2[{tag}]", group)
+        model.implies(two, one, group)
+        pairs.append(Bridge(a, b, between, one, two))
     return Bridges(isl, pairs)
 
 
@@ -94,8 +111,8 @@ def no_crossing(model: Model, br: Bridges, group: str = "bridges.crossing") -> N
     """No cell has a horizontal and a vertical bridge through it.
 
     >>> m = Model(); br = layout(m, 3, 3, [(0, 1), (2, 1), (1, 0), (1, 2)])
-    >>> no_crossing(m, br); m.count()                     # 3 x 3 counts, less both built
-    (5, True)
+    >>> no_crossing(m, br); m.count()[0]                     # 3 x 3 counts, less both built
+    5
     """
     through: dict[Cell, list[Bridge]] = {}
     for p in br.pairs:
@@ -110,8 +127,8 @@ def no_crossing(model: Model, br: Bridges, group: str = "bridges.crossing") -> N
 def degree(model: Model, br: Bridges, island: Cell, n: int, group: str = "bridges.degree") -> None:
     """The bridges at ``island`` number exactly ``n``.
 
-    >>> m = Model(); br = layout(m, 1, 3, [(0, 0), (0, 2)]); degree(m, br, (0, 0), 2); m.count()
-    (1, True)
+    >>> m = Model(); br = layout(m, 1, 3, [(0, 0), (0, 2)]); degree(m, br, (0, 0), 2); m.count()[0]
+    1
     """
     lits = [x for p in br.at[island] for x in (p.one, p.two)]
     model.exactly(lits, n, group)
@@ -121,8 +138,8 @@ def touched(model: Model, br: Bridges, island: Cell, group: str = "bridges.touch
     """``island`` has at least one bridge (an island whose number is not
     given still belongs to the connected group).
 
-    >>> m = Model(); br = layout(m, 1, 3, [(0, 0), (0, 2)]); touched(m, br, (0, 0)); m.count()
-    (2, True)
+    >>> m = Model(); br = layout(m, 1, 3, [(0, 0), (0, 2)]); touched(m, br, (0, 0)); m.count()[0]
+    2
     """
     model.clause([p.one for p in br.at[island]], group)
 
@@ -132,8 +149,8 @@ def connected(model: Model, br: Bridges, group: str = "bridges.connected",
     """The islands with a bridge and the bridges built form one connected group.
 
     >>> m = Model(); br = layout(m, 2, 2, [(0, 0), (0, 1), (1, 0), (1, 1)])
-    >>> connected(m, br); some(m, br); m.count()   # 3^4 - 1 non-empty, less 2 x 2 x 2 apart
-    (72, True)
+    >>> connected(m, br); some(m, br); m.count()[0]   # 3^4 - 1 non-empty, less 2 x 2 x 2 apart
+    72
     """
     import networkx as nx  # networkx off the start-up path
     g = nx.Graph()
@@ -151,3 +168,27 @@ def connected(model: Model, br: Bridges, group: str = "bridges.connected",
 def some(model: Model, br: Bridges, group: str = "bridges.some") -> None:
     """At least one bridge is built (pzprjs refuses a board without a line)."""
     model.clause([p.one for p in br.pairs], group)
+
+
+def estimate_clauses(model: Model, rows: int, cols: int, counts: dict) -> int:
+    """An upper estimate of the clauses of :func:`layout`, :func:`no_crossing`,
+    :func:`degree` per island of ``counts`` (island -> its number, or None:
+    :func:`touched`), :func:`connected` and :func:`some`, for ``model``'s
+    encodings, before anything is built.
+
+    >>> estimate_clauses(Model(), 1, 3, {(0, 0): 2, (0, 2): None}) >= 5
+    True
+    """
+    lines = sightlines(rows, cols, counts)
+    at: dict = {v: 0 for v in counts}
+    for a, b, _ in lines:
+        at[a] += 1
+        at[b] += 1
+    total = 2 * len(lines) + rows * cols + 1          # two -> one, crossings, some
+    for v, n in counts.items():
+        total += 1 if n is None else estimate.exactly(model.amo, model.card, 2 * at[v], n)
+        total += at[v] + 1                            # the island's "has a bridge"
+    if model.connectivity == "eager" and len(counts) + len(lines) > 1:
+        nodes = len(counts) + len(lines)
+        total += con.eager_size(nodes, 2 * len(lines), nodes - 1, 0, method="layers")[1]
+    return total

@@ -27,22 +27,23 @@ its 13 cycles plus "no loop" (brute force: ``tests/test_rules_loops.py``):
 
     >>> from satgrid.modelling.model import Model
     >>> m = Model(); lp = loop(m, 3, 3, [c for c in cells(3, 3) if c != (1, 1)])
-    >>> m.count()
-    (1, True)
-    >>> m = Model(); lp = loop(m, 3, 3, empty=True); m.count()   # the 13 cycles and no loop
-    (14, True)
+    >>> m.count()[0]
+    1
+    >>> m = Model(); lp = loop(m, 3, 3, empty=True); m.count()[0]   # the 13 cycles and no loop
+    14
 """
 
 from __future__ import annotations
 
 from typing import Hashable, Iterable, Sequence
 
+from ..core.encodings import estimate
 from ..modelling.geometry import Cell, cells, grid_edges
 from ..modelling.model import Model
 from ..modelling.paths import incidence, line_graph
 
 __all__ = ["Loop", "loop", "through", "straight", "turn", "crossings", "enter_once", "between",
-           "all_or_none", "inside"]
+           "all_or_none", "inside", "estimate_enter_once"]
 
 STEPS = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
 
@@ -80,8 +81,8 @@ def loop(model: Model, rows: int, cols: int, allowed: Iterable[Cell] | None = No
     it); otherwise at least one edge (:meth:`Model.cycle`). Groups:
     ``group.on``, ``group.degree``, ``group.connected``.
 
-    >>> m = Model(); lp = loop(m, 2, 3); m.count()          # 2x2 twice, the 2x3 ring
-    (3, True)
+    >>> m = Model(); lp = loop(m, 2, 3); m.count()[0]          # 2x2 twice, the 2x3 ring
+    3
     """
     ok = set(cells(rows, cols) if allowed is None else allowed)
     edges = {(a, b): model.bool("e[%d,%d-%d,%d]" % (*a, *b), group)
@@ -96,9 +97,9 @@ def loop(model: Model, rows: int, cols: int, allowed: Iterable[Cell] | None = No
                 model.at_most(lits, 2, group + ".degree")
             model.clauses([[-l] + lits[:i] + lits[i + 1:] for i, l in enumerate(lits)],
                           group + ".degree")
-        if len(edges) > 1:
+        if len(edges) > 1:          # a loop has at most as many edges as cells
             model.connected(dict(edges), line_graph(edges), group=group + ".connected",
-                            mode=connectivity)
+                            mode=connectivity, max_true=max(1, len(on)))
         if not edges and not empty:
             model.clause([model.false], group + ".degree")
     full = {c: on.get(c, model.false) for c in cells(rows, cols)}
@@ -108,8 +109,8 @@ def loop(model: Model, rows: int, cols: int, allowed: Iterable[Cell] | None = No
 def through(model: Model, lp: Loop, where: Iterable[Cell], group: str = "loop.through") -> None:
     """The loop visits every cell of ``where``.
 
-    >>> m = Model(); lp = loop(m, 3, 3); through(m, lp, cells(3, 3)[:1] + [(1, 1)]); m.count()
-    (6, True)
+    >>> m = Model(); lp = loop(m, 3, 3); through(m, lp, cells(3, 3)[:1] + [(1, 1)]); m.count()[0]
+    6
     """
     model.clauses([[lp.on[c]] for c in where], group)
 
@@ -117,8 +118,8 @@ def through(model: Model, lp: Loop, where: Iterable[Cell], group: str = "loop.th
 def straight(model: Model, lp: Loop, where: Iterable[Cell], group: str = "loop.straight") -> None:
     """Where the loop visits a cell of ``where``, it goes straight through it.
 
-    >>> m = Model(); lp = loop(m, 3, 3); straight(m, lp, [(0, 1), (1, 0)]); m.count()
-    (3, True)
+    >>> m = Model(); lp = loop(m, 3, 3); straight(m, lp, [(0, 1), (1, 0)]); m.count()[0]
+    3
     """
     for c in where:
         n, e, s, w = (lp.side(c, d) for d in "nesw")
@@ -128,8 +129,8 @@ def straight(model: Model, lp: Loop, where: Iterable[Cell], group: str = "loop.s
 def turn(model: Model, lp: Loop, where: Iterable[Cell], group: str = "loop.turn") -> None:
     """Where the loop visits a cell of ``where``, it turns there.
 
-    >>> m = Model(); lp = loop(m, 2, 3); turn(m, lp, [(0, 1)]); m.count()   # not the ring
-    (2, True)
+    >>> m = Model(); lp = loop(m, 2, 3); turn(m, lp, [(0, 1)]); m.count()[0]   # not the ring
+    2
     """
     for c in where:
         n, e, s, w = (lp.side(c, d) for d in "nesw")
@@ -158,8 +159,8 @@ def enter_once(model: Model, lp: Loop, regions: Sequence[Sequence[Cell]], *,
 
     >>> m = Model(); lp = loop(m, 2, 4)
     >>> enter_once(m, lp, [[(0, 0), (1, 0), (0, 3), (1, 3)], [(0, 1), (0, 2), (1, 1), (1, 2)]])
-    >>> m.count()          # the 6 loops of 2 x 4 but the outer ring (4 crossings)
-    (5, True)
+    >>> m.count()[0]          # the 6 loops of 2 x 4 but the outer ring (4 crossings)
+    5
     """
     walls = None if borders is None else {(min(a, b), max(a, b)) for a, b in borders}
     for region in regions:
@@ -178,6 +179,35 @@ def enter_once(model: Model, lp: Loop, regions: Sequence[Sequence[Cell]], *,
             model.clause([lp.on[c] for c in region], group + ".visit")
 
 
+def estimate_enter_once(model: Model, rows: int, cols: int, regions: Sequence[Sequence[Cell]], *,
+                        visit: bool = False, borders=None) -> int:
+    """An upper estimate of the clauses :func:`enter_once` makes on a rows x
+    cols grid (the model's encodings), from the regions and borders alone,
+    before any loop is built: one pass over the grid's edges.
+
+    >>> estimate_enter_once(Model(), 2, 4, [[(0, 0), (1, 0)], [(0, 1), (0, 2), (0, 3), (1, 1),
+    ...                                      (1, 2), (1, 3)]], visit=True)
+    2
+    """
+    region = {v: k for k, cells_ in enumerate(regions) for v in cells_}
+    weights: list[list[int]] = [[] for _ in regions]
+    walls = grid_edges(rows, cols) if borders is None else borders
+    for a, b in walls:
+        ka, kb = region.get(a), region.get(b)
+        if borders is None and ka == kb:
+            continue
+        for k in {ka, kb} - {None}:
+            weights[k].append((ka == k) + (kb == k))
+    total = 0
+    for ws in weights:
+        if ws and max(ws) > 1 and sum(ws) > 2:
+            total += estimate.linear(model.pb, ws, 2, "<=")
+        elif len(ws) > 2:
+            total += estimate.at_most(model.card, len(ws), 2)
+        total += visit
+    return total
+
+
 def between(lp: Loop, room: dict) -> list[tuple[int, Hashable, Hashable]]:
     """``(edge literal, room, other room)`` for every edge of the loop's grid
     between cells of two rooms (``room``: cell -> its room).
@@ -194,8 +224,8 @@ def all_or_none(model: Model, lp: Loop, where: Sequence[Cell], group: str = "loo
     literal "it visits them" (false for an empty ``where``).
 
     >>> m = Model(); lp = loop(m, 2, 3); x = all_or_none(m, lp, [(0, 0), (0, 2)])
-    >>> m.count()                          # the ring; each square visits one corner only
-    (1, True)
+    >>> m.count()[0]                          # the ring; each square visits one corner only
+    1
     """
     if not where:
         return model.false
@@ -211,8 +241,8 @@ def inside(model: Model, lp: Loop, group: str = "loop.inside") -> dict[Hashable,
     vertical loop edge crossed (an XOR chain, 4 clauses per corner).
 
     >>> m = Model(); lp = loop(m, 3, 3); ins = inside(m, lp)
-    >>> m.clause([-ins[1, 1]]); m.count()       # the centre's top-left corner outside
-    (6, True)
+    >>> m.clause([-ins[1, 1]]); m.count()[0]       # the centre's top-left corner outside
+    6
     """
     out: dict[Hashable, int] = {}
     for r in range(lp.rows):

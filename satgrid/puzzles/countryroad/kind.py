@@ -52,11 +52,13 @@ class CountryRoad(Puzzle):
         self.empty, self._solution, self._loop = empty, solution, None
 
     def estimate_clauses(self, m: Model) -> int:
-        """The loop, a count per room over its cells, a clause per border."""
-        h, w = self.rows, self.cols
-        rooms = sum(estimate.exactly(m.amo, m.card, len(c), len(c) // 2) for c in self.cells)
+        """The loop, the rooms' crossings, a count per numbered room, a clause per border."""
+        h, w, walls = self.rows, self.cols, border_edges(self.vert, self.hori)
         return (estimate_lines(m.amo, m.card, grid_degrees(h, w), connectivity=m.connectivity)
-                + 2 * rooms + 2 * h * w)
+                + loops.estimate_enter_once(m, h, w, self.cells, visit=True, borders=walls)
+                + sum(estimate.exactly(m.amo, m.card, len(c), n)
+                      for c, n in zip(self.cells, self.numbers) if n is not None and n >= 0)
+                + len(walls))
 
     def build(self, m: Model) -> None:
         lp = loops.loop(m, self.rows, self.cols, empty=True, group=f"{K}.loop")

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.encodings import estimate
 from ...modelling.model import Model, Solution
 from ...rules import bridges
 from ..base import Puzzle, register
@@ -46,9 +45,10 @@ class Hashiwokakero(Puzzle):
         self._solution, self._bridges = solution, None
 
     def estimate_clauses(self, m: Model) -> int:
-        """Per island, its count over 8 literals and 2 pairs of its own; crossings."""
-        n = sum(v is not None for row in self.clues for v in row)
-        return n * (estimate.exactly(m.amo, m.card, 8, 4) + 12) + self.rows * self.cols
+        """:func:`satgrid.rules.bridges.estimate_clauses` of the islands."""
+        return bridges.estimate_clauses(m, self.rows, self.cols, {
+            (r, c): (v if v >= 0 else None) for r, row in enumerate(self.clues)
+            for c, v in enumerate(row) if v is not None})
 
     def build(self, m: Model) -> None:
         islands = [(r, c) for r, row in enumerate(self.clues) for c, v in enumerate(row)

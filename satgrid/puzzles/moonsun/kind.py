@@ -49,15 +49,18 @@ class MoonSun(Puzzle):
         self._solution, self._loop = solution, None
 
     def estimate_clauses(self, m: Model) -> int:
-        """The loop, the rooms' crossings and marks, 4 clauses per border edge."""
-        h, w = self.rows, self.cols
+        """The loop, the rooms' crossings, 2k + 1 clauses per k marks of a kind
+        in a room and 2 per room, 2 per border."""
+        h, w, walls = self.rows, self.cols, border_edges(self.vert, self.hori)
+        marks = sum(v in "sm" for row in self.marks for v in row)
         return (estimate_lines(m.amo, m.card, grid_degrees(h, w), connectivity=m.connectivity)
-                + 12 * h * w)
+                + loops.estimate_enter_once(m, h, w, self.cells, visit=True, borders=walls)
+                + 2 * marks + 4 * len(self.cells) + 2 * len(walls))
 
     def build(self, m: Model) -> None:
         lp = loops.loop(m, self.rows, self.cols, empty=True, group=f"{K}.loop")
-        loops.enter_once(m, lp, self.cells, visit=True, borders=border_edges(self.vert, self.hori),
-                         group=f"{K}.rooms")
+        walls = border_edges(self.vert, self.hori)
+        loops.enter_once(m, lp, self.cells, visit=True, borders=walls, group=f"{K}.rooms")
         moon, sun = {}, {}
         for k, cells in enumerate(self.cells):
             for kind, to in (("m", moon), ("s", sun)):

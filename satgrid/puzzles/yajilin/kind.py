@@ -16,12 +16,13 @@ Decoded: ``{"grid": link grid, "shaded": rows of 0/1}``.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from ...core.encodings import estimate
-from ...modelling.geometry import cells, rays
+from ...modelling.geometry import cells, neighbours, rays
 from ...modelling.model import Model, Solution
-from ...modelling.paths import estimate_lines, grid_degrees
+from ...modelling.paths import estimate_lines
 from ...rules import loops, shading
 from ..base import Puzzle, register
 from ..links import links_from_edges
@@ -47,11 +48,15 @@ class Yajilin(Puzzle):
         self._loop = self._shaded = None     # made by build
 
     def estimate_clauses(self, m: Model) -> int:
-        """The loop, 8 clauses per cell (fill, adjacency, inside) and the arrows."""
+        """The loop, 8 clauses per cell (fill, adjacency, inside), each arrow's count."""
         h, w = self.rows, self.cols
-        arrow = estimate.exactly(m.amo, m.card, max(h, w), max(h, w) // 2)
-        return (estimate_lines(m.amo, m.card, grid_degrees(h, w), connectivity=m.connectivity)
-                + 8 * h * w + arrow * sum(v is not None for row in self.clues for v in row))
+        free = {v for v in cells(h, w) if self.clues[v[0]][v[1]] is None}
+        degrees = Counter(sum(x in free for x in neighbours(v, h, w)) for v in free)
+        total = estimate_lines(m.amo, m.card, degrees, connectivity=m.connectivity)
+        for (r, c), (arrow, n) in ((v, self.clues[v[0]][v[1]] or ("", -1)) for v in cells(h, w)):
+            seen = rays((r, c), h, w)[RAY[arrow]] if arrow else []
+            total += 8 + (estimate.exactly(m.amo, m.card, len(seen), n) if n >= 0 else 0)
+        return total
 
     def build(self, m: Model) -> None:
         free = [c for c in cells(self.rows, self.cols) if self.clues[c[0]][c[1]] is None]
