@@ -21,12 +21,10 @@ backbone is undefined (None), not "everything".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from ..errors import LimitError
 
-if TYPE_CHECKING:  # annotations only
-    from ..modelling.model import Model
 
 __all__ = ["backbone"]
 
@@ -35,7 +33,7 @@ def _unknown(what: str) -> LimitError:
     return LimitError(f"backbone: a limit was reached while {what}")
 
 
-def backbone(model: "Model", over: Iterable[int] | None = None,
+def backbone(model, over: Iterable[int] | None = None,
              assumptions: Sequence[int] = (), *, time_limit: float | None = None,
              first: Sequence[int] | None = None,
              witnesses: list | None = None) -> dict[int, bool] | None:

@@ -30,7 +30,7 @@ projection: for one-hot integer variables the literal ``x == v`` only (the
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from pysat.solvers import Solver
 
@@ -40,8 +40,6 @@ from ..core.session import Session
 from ..errors import LimitError, SatgridError
 from .backbone import backbone
 
-if TYPE_CHECKING:  # annotations only
-    from ..modelling.model import Model
 
 __all__ = ["Explainer", "Hint", "ALWAYS_ON"]
 
@@ -112,7 +110,7 @@ class Explainer:
         time_limit: seconds for each SAT call (LimitError beyond).
     """
 
-    def __init__(self, model: "Model", givens: Iterable[int] = (),
+    def __init__(self, model, givens: Iterable[int] = (),
                  over: Iterable[int] | None = None, *, solver: str | None = None,
                  time_limit: float | None = None):
         f = model.formula
