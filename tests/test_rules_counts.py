@@ -87,6 +87,31 @@ def test_runs_propagate_what_the_clue_decides():
             assert ok is (i not in (2, 3)), i
 
 
+def test_runs_propagate_as_far_as_the_clue_and_the_set_cells_decide():
+    """Generalised arc consistency by unit propagation: on random lines, clues
+    and partly set cells, every cell value that no completion allows is
+    refuted by propagation alone (and a hopeless line is a conflict)."""
+    rng = random.Random(0)
+    for _ in range(1500):
+        n = rng.randint(1, 10)
+        clue = counts.run_lengths([rng.randint(0, 1) for _ in range(n)])
+        m = Model()
+        x = [m.bool(f"x{i}") for i in range(n)]
+        counts.runs(m, x, clue)
+        fixed = {i: rng.randint(0, 1) for i in rng.sample(range(n), rng.randint(0, n))}
+        fits = [b for b in itertools.product((0, 1), repeat=n)
+                if counts.run_lengths(b) == clue and all(b[i] == v for i, v in fixed.items())]
+        assumed = [x[i] if v else -x[i] for i, v in fixed.items()]
+        with pysat.solvers.Solver(name="minisat22", bootstrap_with=m.formula.clauses) as s:
+            ok, _ = s.propagate(assumptions=assumed)
+            assert ok is bool(fits), (n, clue, fixed)
+            for i in range(n):
+                for v in (0, 1):
+                    if i not in fixed and not any(b[i] == v for b in fits) and fits:
+                        lit = x[i] if v else -x[i]
+                        assert not s.propagate(assumptions=assumed + [lit])[0], (clue, fixed, i)
+
+
 def ring_of(bits) -> list[int]:
     """Tapa's reading: the runs around the cycle, sorted; [0] when none."""
     if all(bits):

@@ -9,9 +9,12 @@ of shaded cells along a line or around a ring, and Shakashaka's triangles.
 * :func:`runs` -- the blocks of consecutive shaded cells of a line are the
   clue's lengths, in order (Nonogram): a deterministic automaton of the clue
   unrolled along the line, one state literal per (cell, state) left alive by
-  a forward and backward sweep, at most one state per step (the Model's AMO
-  encoding), supports both ways, so that unit propagation fixes every cell
-  the clue decides on its own.
+  a forward and backward sweep, each transition a clause, every state
+  supported from before and on to after, every cell value by a state: unit
+  propagation alone fixes every cell the clue and the cells already set
+  decide (generalised arc consistency; the tests compare it with brute
+  force). No at-most-one per step is needed: the states of the true run
+  are forced, and other states set true harm nothing.
 * :func:`ring`, :func:`ring_runs` -- the runs of shaded cells around a
   cell's eight neighbours, read as a cycle, as a multiset (Tapa): the
   patterns of the ring that match the clue, one literal each, each implying
@@ -50,8 +53,8 @@ def per_lines(m: Model, chosen: dict[Cell, int], rows: int, cols: int, k: int, *
     (``chosen``: cell -> literal, every cell of the grid).
 
     >>> m = Model(); s = {v: m.bool(f"s{v}") for v in G.cells(3, 3)}
-    >>> per_lines(m, s, 3, 3, 1); m.count()             # the 3 x 3 permutations
-    (6, True)
+    >>> per_lines(m, s, 3, 3, 1); m.count()[0]             # the 3 x 3 permutations
+    6
     """
     for line in G.rows_of(rows, cols) + G.columns_of(rows, cols):
         m.exactly([chosen[v] for v in line], k, group)
@@ -62,8 +65,8 @@ def per_regions(m: Model, chosen: dict[Cell, int], regions: Sequence[Sequence[Ce
     """Exactly ``k`` chosen cells in every region (a list of its cells).
 
     >>> m = Model(); s = {v: m.bool(f"s{v}") for v in G.cells(1, 4)}
-    >>> per_regions(m, s, [[(0, 0), (0, 1)], [(0, 2), (0, 3)]], 1); m.count()
-    (4, True)
+    >>> per_regions(m, s, [[(0, 0), (0, 1)], [(0, 2), (0, 3)]], 1); m.count()[0]
+    4
     """
     for cells in regions:
         m.exactly([chosen[v] for v in cells], k, group)
@@ -75,8 +78,8 @@ def no_touching(m: Model, chosen: dict[Cell, int], rows: int, cols: int, *,
     2x2 window (each pair of touching cells shares one).
 
     >>> m = Model(); s = {v: m.bool(f"s{v}") for v in G.cells(2, 3)}
-    >>> no_touching(m, s, 2, 3); m.count()     # none, one of 6, or one in each end column
-    (11, True)
+    >>> no_touching(m, s, 2, 3); m.count()[0]     # none, one of 6, or one in each end column
+    11
     """
     if rows == 1 or cols == 1:
         cells = G.cells(rows, cols)
@@ -126,8 +129,8 @@ def runs(m: Model, lits: Sequence[int], clue: Sequence[int], *,
     in order (``[]``: none true). ``lits`` may hold ``m.true``/``m.false``.
 
     >>> m = Model(); x = [m.bool(f"x{i}") for i in range(5)]
-    >>> runs(m, x, [2, 1]); m.count()        # 11010 11001 01101
-    (3, True)
+    >>> runs(m, x, [2, 1]); m.count()[0]        # 11010 11001 01101
+    3
     >>> m = Model(); x = [m.bool(f"x{i}") for i in range(5)]; runs(m, x, [3])
     >>> m.solve().model[2] > 0               # the middle cell, by propagation alone
     True
@@ -151,20 +154,22 @@ def runs(m: Model, lits: Sequence[int], clue: Sequence[int], *,
         x = lits[i]
         into: dict[int, list[int]] = {}
         for q, s in state[i].items():
+            out = []
             for b, lit in ((1, x), (0, -x)):
                 t = step(q, b)
                 if t in state[i + 1]:
                     cl.append([-s, -lit, state[i + 1][t]])
                     into.setdefault(t, []).append(s)
+                    out.append(state[i + 1][t])
                 else:
                     cl.append([-s, -lit])
+            cl.append([-s] + out)           # a state needs a way on
         for t, s in state[i + 1].items():
             cl.append([-s] + into[t])
+        for b, lit in ((1, x), (0, -x)):    # each value of the cell needs a state allowing it
+            cl.append([-lit] + [s for q, s in state[i].items() if step(q, b) in state[i + 1]])
     m.clauses(cl, group)
-    for layer in state:
-        if len(layer) > 1:
-            m.at_most(list(layer.values()), 1, group)
-            m.clause(list(layer.values()), group)
+    m.clauses([list(layer.values()) for layer in state if len(layer) > 1], group)
 
 
 # ------------------------------------------------------------- Tapa's ring
@@ -212,10 +217,10 @@ def ring_runs(m: Model, lits: Sequence[int | None], clue: Sequence[int | None], 
     lone None allow no true cell at all (as pzprjs counts an empty ring).
 
     >>> m = Model(); x = [m.bool(f"x{i}") for i in range(8)]
-    >>> ring_runs(m, x, [1, 3]); m.count()   # a 1 and a 3 apart around 8 cells
-    (24, True)
-    >>> m = Model(); x = [m.bool(f"x{i}") for i in range(8)]; ring_runs(m, x, [None]); m.count()
-    (58, True)
+    >>> ring_runs(m, x, [1, 3]); m.count()[0]   # a 1 and a 3 apart around 8 cells
+    24
+    >>> m = Model(); x = [m.bool(f"x{i}") for i in range(8)]; ring_runs(m, x, [None]); m.count()[0]
+    58
     """
     free = [i for i, l in enumerate(lits) if l is not None]
     patterns = []
@@ -276,8 +281,8 @@ def triangles(m: Model, rows: int, cols: int, walls, *,
     four "side blocked" literals, never two opposite sides, a top or bottom
     side blocked exactly when a left or right one is.
 
-    >>> m = Model(); t = triangles(m, 1, 2, {(0, 1)}); m.count()
-    (5, True)
+    >>> m = Model(); t = triangles(m, 1, 2, {(0, 1)}); m.count()[0]
+    5
     """
     walls = set(walls)
     blocked, tri = {}, {}
@@ -298,8 +303,8 @@ def count_triangles(m: Model, t: Triangles, cell: Cell, n: int, *,
     """Exactly ``n`` triangles among the four cells beside ``cell``.
 
     >>> m = Model(); t = triangles(m, 1, 3, {(0, 1)}); count_triangles(m, t, (0, 1), 2)
-    >>> m.count()                          # a triangle on each side: 4 x 4
-    (16, True)
+    >>> m.count()[0]                          # a triangle on each side: 4 x 4
+    16
     """
     near = [t.triangle[v] for v in G.neighbours(cell, t.rows, t.cols) if v in t.triangle]
     if near:
@@ -327,8 +332,8 @@ def white_rectangles(m: Model, t: Triangles, *, group: str = "counts.rectangles"
     an arc of 45, 135, 225, 270 or 315 degrees is refused (a clause each).
 
     >>> m = Model(); t = triangles(m, 2, 2, set()); white_rectangles(m, t)
-    >>> m.count()                          # all white, or a diamond in the middle
-    (2, True)
+    >>> m.count()[0]                          # all white, or a diamond in the middle
+    2
     """
     cl = []
     for dot in G.dots(t.rows, t.cols):

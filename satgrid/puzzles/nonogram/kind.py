@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.encodings import estimate
 from ...modelling import geometry as G
 from ...modelling.model import Model, Solution
 from ...rules import counts, shading
@@ -30,7 +29,7 @@ class Nonogram(Puzzle):
     (one per column, top to bottom)."""
 
     kind = K
-    encoding_choices = ("amo",)
+    encoding_choices = ()
 
     def __init__(self, row_clues, column_clues, *, solution=None, **kw):
         super().__init__(**kw)
@@ -41,13 +40,12 @@ class Nonogram(Puzzle):
 
     def estimate_clauses(self, m: Model) -> int:
         """Per line of n cells: at most a = 2 (slack + 1) states alive per
-        step (of the clue's q), 3 clauses each and their at-most-one."""
+        step (of the clue's q), 4 clauses each, 3 more per step."""
         total = 0
         for n, clues in ((self.cols, self.row_clues), (self.rows, self.column_clues)):
             for clue in clues:
                 q = sum(clue) + len(clue) + 1
-                a = min(q, 2 * max(n - q + 3, 1))
-                total += (n + 1) * (3 * a + estimate.at_most(m.amo, a, 1) + 1)
+                total += (n + 1) * (4 * min(q, 2 * max(n - q + 3, 1)) + 3)
         return total
 
     def build(self, m: Model) -> None:
