@@ -136,3 +136,17 @@ def test_cli_backbone(capsys, tmp_path):
     assert main(["solve", "instances/hitori-unsat-2x2.toml", "--backbone", "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["backbone"] is None
     assert main(["solve", "instances/sudoku-4x4.toml", "--backbone", "--unique"]) == 2
+
+
+@pytest.mark.parametrize("file,givens", [("instances/hooks-example.toml", "none"),
+                                         ("instances/hooks-example.toml", "units"),
+                                         ("instances/vertex-sums-17-25-18-29.toml", "units"),
+                                         ("instances/twenty-four-seven-2x2-2-top-left.toml", "units"),
+                                         ("instances/knight-moves-example.toml", "none")])
+def test_the_larger_kinds_with_and_without_their_givens(file, givens):
+    p = load(file)[0]
+    m = compile_puzzle(p, givens=givens)
+    sols = list(m.solutions(limit=300, time_limit=60))
+    assert m.session().complete and sols
+    m2 = compile_puzzle(p, givens=givens)
+    assert m2.backbone() == intersection([s.model for s in sols], m2.over)
