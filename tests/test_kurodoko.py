@@ -189,3 +189,14 @@ def test_second_published_example_and_its_url(connectivity):
     p, res = solved_as_published(name, connectivity, (name,), "")
     q = loads1("https://puzz.link/p?kurodoko/6/5/h2j2h3r5g2j", "c.url")
     assert q.clues == p.clues and formats.to_url(q) == "https://puzz.link/p?kurodoko/6/5/h2j2h3r5g2j"
+
+
+def test_clause_estimate_bounds_the_build():
+    from satgrid.modelling.model import Model
+    for url in [PZPRJS_URL] + REAL:
+        p = loads1(url, "e.url")
+        for options in ({}, {"card": "totalizer"}, {"connectivity": "eager"}):
+            m = Model(**options)
+            estimate = p.estimate_clauses(m)
+            p.build(m)
+            assert m.formula.nclauses <= estimate <= 20 * m.formula.nclauses + 100

@@ -29,11 +29,12 @@ size.
 
 from __future__ import annotations
 
+from ..core.encodings import estimate
 from ..modelling import geometry as G
 from ..modelling.model import Model
 
-__all__ = ["rays", "seen", "distances", "count_seen", "segments", "at_most_one_per_segment",
-           "all_lit"]
+__all__ = ["rays", "seen", "distances", "count_seen", "count_seen_size", "segments",
+           "at_most_one_per_segment", "all_lit"]
 
 Cell = tuple[int, int]
 
@@ -61,8 +62,8 @@ def seen(m: Model, cell: Cell, rows: int, cols: int, clear: dict, *,
 
     >>> m = Model(); a, b = m.bool("a"), m.bool("b")
     >>> s = seen(m, (0, 0), 1, 3, {(0, 1): a, (0, 2): b})
-    >>> [len(v) for v in s.values()], m.count()     # (a, a and b) over 4 assignments
-    ([0, 0, 2, 0], (4, True))
+    >>> [len(v) for v in s.values()], m.count()[0]     # (a, a and b) over 4 assignments
+    ([0, 0, 2, 0], 4)
     >>> sol = m.solve([a, -b]); [sol[l] for _, l in s["right"]]
     [True, False]
     """
@@ -131,6 +132,19 @@ def count_seen(m: Model, cell: Cell, rows: int, cols: int, clear: dict, k: int, 
     m.exactly([l for l in lits if l is not None], want - always, group)
 
 
+def count_seen_size(m: Model, rows: int, cols: int, k: int) -> int:
+    """An upper estimate of the clauses :func:`count_seen` makes for a clue
+    ``k`` on a rows x cols grid, before anything is built (for a kind's
+    ``estimate_clauses``): 3 per chain literal, the count on ``m``'s encodings.
+
+    >>> m = Model(); c = {(r, x): m.bool(f"c{r}{x}") for r in range(5) for x in range(5)}
+    >>> count_seen(m, (2, 2), 5, 5, c, 4); m.sizes()["sight.count"].clauses <= count_seen_size(m, 5, 5, 4)
+    True
+    """
+    n = 2 * min(k, rows) + 2 * min(k, cols)
+    return 3 * n + estimate.exactly(m.amo, m.card, n, k - 1)
+
+
 def segments(rows: int, cols: int, blockers) -> list[list[Cell]]:
     """The maximal runs of non-blocker cells along the rows, then along the
     columns (a cell alone between blockers is a run of one).
@@ -158,8 +172,8 @@ def at_most_one_per_segment(m: Model, lights: dict, segs: list[list[Cell]],
     literal) in each segment (the Model's at-most-one encoding).
 
     >>> m = Model(); l = {(0, i): m.bool(f"l{i}") for i in range(3)}
-    >>> at_most_one_per_segment(m, l, segments(1, 3, ())); m.count()
-    (4, True)
+    >>> at_most_one_per_segment(m, l, segments(1, 3, ())); m.count()[0]
+    4
     """
     for seg in segs:
         if len(seg) > 1:
@@ -171,8 +185,8 @@ def all_lit(m: Model, lights: dict, segs: list[list[Cell]], group: str = "sight.
     literal) in its row segment or its column segment, itself included.
 
     >>> m = Model(); l = {(0, i): m.bool(f"l{i}") for i in range(3)}
-    >>> segs = segments(1, 3, {(0, 1)}); all_lit(m, l, segs); m.count()   # l1 free
-    (2, True)
+    >>> segs = segments(1, 3, {(0, 1)}); all_lit(m, l, segs); m.count()[0]   # l1 free
+    2
     """
     through: dict[Cell, dict[Cell, None]] = {}      # ordered sets: the same clauses every run
     for seg in segs:

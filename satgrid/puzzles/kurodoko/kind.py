@@ -5,15 +5,15 @@ two shaded cells side by side; the unshaded cells connected; some cell
 shaded; a number counts the cells it sees along its row and column up to a
 shaded cell or the edge, itself included.
 
-Model (groups ``kurodoko.*``): ``cell`` (the projection), ``given``,
-``adjacent``, ``connected``, ``some`` from :mod:`satgrid.rules.shading`;
-``sight``: :func:`satgrid.rules.sight.count_seen` per number.
+Model (groups ``kurodoko.*``): ``cell``, ``given``, ``adjacent``, ``connected``,
+``some`` (:mod:`satgrid.rules.shading`); ``sight``: ``sight.count_seen``.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from ...modelling.connectivity import eager_size
 from ...modelling.model import Model, Solution
 from ...rules import shading, sight
 from ..base import Puzzle, register
@@ -40,6 +40,13 @@ class Kurodoko(Puzzle):
     def numbers(self) -> dict:
         return {(r, c): k for r, row in enumerate(self.clues) for c, k in enumerate(row)
                 if k is not None}
+
+    def estimate_clauses(self, m: Model) -> int:
+        """A clause per cell and pair, each number's sightlines, eager connectivity."""
+        h, w = self.rows, self.cols
+        total = 3 * h * w + sum(sight.count_seen_size(m, h, w, k) for k in self.numbers().values())
+        eager = m.connectivity == "eager" and h * w > 1
+        return total + (eager_size(h * w, 0, h * w - 1, 0, method="layers")[1] if eager else 0)
 
     def build(self, m: Model) -> None:
         h, w, numbers = self.rows, self.cols, self.numbers()
