@@ -136,6 +136,10 @@ def test_cli_backbone(capsys, tmp_path):
     assert main(["solve", "instances/hitori-unsat-2x2.toml", "--backbone", "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["backbone"] is None
     assert main(["solve", "instances/sudoku-4x4.toml", "--backbone", "--unique"]) == 2
+    cnf = tmp_path / "f.cnf"
+    cnf.write_text("p cnf 2 1\n1 2 0\n")
+    assert main(["solve", str(cnf), "--backbone"]) == 2
+    assert "--backbone applies to puzzle files" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("file,givens", [("instances/hooks-example.toml", "none"),

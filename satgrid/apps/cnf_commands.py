@@ -25,7 +25,8 @@ from .report import format_stats
 
 #: puzzle-only options, refused on a formula file (name on the command line, attribute)
 _PUZZLE_ONLY = (("--unique", "unique"), ("--all", "all"), ("--svg", "svg"), ("--card", "card"),
-                ("--amo", "amo"), ("--pb", "pb"), ("--certify", "certify"))
+                ("--amo", "amo"), ("--pb", "pb"), ("--certify", "certify"),
+                ("--backbone", "backbone"))
 
 
 def _refuse_puzzle_options(a) -> None:
