@@ -33,8 +33,7 @@ class Kurodoko(Puzzle):
 
     def __init__(self, clues: list[list[int | None]], *, solution=None, **kw):
         super().__init__(**kw)
-        self.clues = [list(row) for row in clues]
-        self.rows, self.cols = len(clues), len(clues[0])
+        self.clues, self.rows, self.cols = [list(r) for r in clues], len(clues), len(clues[0])
         self._solution, self._shaded = solution, {}
 
     def numbers(self) -> dict:
