@@ -102,8 +102,8 @@ def cmd_generate(a) -> int:
             raise UsageError(f"satgrid generate: {a.start} holds a {start.kind}, not a {a.kind}")
     cls = KINDS[a.kind]
     if start is None and cls.blank(a.size or 9) is None:
-        raise UsageError(f"satgrid generate: {a.kind} has no generator from nothing; give "
-                         "a start puzzle with --from FILE")
+        raise UsageError(f"satgrid generate: {a.kind} has no blank puzzle of size "
+                         f"{a.size or 9} to fill; give a start puzzle with --from FILE")
     opts = _options(a)
     made = generate(a.kind, seed=a.seed, count=a.count, size=a.size, givens=a.givens,
                     start=start, opts=opts)
