@@ -100,6 +100,9 @@ def cmd_generate(a) -> int:
         start = found[0]
         if start.kind != a.kind:
             raise UsageError(f"satgrid generate: {a.start} holds a {start.kind}, not a {a.kind}")
+        if not start.clue_cells() or start.toml_table() is None:
+            raise UsageError(f"satgrid generate: {a.kind} has no clues a generator can remove "
+                             "and write (docs/guide/explain.md: the clue hooks)")
     cls = KINDS[a.kind]
     if start is None and cls.blank(a.size or 9) is None:
         raise UsageError(f"satgrid generate: {a.kind} has no blank puzzle of size "
