@@ -20,7 +20,9 @@ constraint group (``stats`` shows its size):
   the literal "it visits them";
 * :func:`inside`: per cell, "inside the loop" (for cells off the loop), by
   the parity of the crossings to its left;
-* :attr:`Loop.on`: the loop cell literal per cell.
+* :attr:`Loop.on`: the loop cell literal per cell;
+* :func:`estimate_loop`, :func:`estimate_enter_once`: their clauses, sized
+  from the header before anything is built (the kinds' ``estimate_clauses``).
 
 Example: the loops of the 3 x 3 grid that avoid its centre (the ring), and
 its 13 cycles plus "no loop" (brute force: ``tests/test_rules_loops.py``):
@@ -38,12 +40,12 @@ from __future__ import annotations
 from typing import Hashable, Iterable, Sequence
 
 from ..core.encodings import estimate
-from ..modelling.geometry import Cell, cells, grid_edges
+from ..modelling.geometry import Cell, cells, grid_edges, neighbours
 from ..modelling.model import Model
-from ..modelling.paths import incidence, line_graph
+from ..modelling.paths import estimate_lines, incidence, line_graph
 
 __all__ = ["Loop", "loop", "through", "straight", "turn", "crossings", "enter_once", "between",
-           "all_or_none", "inside", "estimate_enter_once"]
+           "all_or_none", "inside", "estimate_loop", "estimate_enter_once"]
 
 STEPS = {"n": (-1, 0), "e": (0, 1), "s": (1, 0), "w": (0, -1)}
 
@@ -177,6 +179,22 @@ def enter_once(model: Model, lp: Loop, regions: Sequence[Sequence[Cell]], *,
             model.at_most(cut, 2, group)
         if visit:
             model.clause([lp.on[c] for c in region], group + ".visit")
+
+
+def estimate_loop(model: Model, rows: int, cols: int, allowed: Iterable[Cell] | None = None) -> int:
+    """An upper estimate of the clauses :func:`loop` makes (the model's
+    encodings and connectivity), from the allowed cells alone:
+    :func:`satgrid.modelling.paths.estimate_lines` of their grid graph.
+
+    >>> estimate_loop(Model(), 3, 3) >= estimate_loop(Model(), 3, 3, [(0, 0), (0, 1)])
+    True
+    """
+    ok = set(cells(rows, cols) if allowed is None else allowed)
+    degrees: dict[int, int] = {}
+    for v in ok:
+        d = sum(x in ok for x in neighbours(v, rows, cols))
+        degrees[d] = degrees.get(d, 0) + 1
+    return estimate_lines(model.amo, model.card, degrees, connectivity=model.connectivity)
 
 
 def estimate_enter_once(model: Model, rows: int, cols: int, regions: Sequence[Sequence[Cell]], *,

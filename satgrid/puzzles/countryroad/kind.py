@@ -1,29 +1,14 @@
-"""``countryroad``: one loop that visits every room once.
-
-Rules (as pzprjs checks them): draw one loop (like pzprjs, no line at all is
-not refused) through cell centres, orthogonally, never branching or
-crossing; it enters each room at most once and passes through every room
-(unless ``empty``, URL flag ``e``); a room's number counts its cells on the
-loop; two cells side by side across a border are not both off the loop. The
-borders count as given (pzprjs looks at each border: one inside a room
-counts as crossed once per cell beside it). A 0 keeps the loop out of its
-room (pzprjs's editor allows 0 only with ``e``, meaning that; its checker
-skips it).
-
-Model (groups ``countryroad.*``): :func:`satgrid.rules.loops.loop`,
-:func:`satgrid.rules.loops.enter_once` (with ``visit``),
-:func:`satgrid.rules.shading.count_in` of the loop cells per numbered room,
-a clause per pair of cells across a border. Decoded: ``{"grid": link grid}``.
-Borders: ``vert[r][c]`` (right of (r, c)), ``hori[r][c]`` (below it), 1 = a border.
-"""
+"""``countryroad``: one loop that visits every room once (rules: ``format.md``,
+as pzprjs checks them: borders count as given, one inside a room crossed once
+per cell beside it; a 0, which pzprjs's editor allows with ``e`` only, keeps
+the loop out). Model: :mod:`satgrid.rules.loops` (loop, enter_once),
+:func:`satgrid.rules.shading.count_in` of the loop cells, groups
+``countryroad.*``; decoded: ``{"grid": link grid}``."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...core.encodings import estimate
 from ...modelling.model import Model, Solution
-from ...modelling.paths import estimate_lines, grid_degrees
 from ...rules import loops, shading
 from ..base import Puzzle, register
 from ..links import links_from_edges
@@ -54,7 +39,7 @@ class CountryRoad(Puzzle):
     def estimate_clauses(self, m: Model) -> int:
         """The loop, the rooms' crossings, a count per numbered room, a clause per border."""
         h, w, walls = self.rows, self.cols, border_edges(self.vert, self.hori)
-        return (estimate_lines(m.amo, m.card, grid_degrees(h, w), connectivity=m.connectivity)
+        return (loops.estimate_loop(m, h, w)
                 + loops.estimate_enter_once(m, h, w, self.cells, visit=True, borders=walls)
                 + sum(estimate.exactly(m.amo, m.card, len(c), n)
                       for c, n in zip(self.cells, self.numbers) if n is not None and n >= 0)
@@ -72,16 +57,16 @@ class CountryRoad(Puzzle):
         self._loop = lp
         m.projection = list(lp.edges.values())
 
-    def decode(self, sol: Solution) -> dict[str, Any]:
+    def decode(self, sol: Solution) -> dict:
         return {"grid": links_from_edges(self._loop.used(sol), self.rows, self.cols)}
 
-    def check(self, decoded: dict[str, Any]) -> list[str]:
+    def check(self, decoded: dict) -> list[str]:
         return checker.check(decoded["grid"], self.vert, self.hori, self.numbers, self.empty)
 
-    def render(self, decoded: dict[str, Any]) -> str:
+    def render(self, decoded: dict) -> str:
         return drawing.text(self, decoded)
 
-    def render_svg(self, decoded: dict[str, Any]) -> str:
+    def render_svg(self, decoded: dict) -> str:
         return drawing.svg(self, decoded)
 
     def render_puzzle(self) -> str:

@@ -1,26 +1,10 @@
-"""``hashiwokakero`` (Bridges): connect the islands with bridges.
-
-Rules (as pzprjs checks them): build bridges, straight along rows and
-columns, between islands that see each other, one or two between the same
-two islands, never crossing; an island's number is the count of its bridges
-(``?`` any, but at least one); at least one bridge; the bridges and the
-islands they touch form one connected group. A 0 stays apart (pzprjs and
-cspuz agree); a ``?`` island needs a bridge, as every island joins the group
-in the genre's rules and in cspuz (pzprjs's checker lets a ``?`` island
-without a line pass, since it looks only at islands a line touches).
-
-Model (groups ``hashiwokakero.*``): :func:`satgrid.rules.bridges.layout`
-(two literals per pair of islands that see each other),
-:func:`~satgrid.rules.bridges.no_crossing`, :func:`~satgrid.rules.bridges.degree`
-per number, :func:`~satgrid.rules.bridges.touched` per ``?``,
-:func:`~satgrid.rules.bridges.connected`,
-:func:`~satgrid.rules.bridges.some`. Decoded: ``{"grid": rows of east + 4 *
-south}``, the bridges on the edges east and south of each cell.
-"""
+"""``hashiwokakero`` (Bridges): connect the islands with bridges (rules:
+``format.md``; a ``?`` island needs a bridge, as the genre and cspuz have it,
+though pzprjs's checker passes one no line touches; a 0 stays apart). Model:
+:mod:`satgrid.rules.bridges`, groups ``hashiwokakero.*``; decoded: ``{"grid":
+rows of east + 4 * south}``, the bridges east and south of each cell."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from ...modelling.model import Model, Solution
 from ...rules import bridges
@@ -65,7 +49,7 @@ class Hashiwokakero(Puzzle):
         self._bridges = br
         m.projection = [x for p in br.pairs for x in (p.one, p.two)]
 
-    def decode(self, sol: Solution) -> dict[str, Any]:
+    def decode(self, sol: Solution) -> dict:
         grid = [[0] * self.cols for _ in range(self.rows)]
         for p in self._bridges.pairs:
             n, flat = p.count(sol), p.a[0] == p.b[0]
@@ -73,13 +57,13 @@ class Hashiwokakero(Puzzle):
                 grid[r][c] += n if flat else 4 * n
         return {"grid": grid}
 
-    def check(self, decoded: dict[str, Any]) -> list[str]:
+    def check(self, decoded: dict) -> list[str]:
         return checker.check(decoded["grid"], self.clues)
 
-    def render(self, decoded: dict[str, Any]) -> str:
+    def render(self, decoded: dict) -> str:
         return drawing.text(self, decoded)
 
-    def render_svg(self, decoded: dict[str, Any]) -> str:
+    def render_svg(self, decoded: dict) -> str:
         return drawing.svg(self, decoded)
 
     def render_puzzle(self) -> str:

@@ -1,26 +1,12 @@
-"""``moonsun`` (Moon or Sun): one loop through the rooms, moons and suns by turns.
-
-Rules (as pzprjs checks them): draw one loop through cell centres,
-orthogonally, never branching or crossing; it enters every room exactly
-once (a border inside a room counts as crossed once per cell beside it, as
-pzprjs counts); in each room it passes through all the moons and no sun, or all the
-suns and no moon (and so through some mark: a room without marks has no
-solution); rooms joined by the loop alternate, moons then suns.
-
-Model (groups ``moonsun.*``): :func:`satgrid.rules.loops.loop`,
-:func:`satgrid.rules.loops.enter_once` (with ``visit``), per room
-:func:`satgrid.rules.loops.all_or_none` of its moons and of its suns (one of
-the two literals true), and per edge across rooms
-(:func:`satgrid.rules.loops.between`) "not moons on both sides, not suns on
-both sides". Decoded: ``{"grid": link grid}``.
-"""
+"""``moonsun`` (Moon or Sun): one loop through every room once, moons and suns
+by turns (rules: ``format.md``, as pzprjs checks them). Model:
+:mod:`satgrid.rules.loops` (loop, enter_once over the given borders,
+all_or_none per room and mark, between for the alternation), groups
+``moonsun.*``; decoded: ``{"grid": link grid}``."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ...modelling.model import Model, Solution
-from ...modelling.paths import estimate_lines, grid_degrees
 from ...rules import loops
 from ..base import Puzzle, register
 from ..links import links_from_edges
@@ -53,7 +39,7 @@ class MoonSun(Puzzle):
         in a room and 2 per room, 2 per border."""
         h, w, walls = self.rows, self.cols, border_edges(self.vert, self.hori)
         marks = sum(v in "sm" for row in self.marks for v in row)
-        return (estimate_lines(m.amo, m.card, grid_degrees(h, w), connectivity=m.connectivity)
+        return (loops.estimate_loop(m, h, w)
                 + loops.estimate_enter_once(m, h, w, self.cells, visit=True, borders=walls)
                 + 2 * marks + 4 * len(self.cells) + 2 * len(walls))
 
@@ -73,16 +59,16 @@ class MoonSun(Puzzle):
         self._loop = lp
         m.projection = list(lp.edges.values())
 
-    def decode(self, sol: Solution) -> dict[str, Any]:
+    def decode(self, sol: Solution) -> dict:
         return {"grid": links_from_edges(self._loop.used(sol), self.rows, self.cols)}
 
-    def check(self, decoded: dict[str, Any]) -> list[str]:
+    def check(self, decoded: dict) -> list[str]:
         return checker.check(decoded["grid"], self.vert, self.hori, self.marks)
 
-    def render(self, decoded: dict[str, Any]) -> str:
+    def render(self, decoded: dict) -> str:
         return drawing.text(self, decoded)
 
-    def render_svg(self, decoded: dict[str, Any]) -> str:
+    def render_svg(self, decoded: dict) -> str:
         return drawing.svg(self, decoded)
 
     def render_puzzle(self) -> str:
