@@ -87,3 +87,16 @@ def test_refusals(capsys):
     assert main(["generate", "sudoku", "--certify", "x"]) == 2
     assert main(["generate", "sudoku", "--from", "instances/hitori-wikipedia.toml"]) == 2
     assert main(["generate", "sudoku", "--from", "instances/sudoku-unsat-repeated-given.toml"]) == 2
+
+
+def test_a_minimum_grade(tmp_path, capsys):
+    from satgrid.explain.grade import grade
+    from satgrid.explain.puzzle import explainer
+    out = tmp_path / "g"
+    assert main(["generate", "sudoku", "--seed", "2", "--givens", "26", "--min-score", "2",
+                 "-o", str(out), "--json"]) == 0
+    line = json.loads(capsys.readouterr().out)
+    p = load(line["file"])[0]
+    _, ex = explainer(p)
+    assert grade(ex.sequence())["score"] == line["score"] >= 2
+    assert count(p, limit=2)["count"] == 1

@@ -375,6 +375,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                         "that far)")
     p.add_argument("--size", type=argtypes.count_limit, metavar="N",
                    help="grid side of the filled solution (default 9)")
+    p.add_argument("--min-score", type=argtypes.count_limit, metavar="S",
+                   help="a grade score of at least S ('satgrid grade'; new filled solutions "
+                        "are tried until one reaches it)")
     p.add_argument("--from", dest="start", metavar="FILE",
                    help="reduce the clues of this puzzle (unique) instead of a filled solution")
     p.add_argument("--certify", metavar="DIR",

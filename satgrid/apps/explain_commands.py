@@ -109,7 +109,7 @@ def cmd_generate(a) -> int:
                          f"{a.size or 9} to fill; give a start puzzle with --from FILE")
     opts = _options(a)
     made = generate(a.kind, seed=a.seed, count=a.count, size=a.size, givens=a.givens,
-                    start=start, opts=opts)
+                    start=start, opts=opts, min_score=a.min_score)
     if a.certify and not a.output:
         raise UsageError("satgrid generate: --certify needs -o DIR (a certificate carries "
                          "the instance file)")
@@ -135,7 +135,7 @@ def cmd_generate(a) -> int:
         if a.json:
             _emit({"kind": a.kind, "file": os.path.join(a.output, name) if a.output else None,
                    "clues": g.clues, "seed": a.seed, "index": g.index, "attempts": g.attempts,
-                   "seconds": round(g.seconds, 6), "unique": True})
+                   "seconds": round(g.seconds, 6), "unique": True, "score": g.score})
         elif a.output:
             print(os.path.join(a.output, name))
         else:

@@ -30,6 +30,8 @@ from ..errors import LimitError, SatgridError
 from ..modelling.model import Model, Solution
 from ..pipeline.run import Options, compile_puzzle, open_session, solve_all
 from ..puzzles import KINDS, Puzzle
+from .grade import grade
+from .puzzle import explainer
 
 __all__ = ["Generated", "generate", "generate_one", "reduce_clues"]
 
@@ -40,7 +42,8 @@ ATTEMPTS = 50
 @dataclass
 class Generated:
     """One generated puzzle: the puzzle, its solution (decoded), the seed and
-    index it comes from, the filled solutions tried for it."""
+    index it comes from, the filled solutions tried for it, its grade score
+    (when a minimum was asked for)."""
 
     puzzle: Puzzle
     solution: dict[str, Any]
@@ -48,6 +51,7 @@ class Generated:
     index: int
     attempts: int
     seconds: float
+    score: int | None = None
 
     @property
     def clues(self) -> int:
@@ -151,25 +155,41 @@ def reduce_clues(full: Puzzle, rng: random.Random, opts: Options,
 
 
 def generate_one(cls: type[Puzzle], rng: random.Random, opts: Options, *, size: int,
-                 givens: int | None = None, start: Puzzle | None = None) -> tuple[Puzzle, dict, int]:
-    """One unique puzzle with at most ``givens`` clues when given (new filled
-    solutions until one reduces that far, :data:`ATTEMPTS` at most);
-    ``start``: reduce this puzzle's clues instead of a filled solution's."""
+                 givens: int | None = None, start: Puzzle | None = None,
+                 min_score: int | None = None) -> tuple[Puzzle, dict, int, int | None]:
+    """One unique puzzle with at most ``givens`` clues and a grade score of
+    at least ``min_score`` (:mod:`.grade`), each when given: new filled
+    solutions until one does, :data:`ATTEMPTS` at most; ``start``: reduce
+    this puzzle's clues instead of a filled solution's. Returns the puzzle,
+    its solution, the attempts and its score (None when not asked for)."""
     best = None
     for attempt in range(1, ATTEMPTS + 1):
         full, rules = (start, None) if start is not None else filled(cls, size, rng, opts)
         p, sol = reduce_clues(full, rng, opts, floor=0, rules=rules)
-        if best is None or len(p.clue_cells()) < len(best[0].clue_cells()):
-            best = (p, sol)
-        if givens is None or len(best[0].clue_cells()) <= givens:
-            return best[0], best[1], attempt
-    raise LimitError(f"generate: no {cls.kind} with at most {givens} clues in {ATTEMPTS} "
-                     f"attempts (the fewest: {len(best[0].clue_cells())})")
+        if givens is not None and len(p.clue_cells()) > givens:
+            if best is None or len(p.clue_cells()) < len(best[0].clue_cells()):
+                best = (p, sol, None)
+            continue
+        score = None
+        if min_score is not None:
+            _, ex = explainer(p, opts)
+            score = grade(ex.sequence())["score"]
+            if score < min_score:
+                if best is None or (best[2] or -1) < score:
+                    best = (p, sol, score)
+                continue
+        return p, sol, attempt, score
+    what = [f"at most {givens} clues"] if givens is not None else []
+    what += [f"a score of at least {min_score}"] if min_score is not None else []
+    near = (f"the fewest clues: {len(best[0].clue_cells())}" if best[2] is None
+            else f"the highest score: {best[2]}")
+    raise LimitError(f"generate: no {cls.kind} with {' and '.join(what)} in {ATTEMPTS} "
+                     f"attempts ({near})")
 
 
 def generate(kind: str, *, seed: int = 0, count: int = 1, size: int | None = None,
              givens: int | None = None, start: Puzzle | None = None,
-             opts: Options | None = None) -> list[Generated]:
+             opts: Options | None = None, min_score: int | None = None) -> list[Generated]:
     """``count`` unique puzzles of ``kind`` (see the module), the same for
     the same arguments.
 
@@ -184,10 +204,10 @@ def generate(kind: str, *, seed: int = 0, count: int = 1, size: int | None = Non
     for i in range(count):
         t0 = time.perf_counter()
         rng = random.Random(f"{kind}:{seed}:{i}")
-        p, sol, attempts = generate_one(cls, rng, opts, size=size or 9, givens=givens,
-                                        start=start)
+        p, sol, attempts, score = generate_one(cls, rng, opts, size=size or 9, givens=givens,
+                                               start=start, min_score=min_score)
         p.title = f"satgrid generate {kind} --seed {seed} #{i + 1}"
-        out.append(Generated(p, sol, seed, i, attempts, time.perf_counter() - t0))
+        out.append(Generated(p, sol, seed, i, attempts, time.perf_counter() - t0, score))
     return out
 
 
