@@ -96,12 +96,12 @@ def brute_force(clues) -> list:
     return out
 
 
-BOARDS_SMALL = [                       # at most 6 free cells: 15,625 fillings each
+BOARDS_SMALL = [                       # 5 or 6 free cells: at most 15,625 fillings each
     [[None] * 3, [None] * 3],
     [[None] * 2, [None] * 2, [None] * 2],
-    [[None, None, None, None], [-1, None, None, 2]],
-    [[2, None, None], [None, None, None], [None, -1, -1]],
-    [[None, None, -1], [None, None, None], [1, None, -1]],
+    [[None, None, None, -1], [-1, None, None, 2]],
+    [[2, None, None], [None, None, -1], [None, -1, -1]],
+    [[None, None, -1], [None, None, None], [1, -1, -1]],
 ]
 
 
