@@ -161,10 +161,15 @@ def test_family_solves(tmp_path):
     assert_family_solves("kurodoko", tmp_path, 3)
 
 
-#: real puzzles from puzz.link, as noqx lists them among its examples
+#: real puzzles from puzz.link, the first ones among noqx's examples
 #: (T0nyX1ang/noqx solver/kurodoko.py): a published puzzle has one solution
 REAL = [
     "https://puzz.link/p?kurodoko/9/9/h3j4g3j4l.j4g3j.ldl.j5g6j.l7j5g6j5h",
+    # swaroopg92/penpa-edit test/public/puzz_link_parser.js (its puzz.link parser's examples)
+    "https://puzz.link/p?kurodoko/10/10/3n5k2l5j4s5h76n98h3s4j4l4k3n4",
+    "https://puzz.link/p?kurodoko/12/12/9l9l5l4l2l7l5l3l4l3h5p7h3l7l4l8l8l2l7l5l7l7",
+    "https://puzz.link/p?kurodoko/4/4/g4g3.l.3g3g",
+    "https://puzz.link/p?kurodoko/9/9/man5h365i4zo4i684h4n8m",
 ]
 
 

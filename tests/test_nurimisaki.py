@@ -162,11 +162,14 @@ def test_family_solves(tmp_path):
     assert_family_solves("nurimisaki", tmp_path, 3)
 
 
-#: real puzzles from puzz.link, as noqx lists them among its examples
+#: real puzzles from puzz.link, the first ones among noqx's examples
 #: (T0nyX1ang/noqx solver/nurimisaki.py): a published puzzle has one solution
 REAL = [
     "https://puzz.link/p?nurimisaki/15/15/v.h.h.h.h.zr.j.h.i.zk.l.q.m.j.l.r.i.i.i.zr.h.h.h.h.v",
     "https://puzz.link/p?nurimisaki/22/15/j.zj3j.h.v.n.g..k3q4z4l.l2w3n4h.u5g3o3k.m.h.g4u.p.k3h.j.p3n.i3k.t.u4o.h3h.g3r4",
+    # swaroopg92/penpa-edit test/public/puzz_link_parser.js (its puzz.link parser's examples)
+    "https://puzz.link/p?nurimisaki/12/12/h3l4k.l.m.j2n.k3o.h.j.m3r3m2j.i.i3j.i2i2t2k",
+    "https://puzz.link/p?nurimisaki/9/9/h3g5g3y.o2m3o.y3g2g.h",
 ]
 
 

@@ -187,10 +187,16 @@ def test_family_solves(tmp_path):
     assert_family_solves("tents", tmp_path, 3)
 
 
-#: real puzzles from puzz.link, as noqx lists them among its examples
+#: real puzzles from puzz.link, the first ones among noqx's examples
 #: (T0nyX1ang/noqx solver/tents.py): a published puzzle has one solution
 REAL = [
     "https://puzz.link/p?tents/13/13/h3g03h1g2j3h32g24g2g55233hi11131331f78625243a872550",
+    # swaroopg92/penpa-edit test/public/puzz_link_parser.js (its puzz.link parser's examples)
+    "https://puzz.link/p?tents/9/9/2i2i1i221i31a0c42124b1a112",
+    "https://puzz.link/p?tents/17/17/g4o3i2n33nl63b6211411253hj3228811537197125226153333hl33351513335123314",
+    "https://puzz.link/p?tents/12/11/g111h1h11g1213i21g1ndd2240hzl0978h",
+    "https://puzz.link/p?tents/10/10/zj1861a2163d2181182112",
+    "https://puzz.link/p?tents/8/8/g1g1g1g11g1g1g1gj2263a353d31",
 ]
 
 
