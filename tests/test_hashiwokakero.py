@@ -235,6 +235,17 @@ def test_referee_rejects_broken_answers():
     assert check.check([row[:4] for row in grid], p.clues)
 
 
+def test_workbench_solution_file_reads_back():
+    """The file the workbench offers (the default ``[expect]`` table, the
+    decoded grid's numbers) is a solution this kind's TOML reads back."""
+    text = (EX / "hashiwokakero-cspuz-6x6.toml").read_text()
+    p = loads1(text)
+    res = api.solve(p)
+    _, table = p.solution_file(res)
+    again = loads1(text.split("[expect]")[0] + table)
+    assert again.expected_solution() == res["grid"] == p.expected_solution()
+
+
 def test_doctests():
     assert_doctests(check, formats, bridges)
 

@@ -24,11 +24,12 @@ import random
 
 from ..errors import InstanceError
 from . import puzzlink
-from .links import check_toml_keys, read_links, svg_cell_links
+from .links import check_toml_keys, link_mask, svg_cell_links
 from .parsing import toml_token_grid
 from .rooms import borders_of
 
-__all__ = ["read_url", "border_url", "border_edges", "read_toml_rooms", "read_solution", "svg",
+__all__ = ["read_url", "border_url", "border_edges", "read_toml_rooms", "link_token",
+           "read_solution", "svg",
            "loop_order", "planted_rooms", "label"]
 
 
@@ -72,11 +73,34 @@ def read_toml_rooms(data: dict, raw: str, file: str, kind: str, keys) -> tuple[l
     return borders_of(tg.rows)
 
 
+def link_token(tok: str) -> int | None:
+    """A cell of a loop's solution grid: link letters (``se``, ``-``) or the
+    bitmask itself (north 1, east 2, south 4, west 8: what the workbench's
+    solution file writes), two sides exactly or none; None when it is neither.
+
+    >>> [link_token(t) for t in ("se", "6", "-", ".", "7", "x")]
+    [6, 6, 0, 0, None, None]
+    """
+    mask = int(tok) if tok.isascii() and tok.isdigit() and len(tok) <= 2 else link_mask(tok)
+    return mask if mask is not None and bin(mask).count("1") in (0, 2) and mask < 16 else None
+
+
 def read_solution(expect: dict, raw: str, file: str, rows: int, cols: int):
-    """The loop of ``[expect] solution`` (link tokens), or None."""
+    """The loop of ``[expect] solution`` (:func:`link_token` per cell), or None."""
     if "solution" not in expect:
         return None
-    return read_links(toml_token_grid(expect, raw, file, "solution"), rows, cols)
+    tg = toml_token_grid(expect, raw, file, "solution")
+    tg.expect_shape(rows, cols)
+    out = []
+    for r, row in enumerate(tg.rows):
+        out.append([])
+        for c, tok in enumerate(row):
+            mask = link_token(tok)
+            if mask is None:
+                raise tg.error(r, c, "expected the sides a line leaves by (letters of n, s, e, "
+                                     f"w such as 'ns' or 'se'), '-' or a bitmask, found {tok!r}")
+            out[-1].append(mask)
+    return out
 
 
 def svg(vert, hori, links, extra=(), step: int = 36) -> str:

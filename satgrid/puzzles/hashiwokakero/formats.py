@@ -12,7 +12,7 @@ Instance (TOML)::
     [expect]
     unique = true
     solution = \"\"\"        # per cell, the bridges leaving it east ('-' one, '=' two)
-    =| - . . .              # then south ('|' one, 'H' two); '.' none
+    =| - . . .              # then south ('|' one, 'H' two); '.' none; or east + 4 * south
     ...\"\"\"
 
 URL: ``https://puzz.link/p?hashi/COLS/ROWS/BODY`` (also ``hashikake``,
@@ -61,9 +61,13 @@ def read_solution(tg: TokenGrid, rows: int, cols: int) -> list[list[int]]:
         vals = []
         for c, tok in enumerate(row):
             east, south = (tok[:1], tok[1:]) if tok[:1] in EAST else ("", tok)
+            code = ascii_int(tok)               # east + 4 * south: the workbench's file
+            if code is not None and code <= 10 and code & 3 != 3:
+                vals.append(code)
+                continue
             if tok != "." and (south and south not in SOUTH or not (east or south)):
                 raise tg.error(r, c, "expected the bridges east ('-', '=') then south "
-                                     f"('|', 'H'), or '.', found {shown(tok)}")
+                                     f"('|', 'H'), '.', or east + 4 * south, found {shown(tok)}")
             vals.append(EAST.get(east, 0) + 4 * SOUTH.get(south, 0))
         out.append(vals)
     return out

@@ -14,8 +14,8 @@ Instance (TOML)::
 
     [expect]
     unique = true
-    solution = \"\"\"        # the sides the loop leaves each cell by (n s e w),
-    se ew sw # -            # '#' shaded, '-' neither (a clue cell)
+    solution = \"\"\"        # the sides the loop leaves each cell by (n s e w, or
+    se ew sw # -            # the bitmask n1 e2 s4 w8), '#' shaded, '-' neither
     ...\"\"\"
 
 URL: ``https://puzz.link/p?yajilin/[FLAGS/]COLS/ROWS/BODY`` (also
@@ -39,7 +39,8 @@ import re
 from ...errors import InstanceError
 from .. import puzzlink
 from ..base import TextFormat, puzzlink_ids, register_format, register_toml
-from ..links import check_toml_keys, link_mask, read_toml_grid, toml_error
+from ..links import check_toml_keys, read_toml_grid, toml_error
+from ..roomloops import link_token
 from ..parsing import TokenGrid, ascii_int, shown
 from .kind import K, Yajilin
 
@@ -83,7 +84,7 @@ def read_solution(tg: TokenGrid, rows: int, cols: int) -> list[list[int]]:
     for r, row in enumerate(tg.rows):
         vals = []
         for c, tok in enumerate(row):
-            m = 0 if tok == "#" else link_mask(tok)
+            m = 0 if tok == "#" else link_token(tok)
             if m is None:
                 raise tg.error(r, c, "expected the sides the loop leaves by (n, s, e, w "
                                      f"such as 'se'), '#' (shaded) or '-', found {shown(tok)}")
