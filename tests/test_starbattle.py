@@ -48,6 +48,13 @@ def test_referee_refuses_pzprjs_failing_boards(code):
     assert check.check(grid, 1, board(ROOMS)) != []
 
 
+def test_pzprjs_file_read_with_its_answer():
+    p = loads1(f"pzprv3/starbattle/6/6/1/6/{ROOMS}{BOARDS[None]}", "sample.txt")
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    assert formats.to_url(p) == PZPRJS_URL
+
+
 def test_published_example_unique_and_as_published():
     p = load1(EX / "starbattle-pzprjs-6x6.toml")
     res = api.solve(p, unique=True)
@@ -118,6 +125,9 @@ def test_doctests():
     ("https://puzz.link/p?starbattle/4/4/1/94g1s000", "t.txt", "t.txt:1:44", "end of the URL"),
     ("https://puzz.link/p?starbattle/4/4/1/94g1", "t.txt", "t.txt:1:42", "border digits"),
     ("https://puzz.link/p?starbattle/0/4/1/", "t.txt", "t.txt:1:32", "columns"),
+    ("pzprv3/starbattle/2/2/x/1/0 0 /0 0 /", "t.txt", "t.txt:1:23", "star count"),
+    ("pzprv3/starbattle/2/2/1/1/0 0 /0 /", "t.txt", "t.txt:1:32", "expected 2 cells"),
+    ("pzprv3/starbattle/2/2/1/1/0 0 /0 0 /# x /. . /", "t.txt", "t.txt:1:39", "'x'"),
     ('puzzle = "starbattle"\nstars = -1\nregions = """\na b\n"""\n', "t.toml", "t.toml:2:1",
      "stars"),
     ('puzzle = "starbattle"\nregions = """\na b\n"""\n', "t.toml", "t.toml:1:1", "stars"),

@@ -20,6 +20,10 @@ URL: ``https://puzz.link/p?starbattle/COLS/ROWS/STARS/BORDERS``, the star
 count then the region borders (pzprjs's border encoding,
 :func:`satgrid.puzzles.puzzlink.decode_border`); :func:`to_url` writes one.
 
+pzprv3 (puzz.link's file): ``pzprv3/starbattle/ROWS/COLS``, the star count,
+the region count, the region of every cell, then optionally the answer
+(``#`` a star; ``.``/``+`` none), which becomes ``[expect] solution``.
+
 Example:
     >>> [p] = parse_url("https://puzz.link/p?starbattle/4/4/1/94g1s0", "a.txt")
     >>> p.stars, p.regions[0], p.regions[3], to_url(p)
@@ -31,7 +35,7 @@ from __future__ import annotations
 import os
 
 from ...errors import InstanceError
-from .. import puzzlink
+from .. import puzzlink, pzprv3
 from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
 from ..rooms import borders_of, rooms_from_borders
 from ..parsing import ascii_int, key_pos, toml_grid, toml_token_grid
@@ -87,6 +91,27 @@ def to_url(p: StarBattle) -> str:
     return puzzlink.url("starbattle", p.cols, p.rows, f"{p.stars}/{body}")
 
 
+def parse_pzprv3(text: str, file: str) -> list[StarBattle]:
+    """A pzprv3 starbattle file: star count, region count, regions, answer."""
+    f = pzprv3.read(text, file)
+    for i, what in ((0, "the star count"), (1, "the number of regions")):
+        if len(f.lines) <= i or len(f.lines[i]) != 1 or ascii_int(f.lines[i][0][0]) is None:
+            where = f.lines[i][0][1] if len(f.lines) > i and f.lines[i] else (None, None)
+            raise InstanceError(f"expected {what} after the size", file, *where)
+    body = pzprv3.Pzprv3(f.name, f.rows, f.cols, f.lines[2:], file)
+    regions = [[tok for tok, _ in row] for row in body.grid(0, "regions")]
+    solution = None
+    if len(body.lines) > f.rows:
+        solution = pzprv3.shading(body.grid(f.rows, "answer"), file,
+                                  "answer: expected '#' (a star), '.' or '+'")
+    return [StarBattle(ascii_int(f.lines[0][0][0]), regions, solution=solution, file=file,
+                       title=os.path.basename(file),
+                       expect={"solution": "pzprv3"} if solution else {})]
+
+
+PZPRV3_FORMAT = register_format(TextFormat(
+    "pzprv3-starbattle", K, "pzprv3 (puzz.link) starbattle file",
+    sniff=lambda text, file: pzprv3.sniff(text, "starbattle"), parse=parse_pzprv3), first=True)
 URL_FORMAT = register_format(TextFormat(
     "starbattle-url", K, "a puzz.link URL, p?starbattle/COLS/ROWS/STARS/...",
     sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
