@@ -135,7 +135,8 @@ def check_partial_solutions(out: str) -> int:
     lines = last.rstrip("\n").split("\n")
     summary = lines[-1]
     blocks.append("\n".join(lines[:-1]))
-    m = re.fullmatch(r".*\(sudoku\): (\d+) solution\(s\) \(incomplete: interrupted\)", summary)
+    m = re.fullmatch(r".*\(sudoku\): at least (\d+) solution\(s\) \(incomplete: interrupted\)",
+                     summary)
     assert m, summary
     grids = []
     for b in blocks:

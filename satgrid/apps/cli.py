@@ -11,8 +11,10 @@ SIGINT/SIGTERM (:mod:`satgrid.core.interrupts`).
 from __future__ import annotations
 
 import argparse
+import difflib
 import errno
 import os
+import re
 import sys
 from typing import Sequence
 
@@ -66,9 +68,42 @@ def family_list() -> str:
         f"  {s.name:<13} {s.summary}" for s in family_params.SPECS.values())
 
 
+#: every option string of every command's parser, for "did you mean" on a misspelt one
+_OPTIONS: set[str] = set()
+_UNRECOGNIZED = re.compile(r"unrecognized arguments: (.*)")
+_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)")
+
+
+def did_you_mean(message: str) -> str:
+    """``; did you mean --unique?`` for a misspelt option or choice (else "")."""
+    m = _UNRECOGNIZED.match(message)
+    if m:
+        for tok in m.group(1).split():
+            if tok.startswith("--"):
+                close = difflib.get_close_matches(tok.split("=")[0], sorted(_OPTIONS), 1, 0.7)
+                if close:
+                    return f"; did you mean {close[0]}?"
+        return ""
+    m = _CHOICE.search(message)
+    if m:
+        choices = re.findall(r"'([^']*)'", m.group(2))
+        close = difflib.get_close_matches(m.group(1), choices, 1, 0.7)
+        if close:
+            return f"; did you mean {close[0]}?"
+    return ""
+
+
 class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # one line, exit 2 (argparse prints usage + message)
-        raise UsageError(f"{self.prog}: {message}")
+    """One line and exit 2 for every usage error (argparse prints the usage
+    and the message), named by the command: ``satgrid: solve: ...``."""
+
+    def add_argument(self, *args, **kwargs):
+        _OPTIONS.update(a for a in args if isinstance(a, str) and a.startswith("--"))
+        return super().add_argument(*args, **kwargs)
+
+    def error(self, message):
+        command = self.prog.removeprefix("satgrid").strip()
+        raise UsageError((f"{command}: " if command else "") + message + did_you_mean(message))
 
 
 #: the encodings registry (AMO_METHODS, CARD_METHODS, PB_METHODS, METHOD_ALIASES,
@@ -330,8 +365,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("sudoku", help="type in a Sudoku (or read it), solve it, save the solution",
                        description="If FILE does not exist, ask for the puzzle row by row and "
                                    "save it there; solve it; print the solution and write it "
-                                   "next to FILE, as FILE.solution.txt (always replaced: it is "
-                                   "made from FILE).")
+                                   "next to FILE, its extension replaced by .solution.txt (my.txt: "
+                                   "my.solution.txt; always replaced: it is made from FILE).")
     p.add_argument("file", help="the Sudoku file to read, or to create by typing the puzzle in")
 
     p = sub.add_parser("hint", help="the next forced cell and the givens and rules that force it",
@@ -426,7 +461,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                                    "Database's hash of its normalised clauses (what gbdc's "
                                    "gbdhash computes); a file that cannot be read is one line "
                                    "on stderr and exit 2 after the others.")
-    p.add_argument("files", nargs="+", metavar="FILE")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help="DIMACS CNF files, plain or compressed (xz, gzip, bzip2); - for stdin")
 
     p = sub.add_parser("verify", help="check a certificate folder, or a DRAT proof of a DIMACS file",
                        description="Check a certificate written by --certify, independently of "
@@ -438,7 +474,12 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--formula", metavar="F", help="a DIMACS CNF file (with --proof)")
     p.add_argument("--proof", metavar="P", help="a DRAT proof of F's unsatisfiability")
 
-    p = sub.add_parser("solvers", help="which PySAT solvers support what (probed)")
+    p = sub.add_parser("solvers", help="which PySAT solvers support what (probed)",
+                       description="List the PySAT solvers this installation has, each probed: "
+                                   "whether it takes assumptions, is incremental, gives cores "
+                                   "and proofs, can be interrupted and runs satgrid's "
+                                   "connectivity propagator; --options: the CaDiCaL tuning "
+                                   "options of --solver-option with their ranges.")
     p.add_argument("--options", action="store_true",
                    help="list the tuning options (--solver-option) and their ranges instead")
     p.add_argument("--json", action="store_true", help="print the table as JSON")

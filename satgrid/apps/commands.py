@@ -128,6 +128,11 @@ def cmd_solve(a) -> int:
     if isinstance(puzzles, CnfInput):     # plain DIMACS / iCNF: competition output
         return cnf_commands.solve(a, puzzles, parse_solver_options(a.solver_option))
     cnf_commands.refuse_formula_options(a)
+    if a.limit is not None and not a.all:
+        raise UsageError("solve: --limit N counts the solutions of --all; give --all with it")
+    if a.all and a.unique:
+        raise UsageError("solve: --all prints every solution (their number says whether the "
+                         "answer is unique); --unique is for a single answer: give one of them")
     opts = options_from_args(a)
     if a.backbone:                        # docs/guide/explain.md
         return explain_commands.solve_backbone(a, puzzles, opts)

@@ -48,5 +48,7 @@ def format_solution(p, i: int, s: dict) -> str:
 
 def solutions_summary(p, count: int, complete: bool, why: str = "") -> str:
     """The line that says how many solutions ``p`` has (``why``: what stopped it)."""
-    return (f"{p.label()} ({p.kind}): {count} solution(s)"
-            + ("" if complete else f" (incomplete{': ' + why if why else ''})"))
+    if complete:
+        return f"{p.label()} ({p.kind}): {count} solution(s)"
+    return (f"{p.label()} ({p.kind}): at least {count} solution(s) "
+            f"(incomplete{': ' + why if why else ''})")

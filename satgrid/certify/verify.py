@@ -231,8 +231,10 @@ def verify_proof(formula, proof) -> str:
     cnf = read_cnf(formula)
     steps, where = read_drat(proof)
     seconds, n = check_drat(cnf.nvars, cnf.clauses, steps, where)
+    checked = (f"dratify checked {n} of them" if n else
+               "dratify refutes the formula by unit propagation alone, no step needed")
     return (f"verified: {formula} is unsatisfiable ({len(cnf.clauses)} clauses, "
-            f"proof of {len(steps)} steps, {n} checked by dratify in {seconds:.2f} s)")
+            f"proof of {len(steps)} steps; {checked}; {seconds:.2f} s)")
 
 
 # ------------------------------------------------------------ certificate

@@ -22,20 +22,32 @@ from __future__ import annotations
 
 import time
 from itertools import compress
-from typing import Callable, Iterable, Iterator, Sequence
+from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from ..errors import SatgridError, SolverError
 from .oracle import Oracle, checked_literals
 from .solver_handle import SolverHandle
 from .solvers import DEFAULT_SOLVER
 
-__all__ = ["Enumerator", "RECYCLE_AT", "SESSION_GROUP"]
+__all__ = ["Count", "Enumerator", "RECYCLE_AT", "SESSION_GROUP"]
 
 #: the formula group of the activation variables
 SESSION_GROUP = "session"
 #: retired activation variables (ended enumerations) that make the
 #: enumerator rebuild the solver and recycle them (SolverHandle.rebuild)
 RECYCLE_AT = 1024
+
+
+class Count(NamedTuple):
+    """A count of solutions: a pair ``(count, complete)`` that also reads by
+    name, with the keys of :func:`satgrid.api.count`'s result
+    (``c.count``, ``c.complete``, ``c._asdict()``)."""
+
+    count: int
+    complete: bool
+
+    def __repr__(self) -> str:        # printed as the pair it is: (5, True)
+        return repr(tuple(self))
 
 
 class Enumerator:
@@ -243,20 +255,21 @@ class Enumerator:
     def count(self, over: Iterable[int], assumptions: Iterable[int] = (),
               limit: int | None = None, time_limit: float | None = None,
               conflict_limit: int | None = None, *,
-              one_hot: Iterable[Sequence[int]] | None = None) -> tuple[int, bool]:
+              one_hot: Iterable[Sequence[int]] | None = None) -> "Count":
         """Number of models projected on ``over`` (see :meth:`enumerate`,
         also for ``one_hot``).
 
         Returns:
-            ``(count, complete)``: ``complete`` is False when a limit stopped
-            the count before the last model (then ``count`` is a lower bound).
+            a :class:`Count`, ``(count, complete)``: ``complete`` is False when
+            a limit stopped the count before the last model (then ``count`` is
+            a lower bound).
         """
         it = self.enumerate(over, assumptions, limit, time_limit, conflict_limit,
                             one_hot=one_hot)
         n = 0
         for _ in it:
             n += 1
-        return n, bool(self.complete)
+        return Count(n, bool(self.complete))
 
     def second_solution(self, over: Iterable[int], assumptions: Iterable[int] = (),
                         time_limit: float | None = None,

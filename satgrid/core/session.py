@@ -94,7 +94,7 @@ from typing import Iterable, Iterator, Protocol, Sequence
 from pysat.solvers import Solver
 
 from . import enumeration as _enumeration
-from .enumeration import SESSION_GROUP, Enumerator  # noqa: F401 (the groups, as before)
+from .enumeration import SESSION_GROUP, Count, Enumerator  # noqa: F401 (the groups, as before)
 from ..errors import ModelError, SolverError
 from .formula import Formula
 from .oracle import CheckedLiterals, InSearchChecker, Oracle, checked_literals
@@ -370,8 +370,8 @@ class Session:
     def count(self, over: Iterable[int], assumptions: Iterable[int] = (),
               limit: int | None = None, time_limit: float | None = None,
               conflict_limit: int | None = None, *,
-              one_hot: Iterable[Sequence[int]] | None = None) -> tuple[int, bool]:
-        """``(count, complete)`` of the models projected on ``over``:
+              one_hot: Iterable[Sequence[int]] | None = None) -> Count:
+        """``(count, complete)`` of the models projected on ``over`` (a :class:`Count`):
         :meth:`Enumerator.count <satgrid.core.enumeration.Enumerator.count>`."""
         return self._enum.count(over, assumptions, limit, time_limit, conflict_limit,
                                 one_hot=one_hot)

@@ -11,6 +11,7 @@ from typing import Iterable, Iterator, Sequence
 from ..core.assignment import assignment
 from .. import lazy
 from ..errors import SatgridError
+from ..core.enumeration import Count
 from ..core.session import Session
 from ..core.solvers import DEFAULT_SOLVER
 from .values import Solution
@@ -135,17 +136,19 @@ class Solving:
 
     def count(self, limit: int | None = None, assumptions: Sequence[int] = (), *,
               time_limit: float | None = None, one_hot: bool = False,
-              certify=None) -> tuple[int, bool]:
-        """(number of solutions, complete?) -- distinct on :attr:`over`. ``certify``:
-        a folder for a certificate of the count (docs/certify.md; no limits then).
+              certify=None) -> Count:
+        """(number of solutions, complete?) -- distinct on :attr:`over`, a
+        :class:`~satgrid.core.enumeration.Count` (``c.count``, ``c.complete``,
+        the keys of :func:`satgrid.api.count`'s result). ``certify``: a folder
+        for a certificate of the count (docs/certify.md; no limits then).
 
         >>> from satgrid.modelling.model import Model
         >>> m = Model(); xs = [m.bool(f"x{i}") for i in range(4)]; m.at_most(xs, 1); m.count(), m.count(limit=2)
         ((5, True), (2, False))
         """
         if certify is not None:
-            return _certify.certify_model(self, "count", certify, limit, assumptions, time_limit,
-                                          self._solver_name or DEFAULT_SOLVER)
+            return Count(*_certify.certify_model(self, "count", certify, limit, assumptions,
+                                                 time_limit, self._solver_name or DEFAULT_SOLVER))
         return self.session().count(self.over, assumptions=assumptions, limit=limit,
                                     time_limit=time_limit, one_hot=self._one_hot_groups(one_hot))
 

@@ -319,6 +319,11 @@ class Puzzle:
         self.source = source
         self.expect = dict(expect or {})
 
+    def __repr__(self) -> str:
+        """``<Hooks 'Hooks 8' (hooks) from instances/hooks-8.toml>``."""
+        return (f"<{type(self).__name__} {self.label()!r} ({self.kind}) from "
+                f"{self.file}>")
+
     @classmethod
     def from_toml(cls, data: dict, raw: str, file: str) -> "Puzzle":
         """Build an instance from a parsed TOML table (``raw`` = the file's text),

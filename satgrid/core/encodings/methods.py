@@ -333,8 +333,9 @@ def card_method(method) -> str:
         raise EncodingError(f"unknown PySAT cardinality encoding {name!r}; supported: "
                             + ", ".join("pysat:" + n for n in sorted(PYSAT_CARD)))
     if rec is not None:
-        raise EncodingError(f"{method!r} is a pseudo-Boolean encoding (use linear()); "
-                            f"for cardinality use {supported_card()}")
+        raise EncodingError(f"{method!r} is a pseudo-Boolean encoding, for weighted sums "
+                            "(satgrid encode --weights ..., Model.linear); for cardinality "
+                            f"use {supported_card()}")
     raise EncodingError(f"unknown cardinality encoding {method!r}; supported: {supported_card()}")
 
 

@@ -183,6 +183,13 @@ def parse_grid(text: str, file: str, *, line0: int = 1, col0: int = 0, key: str 
         best = max(counts.values())
         tied = [k for k, v in counts.items() if v == best]
         n = len(rows) if len(rows) in tied else len(cells[0]) if len(cells[0]) in tied else max(tied)
+    if not token_mode and len(rows) == 1 and len(cells[0]) >= 10:
+        # one line of characters: a puzzle in the one-line format of a wrong length
+        found = len(cells[0])
+        side = min((4, 9, 16, 25), key=lambda k: abs(k * k - found))
+        r = rows[0]
+        raise fail(f"expected {side * side} characters (a {side}x{side} puzzle on one line), "
+                   f"found {found}", r.line, r.tokens[0][1] + min(found, side * side))
     if not token_mode and n >= 10:
         r = rows[0]
         raise fail(f"a {n}x{n} grid needs its cells separated by white space "
