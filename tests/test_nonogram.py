@@ -71,6 +71,13 @@ def test_referee_judges_pzprjs_boards_as_pzprjs(code, text):
     assert (check.check(grid, rows, cols) == []) is (code is None)
 
 
+@pytest.mark.parametrize("rows,cols,board", [(6, 6, BOARDS[-1][1]), (10, 3, TALL)])
+def test_pzprjs_files_read_with_their_answers(rows, cols, board):
+    p = loads1(f"pzprv3/nonogram/{rows}/{cols}/{board}", "sample.txt")
+    assert (p.row_clues, p.column_clues, p.expected_solution()) == read_board(board, rows, cols)
+    assert p.check({"grid": p.expected_solution()}) == []
+
+
 def test_published_example_unique_and_as_published():
     p = load1(EX / "nonogram-pzprjs-6x6.toml")
     res = api.solve(p, unique=True)
@@ -153,6 +160,9 @@ def test_doctests():
     ('puzzle = "nonogram"\nrows = """\n1\n"""\ncolumns = """\n1\n"""\n[expect]\n'
      'solution = """\n#\n.\n"""\n', "t.toml", "t.toml:11", "expected 1 rows"),
     ('puzzle = "nonogram"\nrow = 1\n', "t.toml", "t.toml:2:1", "unknown key"),
+    ("pzprv3/nonogram/1/2/. 1 . /1 # x /", "t.txt", "t.txt:1:32", "'x'"),
+    ("pzprv3/nonogram/1/2/. 1 . /0 # . /", "t.txt", "t.txt:1:28", "block length"),
+    ("pzprv3/nonogram/1/2/. 1 . /1 # /", "t.txt", "t.txt:1:30", "expected 3 cells"),
 ])
 def test_malformed_files_give_one_line(text, file, where, fragment):
     assert_error_at(text, file, where, fragment)

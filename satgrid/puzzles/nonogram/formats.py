@@ -26,6 +26,12 @@ left of each row, nearest the grid first, as numbers
 them pushed against the grid, as pzprjs does. A 0 or "?" clue, which no
 line of pzprjs's nonogram matches, is refused.
 
+pzprv3 (puzz.link's file): ``pzprv3/nonogram/ROWS/COLS``, then the board
+with its clue cells: (ROWS + 1) // 2 lines of column clues above the grid
+rows, each line (COLS + 1) // 2 row-clue cells then the cells (``.`` none,
+a number, ``c`` before a number ticked off; ``#`` shaded, ``.``/``+`` not);
+shaded cells make the answer an ``[expect] solution``.
+
 Example:
     >>> [p] = parse_url("https://puzz.link/p?nonogram/3/3/111g2g2g1g11", "a.txt")
     >>> p.row_clues, p.column_clues, to_url(p)
@@ -37,7 +43,7 @@ from __future__ import annotations
 import os
 
 from ...errors import InstanceError
-from .. import puzzlink
+from .. import puzzlink, pzprv3
 from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
 from ..parsing import ascii_int, key_line, shown, toml_token_grid
 from .kind import K, Nonogram
@@ -128,6 +134,33 @@ def to_url(p: Nonogram) -> str:
     return puzzlink.url("nonogram", p.cols, p.rows, puzzlink.encode_number16(cells))
 
 
+def parse_pzprv3(text: str, file: str) -> list[Nonogram]:
+    """A pzprv3 nonogram file: the board with its clue cells."""
+    f = pzprv3.read(text, file)
+    above, left = (f.rows + 1) // 2, (f.cols + 1) // 2
+    board = pzprv3.Pzprv3(f.name, above + f.rows, left + f.cols, f.lines, file).grid(0, "board")
+
+    def clue(cells) -> list[int]:
+        out = []
+        for tok, (line, col) in cells:
+            v = ascii_int(tok[1:] if tok.startswith("c") else tok)
+            if tok != "." and not v:
+                raise InstanceError(f"board: expected a block length >= 1 or '.', found "
+                                    f"{shown(tok)}", file, line, col)
+            out += [v] if v else []
+        return out
+    cols = [clue([board[k][left + c] for k in range(above)]) for c in range(f.cols)]
+    rows = [clue(board[above + r][:left]) for r in range(f.rows)]
+    grid = pzprv3.shading([row[left:] for row in board[above:]], file,
+                          "board: expected '#' (shaded), '.' or '+'")
+    solution = grid if any(map(any, grid)) else None
+    return [Nonogram(rows, cols, solution=solution, file=file, title=os.path.basename(file),
+                     expect={"solution": "pzprv3"} if solution else {})]
+
+
+PZPRV3_FORMAT = register_format(TextFormat(
+    "pzprv3-nonogram", K, "pzprv3 (puzz.link) nonogram file",
+    sniff=lambda text, file: pzprv3.sniff(text, "nonogram"), parse=parse_pzprv3), first=True)
 URL_FORMAT = register_format(TextFormat(
     "nonogram-url", K, "a puzz.link URL, p?nonogram/COLS/ROWS/...",
     sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
