@@ -58,6 +58,16 @@ def test_at_least_one_shaded_cell():
     assert api.count(Tapa([[[None], None]]))["count"] == 1
 
 
+def test_pzprjs_file_read_with_its_answer():
+    p = loads1("pzprv3/tapa/5/5/" + BOARDS[-1][1], "sample.txt")
+    clues, answer = read_board(BOARDS[-1][1])
+    assert p.clues == clues and p.expected_solution() == answer
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and res["grid"] == answer
+    q = loads1("pzprv3/tapa/1/6/1,1,1 3,-,1 3 1,1,1,1 -,1,1,- - /", "input.txt")
+    assert q.clues == [[[1, 1, 1], [3, None, 1], [3], [1, 1, 1, 1], [None, 1, 1, None], [None]]]
+
+
 def test_pzprjs_clue_with_a_question_mark():
     """test/variety/tapa_test.js: 1,?,2 in the middle of a 3 x 3 grid is
     broken by blocks 3,1,1 and met by blocks 2,2,1."""
@@ -148,6 +158,8 @@ def test_doctests():
     ("https://puzz.link/p?tapa/5/5/3n5hchhzjn2", "t.txt", "t.txt:1:38", "end of the URL"),
     ("https://puzz.link/p?tapa/5/5/3n5hfzhajn2", "t.txt", "t.txt:1:34", "clue code"),
     ('puzzle = "tapa"\nclues = """\n1 9\n"""\n', "t.toml", "t.toml:3:3", "0..8"),
+    ("pzprv3/tapa/1/2/# 1,x /", "t.txt", "t.txt:1:19", "'1,x'"),
+    ("pzprv3/tapa/2/2/# . /. /", "t.txt", "t.txt:1:22", "expected 2 cells"),
     ('puzzle = "tapa"\nclues = """\n1 1,0\n"""\n', "t.toml", "t.toml:3:3", "1..8 in a list"),
     ('puzzle = "tapa"\nclues = """\n1 1,1,1,1,1\n"""\n', "t.toml", "t.toml:3:3", "at most 4"),
     ('puzzle = "tapa"\nclues = """\n1 .\n. .\n"""\n[expect]\nsolution = """\n. x\n. .\n"""\n',

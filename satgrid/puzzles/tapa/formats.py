@@ -21,6 +21,10 @@ base-36 characters for two (360 + 6a + b), three (396 + 16a + 4b + c) or four
 (460 + 8a + 4b + 2c + d, each 0 or 1) numbers, 0 standing for "?"; ``g``-``z``
 runs of 1..20 cells without a clue. :func:`to_url` writes one.
 
+pzprv3 (puzz.link's file): ``pzprv3/tapa/ROWS/COLS``, then a row per line:
+a clue (``3,1,1``, ``-`` a "?"), ``#`` shaded, ``.``/``+`` not (lines drawn
+after it are ignored); shaded cells make the answer an ``[expect] solution``.
+
 Example:
     >>> [p] = parse_url("https://puzz.link/p?tapa/5/5/3n5hchhajn2", "a.txt")
     >>> p.clues[2][2], p.clues[3][0], to_url(p)
@@ -32,7 +36,7 @@ from __future__ import annotations
 import os
 
 from ...errors import InstanceError
-from .. import puzzlink
+from .. import puzzlink, pzprv3
 from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
 from ..parsing import ascii_int, shown, toml_grid, toml_token_grid
 from .kind import K, Tapa
@@ -150,6 +154,28 @@ def to_url(p: Tapa) -> str:
     return puzzlink.url("tapa", p.cols, p.rows, "".join(out))
 
 
+def parse_pzprv3(text: str, file: str) -> list[Tapa]:
+    """A pzprv3 tapa file: clues and the answer in one grid."""
+    f = pzprv3.read(text, file)
+    clues, grid = [], []
+    for row in f.grid(0, "board"):
+        clues.append([])
+        grid.append([int(tok == "#") for tok, _ in row])
+        for tok, (line, col) in row:
+            marks = ",".join("?" if x == "-" else x for x in tok.split(","))
+            try:
+                clues[-1].append(None if tok in "#+" else read_clue(marks))
+            except ValueError as e:
+                raise InstanceError(f"board: {e} in the clue {shown(tok)}", file, line,
+                                    col) from None
+    solution = grid if any(map(any, grid)) else None
+    return [Tapa(clues, solution=solution, file=file, title=os.path.basename(file),
+                 expect={"solution": "pzprv3"} if solution else {})]
+
+
+PZPRV3_FORMAT = register_format(TextFormat(
+    "pzprv3-tapa", K, "pzprv3 (puzz.link) tapa file",
+    sniff=lambda text, file: pzprv3.sniff(text, "tapa"), parse=parse_pzprv3), first=True)
 URL_FORMAT = register_format(TextFormat(
     "tapa-url", K, "a puzz.link URL, p?tapa/COLS/ROWS/...",
     sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
