@@ -65,6 +65,15 @@ def test_pzprjs_sample_url_solved_as_pzprjs_answers():
     assert formats.to_url(p) == PZPRJS_URL
 
 
+def test_pzprjs_file_read_with_its_answer():
+    p = loads1(f"pzprv3/shakashaka/6/6/{GIVENS}{BOARDS[-1][2]}", "sample.txt")
+    clues, answer = read_board(BOARDS[-1][2])
+    assert p.clues == clues and p.expected_solution() == answer
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and res["grid"] == answer
+    assert loads1(f"pzprv3/shakashaka/6/6/{BLACKS}", "s.txt").clues[1][5] == -1
+
+
 @pytest.mark.parametrize("code,givens,text", BOARDS)
 def test_referee_judges_pzprjs_boards_as_pzprjs(code, givens, text):
     clues, grid = read_board(text, givens)
@@ -141,6 +150,8 @@ def test_doctests():
     ("https://puzz.link/p?shakashaka/6/6/cgbhdhegdr!", "t.txt", "t.txt:1:46", "'!'"),
     ("https://puzz.link/p?shakashaka/6/6/cgbhdhegdrb1", "t.txt", "t.txt:1:47", "end of the URL"),
     ('puzzle = "shakashaka"\nclues = """\n1 5\n"""\n', "t.toml", "t.toml:3:3", "0..4"),
+    ("pzprv3/shakashaka/1/2/1 x /", "t.txt", "t.txt:1:25", "'x'"),
+    ("pzprv3/shakashaka/1/2/1 . /. 6 /", "t.txt", "t.txt:1:30", "'6'"),
     ('puzzle = "shakashaka"\nclues = """\n1 .\n. .\n"""\n[expect]\nsolution = """\n# x\n. .\n"""\n',
      "t.toml", "t.toml:8:3", "'x'"),
     ('puzzle = "shakashaka"\nclues = """\n1 .\n.\n"""\n', "t.toml", "t.toml:4", "expected 2 cells"),

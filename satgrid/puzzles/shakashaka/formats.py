@@ -19,6 +19,11 @@ URL: ``https://puzz.link/p?shakashaka/COLS/ROWS/BODY``, pzprjs's 4-cell
 encoding (:func:`satgrid.puzzles.puzzlink.decode_4cell`; ``.``, a "?", is a
 black cell without a number); :func:`to_url` writes one.
 
+pzprv3 (puzz.link's file): ``pzprv3/shakashaka/ROWS/COLS``, the givens
+(``.`` free, ``5`` a black cell, ``0``-``4`` a number), then optionally the
+answer (``2`` to ``5`` the triangles bl, br, tr, tl; ``.``, ``+``, ``-`` no
+triangle), which becomes ``[expect] solution`` when it holds a triangle.
+
 Example:
     >>> [p] = parse_url("https://puzz.link/p?shakashaka/3/2/.hb", "a.txt")
     >>> p.clues, to_url(p)
@@ -29,7 +34,8 @@ from __future__ import annotations
 
 import os
 
-from .. import puzzlink
+from ...errors import InstanceError
+from .. import puzzlink, pzprv3
 from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
 from ..parsing import shown, toml_grid, toml_token_grid
 from .kind import K, Shakashaka
@@ -38,6 +44,7 @@ KEYS = ("puzzle", "title", "source", "clues", "expect")
 PIDS = puzzlink_ids(__package__)   # declared in kind.json
 CLUES = {".": None, "#": -1, **{str(n): n for n in range(5)}}
 SHAPES = (".", "#", "bl", "br", "tr", "tl")
+TRIANGLES = SHAPES[2:]
 
 
 def read_toml(cls: type[Shakashaka], data: dict, raw: str, file: str) -> Shakashaka:
@@ -80,6 +87,37 @@ def to_url(p: Shakashaka) -> str:
     return puzzlink.url("shakashaka", p.cols, p.rows, puzzlink.encode_4cell(cells))
 
 
+def parse_pzprv3(text: str, file: str) -> list[Shakashaka]:
+    """A pzprv3 shakashaka file: the givens, then optionally the answer."""
+    f = pzprv3.read(text, file)
+    clues = []
+    for row in f.grid(0, "givens"):
+        clues.append([])
+        for tok, (line, col) in row:
+            if tok not in "012345." or len(tok) != 1:
+                raise InstanceError(f"givens: expected '.', '5' or 0..4, found {shown(tok)}",
+                                    file, line, col)
+            clues[-1].append(None if tok == "." else -1 if tok == "5" else int(tok))
+    solution = None
+    if len(f.lines) > f.rows:
+        shape = {"2": "bl", "3": "br", "4": "tr", "5": "tl", ".": ".", "+": ".", "-": "."}
+        solution = []
+        for r, row in enumerate(f.grid(f.rows, "answer")):
+            for tok, (line, col) in row:
+                if tok not in shape:
+                    raise InstanceError(f"answer: expected 2..5, '.', '+' or '-', found "
+                                        f"{shown(tok)}", file, line, col)
+            solution.append(["#" if clues[r][c] is not None else shape[tok]
+                             for c, (tok, _) in enumerate(row)])
+        if not any(v in TRIANGLES for row in solution for v in row):
+            solution = None
+    return [Shakashaka(clues, solution=solution, file=file, title=os.path.basename(file),
+                       expect={"solution": "pzprv3"} if solution else {})]
+
+
+PZPRV3_FORMAT = register_format(TextFormat(
+    "pzprv3-shakashaka", K, "pzprv3 (puzz.link) shakashaka file",
+    sniff=lambda text, file: pzprv3.sniff(text, "shakashaka"), parse=parse_pzprv3), first=True)
 URL_FORMAT = register_format(TextFormat(
     "shakashaka-url", K, "a puzz.link URL, p?shakashaka/COLS/ROWS/...",
     sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
