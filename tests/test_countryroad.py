@@ -97,6 +97,23 @@ def test_cspuz_example_is_its_published_answer():
     assert res["unique"] is True and res["grid"] == links == p.expected_solution()
 
 
+# puzzles other solvers list as examples (noqx, puzzlekit, penpa-edit's
+# puzz.link parser tests): published puzzles, one answer each
+PUBLIC = [
+    "https://puzz.link/p?country/12/12/4s6ndj8iorsml2p8llbdekqu9504hq8lvi2bt54jun8vv95nsi88c05g4g3i2i1i25o4g",
+    "https://puzz.link/p?country/20/15/10156ggr62indoe611d38431oonjrhv7hltmb6t90d6hdme4rc8jcp26ge7vo7vvo32vk8tv1v7uefro67hg208e82hg953tva7tu0fg0fv6m1u0ei5g24k54g2l7g557k92h3g3g2g3",
+    "https://puzz.link/p?country/17/13/5hk2ubdeemlt591md29534ikibba5alii8k5ho8444071norg0l2hur13v7v270fe1scvik41ruvpuvhk8043g4g43i32g454h534445k3g3m",
+]
+
+
+@pytest.mark.parametrize("url", PUBLIC)
+def test_public_puzzles_have_one_answer(url):
+    p = loads1(url, "u.txt")
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and check.check(res["grid"], p.vert, p.hori, p.numbers, p.empty) == []
+    assert formats.to_url(p) == url
+
+
 def test_unsat_example():
     p = load1(EX / "countryroad-unsat.toml")
     assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0

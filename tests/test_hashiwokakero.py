@@ -87,6 +87,23 @@ def test_cspuz_example_is_its_published_answer():
     assert res["unique"] is True and res["grid"] == grid == p.expected_solution()
 
 
+# puzzles other solvers list as examples (noqx's solver/hashi.py, penpa-edit's
+# puzz.link parser tests): published puzzles, one answer each
+PUBLIC = [
+    "https://puzz.link/p?hashi/19/14/2g2g3g3g2i2g3g2q2g2g1h3g2g3h2v2i3g2h1g2h1g2g3p2g23g2g2g2j2g2i2h2g3g3g33zh2h3g1h2g32h1g2g2h2j4g3h1h2l2g1j23g2h4g2g1h2h3g2o1g2h2p2g2i2k1g2g3g4j3h22g3h2",
+    "https://puzz.link/p?hashi/9/9/h2g3g.q.g1i3g.o2i1i2o.g2i2g1q.g3g3h",
+    "https://puzz.link/p?hashi/17/13/l2h1w2i3h2i3zi1h3p1g2k2g1h3r1k4g4h4h4i3h2u1g2l1g3n1g3y1j.g3g3g3h3r2j.h3g.g2",
+]
+
+
+@pytest.mark.parametrize("url", PUBLIC)
+def test_public_puzzles_have_one_answer(url):
+    p = loads1(url, "u.txt")
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and check.check(res["grid"], p.clues) == []
+    assert formats.to_url(p) == url
+
+
 def test_unsat_example():
     p = load1(EX / "hashiwokakero-unsat.toml")
     assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0

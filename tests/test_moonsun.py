@@ -90,6 +90,24 @@ def test_cspuz_example_is_its_published_answer():
     assert res["unique"] is True and res["grid"] == links == p.expected_solution()
 
 
+# puzzles other solvers list as examples (penpa-edit's puzz.link parser tests,
+# puzzlekit): published puzzles, one answer each
+PUBLIC = [
+    "https://puzz.link/p?moonsun/10/10/4488q1m3bmld8iglha003s08seg100e0u201dqpdhqdepddqddhqneqqmqqqqqpdqndhp9",
+    "https://puzz.link/p?moonsun/10/10/54a94i93264d0qil0200vs03vs1stv0fu0vsk6lja01621i415ak6biai3b0c6bg6gi030",
+    "https://puzz.link/p?moonsun/7/7/2b2a2imi0i38h49mi873300390i0a262970",
+    "https://puzz.link/p?moonsun/10/10/4g90i152a4k98i142800003vs000vg0f00000632a66fi00i3f9i77000k6b20092f9a00",
+]
+
+
+@pytest.mark.parametrize("url", PUBLIC)
+def test_public_puzzles_have_one_answer(url):
+    p = loads1(url, "u.txt")
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and check.check(res["grid"], p.vert, p.hori, p.marks) == []
+    assert formats.to_url(p) == url
+
+
 def test_unsat_example():
     p = load1(EX / "moonsun-unsat.toml")
     assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0

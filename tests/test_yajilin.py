@@ -104,6 +104,27 @@ def test_cspuz_examples_have_the_published_shading(name):
     assert check.check(res["grid"], res["shaded"], p.clues, p.outside) == []
 
 
+# puzzles other solvers list as examples (noqx's solver/yajilin.py, puzzlekit's
+# docs, penpa-edit's puzz.link parser tests): published puzzles, one answer each
+PUBLIC = [
+    "https://puzz.link/p?yajilin/19/13/g24g33f45o23d30g32z43k41y11a11a42zo33a14a12b11d31a32c21e11t36g31e21y",
+    "https://puzz.link/p?yajilin/10/10/b2141t41e41a41s31c33l11a11l21a12a11k",
+    "https://puzz.link/p?yajilin/b/10/10/n2222c11b42r11f21b11f21r12b41c3112n",
+    "https://puzz.link/p?yajilin/b/9/9/a21220.c212242h41h0.d0.f0.k0.f11d41h42h",
+    "https://puzz.link/p?yajilin/11/11/zq33k1241111111221111zi34m12c11d",
+    "https://puzz.link/p?yajilin/10/10/40u23k10h20l10h20k13l40i",
+    "https://puzz.link/p?yajilin/b/11/11/m31e23e23c23g10a22i32j12j32j40j31j31p",
+]
+
+
+@pytest.mark.parametrize("url", PUBLIC)
+def test_public_puzzles_have_one_answer(url):
+    p = loads1(url, "u.txt")
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and check.check(res["grid"], res["shaded"], p.clues, p.outside) == []
+    assert formats.to_url(p) == url
+
+
 def test_unsat_example():
     p = load1(EX / "yajilin-unsat.toml")
     assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0
