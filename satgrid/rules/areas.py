@@ -43,16 +43,19 @@ from __future__ import annotations
 from collections import deque
 from typing import Hashable, Iterable, Mapping
 
-from ..modelling.model import Model
+from ..modelling import connectivity as con
+from ..modelling.model import LAZY_SWITCH_AFTER, Model
 
-__all__ = ["Areas", "rectangles", "candidate_rectangles", "clue_regions", "size_between", "halves", "pieces_apart",
-           "no_congruent_neighbours", "araf_sizes", "distances", "renumber"]
+__all__ = ["Areas", "rectangles", "candidate_rectangles", "paired_regions", "clue_regions", "size_between", "halves", "pieces_apart",
+           "no_congruent_neighbours", "araf_sizes", "distances", "renumber",
+           "anchored_connected"]
 
 
 class Areas:
     """Regions found by a rule: ``label[cell][key]`` literals, exactly one true per cell.
 
-    ``size[key]`` (when made) is the region's size as an IntVar (0: no such region).
+    ``size[key]`` (when made) is the region's size as a thermometer, the
+    literals ``[size >= 1, size >= 2, ...]``.
     """
 
     def __init__(self, m: Model, label: dict, group: str):
@@ -127,12 +130,13 @@ def renumber(grid: list[list[int]]) -> list[list[int]]:
     return out
 
 
-def distances(graph, source, limit: int | None = None) -> dict:
-    """Steps from ``source`` to every node of ``graph`` within ``limit`` steps."""
+def distances(graph, source, limit: int | None = None, stop=()) -> dict:
+    """Steps from ``source`` to every node of ``graph`` within ``limit``
+    steps; the nodes of ``stop`` are reached but not passed through."""
     dist, todo = {source: 0}, deque([source])
     while todo:
         u = todo.popleft()
-        if limit is not None and dist[u] >= limit:
+        if (limit is not None and dist[u] >= limit) or u in stop:
             continue
         for w in graph[u]:
             if w not in dist:
@@ -200,20 +204,25 @@ def candidate_rectangles(rows: int, cols: int, clues: Mapping[tuple[int, int], i
 
 
 def clue_regions(m: Model, cells: Iterable[Hashable], graph, clues: Iterable[Hashable], *,
-                 per_region: int = 2, reach: Mapping[Hashable, int | None] | None = None,
-                 sizes: bool = False, group: str = "areas.regions") -> Areas:
+                 per_region: int = 2, max_size: Mapping[Hashable, int | None] | None = None,
+                 sizes: bool = False, connectivity: str | None = None,
+                 group: str = "areas.regions") -> Areas:
     """A partition of ``cells`` into connected regions of ``graph``, each
     holding exactly ``per_region`` of the ``clues`` (cells).
 
     ``per_region=1`` is ``Model.regions`` with the clues as anchors (keys:
     the clues). Otherwise a region is named by its first clue in the order
-    given (its *root*): ``label[v][a]`` for a clue a within ``reach[a]``
-    steps of v (None: any), never for a clue b before a; ``label[a][a]``
-    says a is a root, and ``label[v][a] -> label[a][a]``. Per root:
-    exactly ``per_region - 1`` later clues labelled a (``G.clues``), its
-    cells connected (``Model.connected``, ``G.connected``) and, with
-    ``sizes``, ``size[a]``, an IntVar equal to the number of cells labelled
-    a (``Model.linear``, ``G.size``).
+    given (its *root*): ``label[v][a]`` for a clue a within
+    ``max_size[a] - 1`` steps of v (None or no entry: any size), never for a
+    clue b before a; ``label[a][a]`` says a is a root, and
+    ``label[v][a] -> label[a][a]``. Per root: exactly ``per_region - 1``
+    later clues labelled a (``Model.linear``, ``G.clues``); its cells
+    connected (``Model.connected`` in the ``connectivity`` mode, at most
+    ``max_size[a]`` cells, ``G.connected``); with ``sizes``, ``size[a]``,
+    the thermometer ``[size >= 1, size >= 2, ...]`` up to ``max_size[a]``
+    (``t[k+1] -> t[k]``) tied to the labels by one cardinality constraint,
+    ``labels + [-t[k] ...]`` exactly ``len(t)`` true (``Model.exactly``,
+    ``G.size``).
 
     >>> import networkx as nx
     >>> m = Model(); g = nx.grid_2d_graph(1, 4)
@@ -224,15 +233,16 @@ def clue_regions(m: Model, cells: Iterable[Hashable], graph, clues: Iterable[Has
     cells = list(dict.fromkeys(cells))
     clues = list(dict.fromkeys(clues))
     if per_region == 1:
-        reg = m.regions(cells, graph, {a: None for a in clues}, group=group)
+        reg = m.regions(cells, graph, {a: None for a in clues}, group=group,
+                        connectivity=connectivity)
         return Areas(m, reg.label, group)
     sub = graph.subgraph(cells)
     order = {a: i for i, a in enumerate(clues)}
     label: dict = {v: {} for v in cells}
     gl = group + ".label"
     for a in clues:
-        lim = None if reach is None or reach.get(a) is None else reach[a]
-        for v in distances(sub, a, lim):
+        cap = None if max_size is None else max_size.get(a)
+        for v in distances(sub, a, None if cap is None else cap - 1):
             if v not in order or order[v] >= order[a]:
                 label[v][a] = m.bool(f"{group}[{_name(v)}]={_name(a)}", gl)
     for v, ls in label.items():
@@ -248,20 +258,99 @@ def clue_regions(m: Model, cells: Iterable[Hashable], graph, clues: Iterable[Has
         else:
             m.linear(later + [root], [1] * len(later) + [-(per_region - 1)], "==", 0,
                      group + ".clues")
-        m.connected(mine, sub, group + ".connected")
+        cap = len(mine) if max_size is None or max_size.get(a) is None \
+            else min(len(mine), max_size[a])
+        anchored_connected(m, mine, sub, a, cap, group + ".connected", connectivity)
         if sizes:
-            x = m.int(f"{group}.size[{_name(a)}]", range(len(mine) + 1), group=group + ".size")
-            ks = [k for k in x.values if k]
-            m.linear(list(mine.values()) + [x.lits[k] for k in ks],
-                     [1] * len(mine) + [-k for k in ks], "==", 0, group + ".size")
-            out.size[a] = x
+            gs = group + ".size"
+            t = [m.bool(f"{group}.size[{_name(a)}]>={k}", gs) for k in range(1, cap + 1)]
+            m.clauses([[-t[k + 1], t[k]] for k in range(len(t) - 1)], gs)
+            m.exactly(list(mine.values()) + [-x for x in t], len(t), gs)
+            out.size[a] = t
+    return out
+
+
+def paired_regions(m: Model, cells: Iterable[Hashable], graph, clues: Iterable[Hashable],
+                   sizes_of, *, connectivity: str | None = None,
+                   group: str = "areas.pairs") -> Areas:
+    """A partition of ``cells`` into connected regions of ``graph``, each
+    holding exactly two of the ``clues``, whose size ``sizes_of(a, b)``
+    allows (a set or range of sizes; ``len(cells)`` and less matter).
+
+    One region literal per candidate pair a < b (in the order given) whose
+    allowed sizes reach: ``label[v][(a, b)]`` for the cells v with
+    ``(d(a, v) + d(v, b) + d(a, b)) / 2 + 1`` at most the largest allowed
+    size (the fewest cells a connected region holding a, b and v has, d the
+    steps in ``graph`` through no other clue), no other clue. Exactly one label per cell
+    (``G.label``); ``label[a][(a, b)] = label[b][(a, b)]``, the pair's
+    literal P, implied by each of its cells; the pair's cells connected
+    (``Model.connected``, the ``connectivity`` mode, ``G.connected``); the
+    size: a thermometer over the cells but a and b (``t``: at least 1, 2,
+    ... of them, up to the largest size allowed; ``others + [-t[k]]``
+    exactly ``len(t)`` true, ``Model.exactly``), then ``P ->`` the smallest
+    size, and ``P -> -(size k)`` for each size ruled out between, all in
+    ``G.size``. ``Areas.pairs``: ``{(a, b): P}``.
+
+    >>> import networkx as nx
+    >>> m = Model(); g = nx.grid_2d_graph(1, 4)
+    >>> a = paired_regions(m, sorted(g), g, [(0, 0), (0, 1), (0, 2), (0, 3)],
+    ...                    lambda a, b: range(1, 5))
+    >>> m.projection = a.projection(); m.count()          # ab|cd only
+    (1, True)
+    """
+    cells = list(dict.fromkeys(cells))
+    clues = list(dict.fromkeys(clues))
+    n, sub = len(cells), graph.subgraph(cells)
+    free = {a: distances(sub, a) for a in clues}
+    label: dict = {v: {} for v in cells}
+    gl, gs = group + ".label", group + ".size"
+    pairs: dict = {}
+    for i, a in enumerate(clues):
+        for b in clues[i + 1:]:
+            ok = sorted(k for k in sizes_of(a, b) if 2 <= k <= n)
+            if not ok or free[a].get(b, n) + 1 > ok[-1]:
+                continue
+            stop = set(clues) - {a, b}
+            da, db = distances(sub, a, ok[-1], stop), distances(sub, b, ok[-1], stop)
+            d = da.get(b)
+            if d is None or d + 1 > ok[-1]:
+                continue
+            mine = [v for v in cells if v in da and v in db and (v not in stop)
+                    and (da[v] + db[v] + d) / 2 + 1 <= ok[-1]]
+            pair = m.bool(f"{group}[{_name(a)}|{_name(b)}]", gl)
+            for v in mine:
+                label[v][a, b] = pair if v in (a, b) else m.bool(
+                    f"{group}[{_name(v)}]={_name(a)}|{_name(b)}", gl)
+            pairs[a, b] = (pair, ok, mine)
+    for v, ls in label.items():
+        m.exactly(list(ls.values()), 1, gl) if ls else m.clause([m.false], gl)
+    out = Areas(m, label, group)
+    out.pairs = {key: pair for key, (pair, _, _) in pairs.items()}
+
+    for key, (pair, ok, mine) in pairs.items():
+        lits = {v: label[v][key] for v in mine}
+        anchored_connected(m, lits, sub, key[0], ok[-1], group + ".connected", connectivity)
+        m.clauses([[-l, pair] for v, l in lits.items() if v not in key], gl)
+        others = [l for v, l in lits.items() if v not in key]
+        top = min(len(others), ok[-1] - 2)      # t[j - 1]: at least j other cells
+        t = [m.bool(f"{group}.size[{_name(key[0])}|{_name(key[1])}]>={j + 2}", gs)
+             for j in range(1, top + 1)]
+        m.clauses([[-t[j + 1], t[j]] for j in range(len(t) - 1)], gs)
+        if others:
+            m.exactly(others + [-x for x in t], len(t), gs)
+        ge = lambda j: m.true if j <= 0 else t[j - 1] if j <= top else m.false  # noqa: E731
+        cl = [[-pair, ge(ok[0] - 2)]]
+        cl += [[-pair, -ge(k - 2), ge(k - 1)] for k in range(ok[0] + 1, ok[-1]) if k not in ok]
+        T, F = m.true, m.false
+        m.clauses([[l for l in c if l != F] or [F] for c in cl if T not in c], gs)
     return out
 
 
 def araf_sizes(x: int | None, y: int | None) -> range | set | None:
     """The sizes pzprjs allows a region holding the numbers ``x`` and ``y``
-    (None: a "?" clue): strictly between two numbers; with a "?", any size but
-    the other number; two "?": any (None).
+    (None: a "?" clue): strictly between two numbers (a range); with a "?",
+    any size but the other number (that number, as a set of the one size
+    ruled out); two "?": any (None).
 
     >>> araf_sizes(3, 7), araf_sizes(4, 4), araf_sizes(None, 2)
     (range(4, 7), range(5, 4), {2})
@@ -278,27 +367,31 @@ def size_between(m: Model, areas: Areas, values: Mapping[Hashable, int | None], 
     """Araf's sizes: a region rooted at clue a holding clue b has a size
     strictly between their numbers (``values``; None: a "?" clue, which
     forbids only the other number's size). Needs :func:`clue_regions` with
-    ``sizes=True`` and two clues per region: per pair, one clause per size
-    ruled out (``[-label[b][a], -(size[a] == k)]``).
+    ``sizes=True`` and two clues per region. On a's thermometer t, with p
+    = ``label[b][a]``: ``p -> t[lo + 1]`` and ``p -> -t[hi]``; a "?" beside
+    x: ``p -> -(t[x] and -t[x + 1])``.
 
     >>> import networkx as nx
     >>> m = Model(); g = nx.grid_2d_graph(1, 4); cl = {(0, 0): 1, (0, 3): 4}
     >>> a = clue_regions(m, sorted(g), g, cl, sizes=True); size_between(m, a, cl)
-    >>> m.solve() is not None, m.count()        # 4 cells, not between 1 and 4
-    (False, (0, True))
+    >>> m.count()        # 4 cells, not between 1 and 4
+    (0, True)
     """
     cl = []
-    for a, x in areas.size.items():
-        for b, lit in ((b, ls[a]) for b, ls in areas.label.items() if a in ls and b != a
-                       and b in values):
+    for a, t in areas.size.items():
+        ge = lambda k: m.true if k <= 0 else t[k - 1] if k <= len(t) else m.false  # noqa: E731
+        for b, p in ((b, ls[a]) for b, ls in areas.label.items() if a in ls and b != a
+                     and b in values):
             allowed = araf_sizes(values[a], values[b])
             if allowed is None:
                 continue
-            forbidden = allowed if isinstance(allowed, set) else None
-            for k, lk in x.lits.items():
-                if k and (k in forbidden if forbidden is not None else k not in allowed):
-                    cl.append([-lit, -lk])
-    m.clauses(cl, group)
+            if isinstance(allowed, set):
+                (x,) = allowed
+                cl.append([-p, -ge(x), ge(x + 1)])
+            else:
+                cl += [[-p, ge(allowed.start)], [-p, -ge(allowed.stop)]]
+    t, f = m.true, m.false
+    m.clauses([[l for l in c if l != f] or [f] for c in cl if t not in c], group)
 
 
 def halves(m: Model, rows: int, cols: int, grey: set, numbers: Mapping[tuple[int, int], int], *,
@@ -358,6 +451,49 @@ def no_congruent_neighbours(m: Model, placement, graph, *,
         for s in su.keys() & sv.keys():
             cl.append([-su[s], -sv[s]] + sorted(l for l in both if of[l] == s))
     m.clauses(cl, group)
+
+
+def anchored_connected(m: Model, lits: dict, graph, anchor, cap: int | None, group: str,
+                       mode: str | None = None) -> None:
+    """The cells whose literal is true are connected and, when there are any,
+    hold ``anchor`` (true whenever another is); at most ``cap`` of them.
+
+    As :meth:`Model.regions` connects a region around its anchor: lazily,
+    separator cuts between a cell and the anchor (``ConnectivityCuts`` with
+    the anchor, the rooted layered encoding as its fallback); eagerly, that
+    encoding up front (``mode``: the model's connectivity by default). And
+    in both, no cell without the anchor and no cell (of more than one)
+    beside no cell of its own: ``lit[v] -> lit[anchor]`` and ``lit[v] ->
+    OR(lit[w] for the neighbours w)`` (``G.near``).
+
+    >>> import networkx as nx
+    >>> m = Model(); g = nx.path_graph(3); on = {v: m.bool(f"on{v}") for v in g}
+    >>> anchored_connected(m, on, g, 0, None, "conn"); m.count()   # {}, 0, 01, 012
+    (4, True)
+    >>> m = Model(); on = {v: m.bool(f"on{v}") for v in g}
+    >>> anchored_connected(m, on, g, 1, None, "conn"); m.count()   # {}, 1, 01, 12, 012
+    (5, True)
+    """
+    mode = con.resolve_mode(mode, "regions", default=m.connectivity)
+    if len(lits) <= 1:
+        return
+    m.clauses([[-l] + [lits[w] for w in graph[v] if w in lits] for v, l in lits.items()
+               if v != anchor], group + ".near")
+    m.clauses([[-l, lits[anchor]] for v, l in lits.items() if v != anchor], group + ".near")
+    if mode == "eager":
+        with m.formula.group(group):
+            m.clauses(con.eager_connectivity(lits, graph, m.formula, root=anchor,
+                                             method="layers", max_true=cap), group)
+        m.formula.encodings[group] = "eager reachability layers"
+        return
+
+    def fallback():
+        with m.formula.group(group + ".fallback"):
+            return con.eager_connectivity(lits, graph, m.formula, root=anchor,
+                                          method="layers", max_true=cap)
+    m.add_lazy(con.ConnectivityCuts(lits, graph, anchors=[anchor], name=f"{group}[{_name(anchor)}]",
+                                    fallback=fallback, switch_after=LAZY_SWITCH_AFTER))
+    m.formula.encodings[group] = "lazy cuts"
 
 
 def _name(v) -> str:
