@@ -53,6 +53,8 @@ def test_pzprjs_file_read_with_its_answer():
     res = api.solve(p, unique=True)
     assert res["unique"] is True and res["grid"] == p.expected_solution()
     assert formats.to_url(p) == PZPRJS_URL
+    blank = loads1(f"pzprv3/starbattle/6/6/1/6/{ROOMS}" + ". . . . . . /" * 6, "blank.txt")
+    assert blank.expected_solution() is None and blank.expect == {}
 
 
 def test_published_example_unique_and_as_published():

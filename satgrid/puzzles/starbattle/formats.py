@@ -22,7 +22,8 @@ count then the region borders (pzprjs's border encoding,
 
 pzprv3 (puzz.link's file): ``pzprv3/starbattle/ROWS/COLS``, the star count,
 the region count, the region of every cell, then optionally the answer
-(``#`` a star; ``.``/``+`` none), which becomes ``[expect] solution``.
+(``#`` a star; ``.``/``+`` none), which becomes ``[expect] solution`` when
+it holds a star.
 
 Example:
     >>> [p] = parse_url("https://puzz.link/p?starbattle/4/4/1/94g1s0", "a.txt")
@@ -104,6 +105,7 @@ def parse_pzprv3(text: str, file: str) -> list[StarBattle]:
     if len(body.lines) > f.rows:
         solution = pzprv3.shading(body.grid(f.rows, "answer"), file,
                                   "answer: expected '#' (a star), '.' or '+'")
+        solution = solution if any(map(any, solution)) else None    # no star: unsolved
     return [StarBattle(ascii_int(f.lines[0][0][0]), regions, solution=solution, file=file,
                        title=os.path.basename(file),
                        expect={"solution": "pzprv3"} if solution else {})]
