@@ -23,8 +23,9 @@ of shaded cells along a line or around a ring, and Shakashaka's triangles.
   Shakashaka: every free cell white or a half-square triangle (black in one
   corner: ``"bl"``, ``"br"``, ``"tr"``, ``"tl"``); a number counts the
   triangles beside it; every white area is a rectangle, upright or at 45
-  degrees, said locally: around every grid point the white part is a full
-  turn, a straight line, a right angle or nothing.
+  degrees, said locally: around every grid point each white arc between
+  black ones spans a right angle or a straight line, unless all is white
+  (the tests compare it with pzprjs's reading of white areas).
 
 Every function builds its clauses under its own constraint group
 (``counts.*`` unless ``group`` names another), so ``satgrid stats`` shows
