@@ -25,7 +25,7 @@ class CountryRoad(Puzzle):
     """A Country Road: borders ``vert``, ``hori``; ``numbers`` per room (pzprjs's order)."""
 
     kind = K
-    encoding_choices = ("amo", "card", "connectivity")
+    encoding_choices = ("amo", "card", "pb", "connectivity")
 
     def __init__(self, vert, hori, numbers=None, *, empty: bool = False, solution=None, **kw):
         super().__init__(**kw)

@@ -24,7 +24,7 @@ class MoonSun(Puzzle):
     ``marks`` rows of s (sun), m (moon), '.'."""
 
     kind = K
-    encoding_choices = ("amo", "card", "connectivity")
+    encoding_choices = ("amo", "card", "pb", "connectivity")
 
     def __init__(self, vert, hori, marks, *, solution=None, **kw):
         super().__init__(**kw)
