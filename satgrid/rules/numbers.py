@@ -38,6 +38,8 @@ Example (a 2x2 Latin square whose first row sums to 3):
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 from ..errors import ArgumentError
@@ -138,8 +140,12 @@ def cage(m: Model, xs: Sequence[IntVar], op: str, target: int, *, different: boo
         m.all_different(xs, group)
     if op == "+":
         m.linear_int(xs, "==", target, group)
+        if different:
+            with m.formula.group(group):           # the auxiliaries too
+                _digit_sets(m, xs, target, group)
     elif op == "*":
-        _product(m, xs, target, group)
+        with m.formula.group(group):
+            _product(m, xs, target, group)
     elif op in ("-", "/"):
         if len(xs) != 2:
             raise ArgumentError(f"cage {op!r}: two cells, not {len(xs)}")
@@ -150,6 +156,30 @@ def cage(m: Model, xs: Sequence[IntVar], op: str, target: int, *, different: boo
             m.clause([-lu] + [lv for v, lv in b.lits.items() if ok(u, v)], group)
     else:
         raise ArgumentError(f"cage: op is '+', '*', '-' or '/', not {op!r}")
+
+
+#: the most digit sets :func:`_digit_sets` enumerates for one cage
+MAX_SETS = 2000
+
+
+def _digit_sets(m: Model, xs: list[IntVar], target: int, group: str) -> None:
+    """With different numbers, the sum decides which numbers may appear:
+    one selector per set of len(xs) values adding up to ``target`` (exactly
+    one, the AMO encoding), a set's selector forbidding the values outside it
+    and asking each of its own, each value used only under a set holding it.
+    Redundant beside the PB sum, it lets the solver reason on the sets
+    (Kakuro's runs, Killer Sudoku's cages); skipped past :data:`MAX_SETS`."""
+    values = sorted({v for x in xs for v in x.values})
+    if math.comb(len(values), len(xs)) > MAX_SETS:
+        return
+    sets = [set(c) for c in itertools.combinations(values, len(xs)) if sum(c) == target]
+    used = {v: m.reify_or([x.lits[v] for x in xs if v in x.lits], group) for v in values}
+    pick = [m.aux() for _ in sets]
+    m.exactly(pick, 1, group)
+    for p, chosen in zip(pick, sets):
+        m.clauses([[-p, used[v] if v in chosen else -used[v]] for v in values], group)
+    for v in values:
+        m.clause([-used[v]] + [p for p, chosen in zip(pick, sets) if v in chosen], group)
 
 
 def _product(m: Model, xs: list[IntVar], target: int, group: str) -> None:
@@ -175,35 +205,45 @@ def _product(m: Model, xs: list[IntVar], target: int, group: str) -> None:
 def visible(m: Model, line: Sequence[IntVar], count: int,
             group: str = "numbers.visible") -> None:
     """Looking along ``line`` from its first cell, exactly ``count`` numbers
-    are taller than every number before them (the first always is): a
-    literal per cell, its own order encoding against the cells before it,
-    and :meth:`Model.exactly` on those literals (``--card``).
+    are taller than every number before them (the first always is): order
+    literals ``x >= v`` per cell, the running maximum ``max >= v`` per cell
+    (a ladder of ORs), a "seen" literal per cell (its number above the
+    maximum before it), and :meth:`Model.exactly` on those (``--card``).
 
     >>> from satgrid.modelling.model import Model
     >>> m = Model(); xs = [m.int(f"x{i}", range(1, 4)) for i in range(3)]
     >>> m.all_different(xs); visible(m, xs, 3); [m.solve().value(x) for x in xs]
     [1, 2, 3]
     """
-    line = list(line)
+    with m.formula.group(group):                   # the auxiliaries too
+        _visible(m, list(line), count, group)
+
+
+def _visible(m: Model, line: list[IntVar], count: int, group: str) -> None:
     values = sorted({v for x in line for v in x.values})
-    below = []            # below[j][v]: the j-th number is < v
-    for j, x in enumerate(line):
-        lt = {}
-        for v in values:
-            l = m.aux()
-            m.clause([-l] + [x.lits[u] for u in x.values if u < v], group)
-            for u, lu in x.lits.items():
-                m.clause([l if u < v else -l, -lu], group)
-            lt[v] = l
-        below.append(lt)
-    seen = [m.true]
-    for i in range(1, len(line)):
+    high = {}                      # high[v]: the maximum so far is >= v
+    seen = []
+    for i, x in enumerate(line):
+        ge = {}
+        for v in values[1:]:
+            g = ge[v] = m.aux()
+            m.clause([-g] + [l for u, l in x.lits.items() if u >= v], group)
+            m.clauses([[-l, g] for u, l in x.lits.items() if u >= v], group)
+        if i == 0:
+            seen.append(m.true)
+            high = ge
+            continue
         s = m.aux()
-        for v, lv in line[i].lits.items():
-            m.clause([-lv, s] + [-below[j][v] for j in range(i)], group)
-            for j in range(i):
-                m.clause([-s, -lv, below[j][v]], group)
+        for v, lv in x.lits.items():
+            h = high.get(v)
+            if h is None:                             # v is the smallest: never above
+                m.clause([-s, -lv], group)
+                continue
+            m.clause([-lv, h, s], group)
+            m.clause([-s, -lv, -h], group)
         seen.append(s)
+        if i + 1 < len(line):
+            high = {v: m.reify_or([high[v], ge[v]], group) for v in values[1:]}
     m.exactly(seen, count, group)
 
 

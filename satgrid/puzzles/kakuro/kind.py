@@ -8,8 +8,9 @@ to it (a run without a clue, or with 0, only repeats no digit).
 The grid is the whole picture, its frame (row 0, column 0) black: a cell is
 ``None`` (white) or a black cell ``(down, right)``, each clue an int or None.
 
-Model (groups ``kakuro.*``, :mod:`satgrid.rules.numbers`): ``cell`` one-hot
-digits, ``distinct`` per run, ``sum`` per clued run (``cage``, ``--pb``).
+Model (groups ``kakuro.*``, :mod:`satgrid.rules.numbers`): ``cell`` digits,
+``sum`` per clued run (``cage``: no repeats, the sum, its digit sets),
+``distinct`` per run without a clue.
 """
 
 from __future__ import annotations
@@ -55,9 +56,10 @@ class Kakuro(Puzzle):
     def build(self, m: Model) -> None:
         self._nums = nums = N.cells(m, sorted(self.white()), DIGITS, group=f"{K}.cell")
         for clue, cells in self.runs():
-            N.distinct(m, nums, [cells], group=f"{K}.distinct")
             if clue:
-                N.cage(m, [nums[c] for c in cells], "+", clue, group=f"{K}.sum")
+                N.cage(m, [nums[c] for c in cells], "+", clue, different=True, group=f"{K}.sum")
+            else:
+                N.distinct(m, nums, [cells], group=f"{K}.distinct")
         m.projection = [l for x in nums.values() for l in x.lits.values()]
 
     def decode(self, sol: Solution) -> dict[str, Any]:
@@ -66,11 +68,7 @@ class Kakuro(Puzzle):
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.grid)
 
-    def render(self, decoded: dict[str, Any]) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict[str, Any]) -> str:
-        return drawing.svg(self, decoded)
+    render, render_svg = drawing.text, drawing.svg        # (self, decoded): the drawings
 
     def puzzle_svg(self) -> str:
         return drawing.svg(self, None)

@@ -67,11 +67,7 @@ class KillerSudoku(Puzzle):
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.box, self.cages, self.digits)
 
-    def render(self, decoded: dict[str, Any]) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict[str, Any]) -> str:
-        return drawing.svg(self, decoded)
+    render, render_svg = drawing.text, drawing.svg        # (self, decoded): the drawings
 
     def puzzle_svg(self) -> str:
         return drawing.svg(self, None)

@@ -66,11 +66,7 @@ class RippleEffect(Puzzle):
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.rooms, self.clues)
 
-    def render(self, decoded: dict[str, Any]) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict[str, Any]) -> str:
-        return drawing.svg(self, decoded)
+    render, render_svg = drawing.text, drawing.svg        # (self, decoded): the drawings
 
     def puzzle_svg(self) -> str:
         return drawing.svg(self, None)

@@ -6,8 +6,8 @@ many buildings a viewer there sees, each taller than all before it. A given
 height stays; an outside "?" (or none) says nothing. ``clues``: per side
 (top, bottom per column; left, right per row) None, an int or "?" (< 0).
 
-Model (groups ``skyscrapers.*``, :mod:`satgrid.rules.numbers`): ``cell``
-one-hot heights, ``given``, ``distinct`` per line, ``visible`` per clue.
+Model (groups ``skyscrapers.*``, :mod:`satgrid.rules.numbers`): ``cell``,
+``given``, ``distinct`` (a full line 1..N), ``visible`` per clue.
 """
 
 from __future__ import annotations
@@ -57,7 +57,9 @@ class Skyscrapers(Puzzle):
         self._nums = nums = N.cells(m, cells, range(1, self.n + 1), group=f"{K}.cell")
         N.fix(m, nums, {(r, c): v for r, c in cells if (v := self.heights[r][c]) is not None
                         and v >= 0}, group=f"{K}.given")
-        N.distinct(m, nums, N.lines_of(h, w), group=f"{K}.distinct")
+        full = [x for x in N.lines_of(h, w) if len(x) == self.n]     # each 1..n once
+        N.one_to_n(m, nums, full, group=f"{K}.distinct")
+        N.distinct(m, nums, [x for x in N.lines_of(h, w) if len(x) < self.n], f"{K}.distinct")
         for k, line in self.sights():
             N.visible(m, [nums[x] for x in line], k, group=f"{K}.visible")
         m.projection = [l for x in nums.values() for l in x.lits.values()]
@@ -68,13 +70,10 @@ class Skyscrapers(Puzzle):
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.clues, self.heights)
 
-    def render(self, decoded: dict[str, Any]) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict[str, Any]) -> str:
-        return drawing.svg(self, decoded)
+    render, render_svg = drawing.text, drawing.svg        # (self, decoded): the drawings
 
     def puzzle_svg(self) -> str:
         return drawing.svg(self, None)
+
     def expected_solution(self):
         return self._solution
