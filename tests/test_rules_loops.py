@@ -172,5 +172,22 @@ def test_inside_against_ray_casting():
     assert seen == len(_cycles(3, 4))
 
 
+@pytest.mark.parametrize("rows,cols", [(2, 2), (3, 3), (3, 4), (2, 5)])
+def test_the_brute_force_of_the_genre_tests_is_every_degree_two_set(rows, cols):
+    """tests/loopgrids.py (used by the loop genres' brute force) finds exactly
+    the edge sets, among all 2^m, whose cells have 0 or 2 edges."""
+    from loopgrids import degree_two_sets
+    edges = grid_edges(rows, cols)
+    want = set()
+    for bits in product((0, 1), repeat=len(edges)):
+        used = tuple(e for e, b in zip(edges, bits) if b)
+        ends = [v for e in used for v in e]
+        if all(ends.count(v) == 2 for v in ends):
+            want.add(used)
+    assert set(degree_two_sets(rows, cols)) == want
+    # the cycles among them are the cycles this file enumerates
+    assert {frozenset(u) for u in want if u} >= set(_cycles(rows, cols))
+
+
 def test_doctests():
     assert_doctests(loops)
