@@ -142,7 +142,7 @@ def random_borders(rng, rows, cols, dangling):
     else:
         vert, hori = borders_of([[rng.randrange(4) for _ in range(cols)] for _ in range(rows)])
     cells = room_cells(rooms_from_borders(vert, hori))
-    numbers = [rng.choice([None, None, -2, rng.randrange(len(c) + 1)]) for c in cells]
+    numbers = [rng.choice([None, None, None, None, -2, rng.randrange(len(c) + 1)]) for c in cells]
     return vert, hori, numbers
 
 
@@ -158,10 +158,10 @@ def planted(rng, rows, cols):
 def test_rules_against_brute_force(seed):
     rng = random.Random(seed)
     rows, cols = rng.choice([(3, 3), (2, 4), (3, 4), (4, 4), (3, 5)])
-    if seed % 3 == 2:
+    if seed % 2 == 0:          # planted (rooms cut along a loop), or random rooms
         vert, hori, numbers = planted(rng, rows, cols)
     else:
-        vert, hori, numbers = random_borders(rng, rows, cols, dangling=seed % 2 == 1)
+        vert, hori, numbers = random_borders(rng, rows, cols, dangling=seed % 4 == 1)
     empty = seed % 4 == 0
     got = api.count(CountryRoad(vert, hori, numbers, empty=empty))["count"]
     assert got == brute_force(vert, hori, numbers, empty), (vert, hori, numbers, empty)
