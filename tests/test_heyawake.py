@@ -62,10 +62,12 @@ def test_examples():
 
 def _random_puzzle(rng, rows, cols):
     labels = [[rng.randrange(rng.randint(2, 5)) for _ in range(cols)] for _ in range(rows)]
-    grid = room_grids.rooms_from_labels(labels)
-    cells = room_grids.room_cells(grid)
+    vert, hori = room_grids.borders_of(labels)
+    if rng.random() < 0.3 and rows > 1 and cols > 1:      # a border ending inside a room
+        hori[rng.randrange(rows - 1)][rng.randrange(cols)] ^= 1
+    cells = room_grids.room_cells(room_grids.rooms_from_borders(vert, hori))
     numbers = [rng.choice([None, -2, rng.randint(0, min(3, len(c)))]) for c in cells]
-    return Heyawake(grid, numbers)
+    return Heyawake(vert, hori, numbers)
 
 
 @pytest.mark.parametrize("seed", range(8))
@@ -73,7 +75,7 @@ def test_solutions_equal_brute_force(seed):
     rng = random.Random(seed)
     rows, cols = rng.choice([(3, 3), (3, 4), (4, 3), (2, 5), (2, 6)])
     p = _random_puzzle(rng, rows, cols)
-    want = brute_solutions(rows, cols, lambda g: referee.check(g, p.rooms, p.clues()) == [])
+    want = brute_solutions(rows, cols, lambda g: referee.check(g, p.vert, p.hori, p.clues()) == [])
     assert model_solutions(p) == want
 
 
@@ -83,28 +85,40 @@ def test_url_round_trip(seed):
     p = _random_puzzle(rng, rng.randint(1, 9), rng.randint(1, 9))
     url = formats.to_url(p)
     [q] = formats.parse_url(url, "u.txt")
-    assert (q.rooms, q.numbers) == (p.rooms, p.numbers) and formats.to_url(q) == url
+    assert (q.vert, q.hori, q.numbers) == (p.vert, p.hori, p.numbers) and formats.to_url(q) == url
 
 
 def test_referee_catches_each_rule():
-    rooms = [[0, 0, 1], [2, 2, 1]]
+    rooms = room_grids.borders_of([[0, 0, 1], [2, 2, 1]])
     clues = [[1, -1, -1], [-1, -1, -1]]
-    assert referee.check([[0, 1, 0], [0, 0, 0]], rooms, clues) == []
-    assert referee.check([[0, 0, 0], [0, 0, 1]], rooms, clues) == [
+    assert referee.check([[0, 1, 0], [0, 0, 0]], *rooms, clues) == []
+    assert referee.check([[0, 0, 0], [0, 0, 1]], *rooms, clues) == [
         "room at (0, 0) holds 0 shaded cells, expected 1"]
-    assert "shaded cells touch at (0, 1)" in referee.check([[0, 1, 1], [0, 0, 0]], rooms, clues)
+    assert "shaded cells touch at (0, 1)" in referee.check([[0, 1, 1], [0, 0, 0]], *rooms, clues)
+    none = [[-1] * 3] * 2
     assert "unshaded cells form 2 groups, expected one" in referee.check(
-        [[1, 0, 0], [0, 1, 0]], [[0, 0, 0], [0, 0, 0]], [[-1] * 3] * 2)
-    assert referee.check([[0, 0, 0], [0, 0, 0]], [[0, 1, 2], [0, 1, 2]], [[-1] * 3] * 2) == [
-        "no shaded cell", "unshaded run from (0, 0) to (0, 2) spans 3 rooms",
-        "unshaded run from (1, 0) to (1, 2) spans 3 rooms"]
+        [[1, 0, 0], [0, 1, 0]], [[0, 0], [0, 0]], [[0, 0, 0]], none)
+    assert referee.check([[0, 0, 0], [0, 0, 0]], *room_grids.borders_of([[0, 1, 2], [0, 1, 2]]),
+                         none) == [
+        "no shaded cell", "unshaded run from (0, 0) to (0, 2) crosses 2 borders",
+        "unshaded run from (1, 0) to (1, 2) crosses 2 borders"]
+
+
+def test_a_border_ending_inside_a_room_counts_for_the_runs():
+    # pzprjs's isBorderCount counts the border marks a run crosses, not the rooms
+    vert, hori = [[1, 1], [0, 0]], [[0, 0, 0]]       # one room: the row-0 borders end in it
+    p = Heyawake(vert, hori, [None])
+    assert len(p.cells) == 1
+    sols = model_solutions(p)
+    assert all(g[0][0] or g[0][1] or g[0][2] for g in sols) and sols
+    assert sols == brute_solutions(2, 3, lambda g: referee.check(g, vert, hori, [[-1] * 3] * 2) == [])
 
 
 @pytest.mark.parametrize("text,where", [
     ("https://puzz.link/p?heyawake/6/6/lll155007rs1222!j", "a.txt:1:49:"),
     ("https://puzz.link/p?heyawake/6/6/lll155007rs12222j/x", "a.txt:1:51:"),
     ("https://puzz.link/p?heyawake/6/6/lll155007rs-", "a.txt:1:45:"),
-    ("https://puzz.link/p?heyawake/2/1/4e", "a.txt:1:36:"),
+    ("https://puzz.link/p?heyawake/2/1/4-z", "a.txt:1:36:"),
     ("https://puzz.link/p?heyawake/x/6/lll", "a.txt:1:34:"),
 ])
 def test_malformed_urls_refused_with_a_position(text, where):

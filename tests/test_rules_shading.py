@@ -150,7 +150,9 @@ def test_run_across_and_differ_equal_brute_force():
                     if sum(room[a] != room[b] for a, b in zip(run, run[1:])) > 1:
                         return False
             return True
-        got = _rule_solutions(3, 3, lambda m, s: shading.no_run_across(m, s, room))
+        walls = [(u, v) for u in room for v in ((u[0], u[1] + 1), (u[0] + 1, u[1]))
+                 if v in room and room[u] != room[v]]
+        got = _rule_solutions(3, 3, lambda m, s: shading.no_run_across(m, s, walls))
         assert got == brute_solutions(3, 3, across)
     pairs = [((0, 0), (0, 1)), ((0, 1), (1, 1))]
     got = _rule_solutions(2, 3, lambda m, s: shading.differ_across(m, s, pairs))

@@ -24,7 +24,7 @@ Example:
     >>> rooms = rooms_from_labels([["a", "a", "b"], ["c", "a", "b"]])
     >>> rooms, top_cell([(0, 1), (1, 1), (0, 0)])
     ([[0, 0, 1], [2, 0, 1]], (0, 0))
-    >>> write_url("heyawake", rooms, [2, None, None])
+    >>> write_url("heyawake", *borders_of(rooms), [2, None, None])
     'https://puzz.link/p?heyawake/3/2/eg2h'
 """
 
@@ -105,9 +105,9 @@ def clue_grid(rooms, numbers) -> list[list[int | None]]:
 
 # ------------------------------------------------------------------ URLs
 def read_url(text: str, file: str, pids: tuple[str, ...], *, numbers: bool,
-             flags: str = "") -> tuple[puzzlink.PuzzLink, list[list[int]], list]:
-    """``(url, rooms, numbers per room)`` of a room kind's URL; ``flags``:
-    the flag letters the kind knows (others refused)."""
+             flags: str = "") -> tuple[puzzlink.PuzzLink, list, list, list]:
+    """``(url, vertical, horizontal borders, numbers per room)`` of a room
+    kind's URL; ``flags``: the flag letters the kind knows (others refused)."""
     u = puzzlink.read(text, file, pids, variants=True)
     bad = [ch for ch in u.flags if ch not in flags]
     if bad:
@@ -121,13 +121,8 @@ def read_url(text: str, file: str, pids: tuple[str, ...], *, numbers: bool,
     nums: list = [None] * count
     if numbers:
         nums, end = puzzlink.decode_number16(u, count, end)
-        cells = room_cells(rooms)
-        for k, v in enumerate(nums):
-            if v is not None and v > len(cells[k]):
-                raise u.error(end, f"room {k + 1} has {len(cells[k])} cells, "
-                                   f"fewer than its number {v}")
     u.expect_end(end)
-    return u, rooms, nums
+    return u, vert, hori, nums
 
 
 def _border_digits(vert, hori) -> str:
@@ -139,12 +134,12 @@ def _border_digits(vert, hori) -> str:
     return "0" * ((h * (w - 1) + 4) // 5 + ((h - 1) * w + 4) // 5)
 
 
-def write_url(pid: str, rooms, numbers=None, flags: str = "") -> str:
-    """The URL pzprjs writes for ``rooms`` (and, when given, the rooms' numbers)."""
-    body = _border_digits(*borders_of(rooms))
+def write_url(pid: str, vert, hori, numbers=None, flags: str = "") -> str:
+    """The URL pzprjs writes for the borders (and, when given, the rooms' numbers)."""
+    body = _border_digits(vert, hori)
     if numbers is not None:
         body += puzzlink.encode_number16(list(numbers))
-    return puzzlink.url(pid, len(rooms[0]), len(rooms), body, flags)
+    return puzzlink.url(pid, len(vert[0]) + 1, len(vert), body, flags)
 
 
 # ------------------------------------------------------------------ TOML
@@ -164,14 +159,16 @@ def _numbers_per_room(rooms, clues, error) -> list:
 
 def read_toml(data: dict, raw: str, file: str, kind: str, keys: tuple[str, ...], *,
               numbers: bool):
-    """``(rooms, numbers per room, expected shading or None, expect)`` of a
+    """``(vertical, horizontal borders, numbers per room, expected shading or
+    None, expect)`` of a
     room kind's TOML instance (``numbers``: it has an optional ``clues`` key)."""
     tg = toml_grid(data, raw, file, keys, "rooms")
     h, w = tg.height, len(tg.rows[0])
     if h > MAX_SIDE or w > MAX_SIDE:
         raise tg.error(0, 0, f"expected at most {MAX_SIDE} rows and columns")
     tg.expect_shape(h, w)
-    rooms = rooms_from_labels(tg.rows)
+    vert, hori = borders_of(tg.rows)
+    rooms = rooms_from_borders(vert, hori)
     nums: list = [None] * (1 + max(max(row) for row in rooms))
     if numbers and "clues" in data:
         cg = toml_token_grid(data, raw, file, "clues")
@@ -200,19 +197,21 @@ def read_toml(data: dict, raw: str, file: str, kind: str, keys: tuple[str, ...],
                 if tok not in ("#", ".", "+"):
                     raise sg.error(r, c, f"expected '#' (shaded) or '.', found {shown(tok)}")
             solution.append([int(tok == "#") for tok in row])
-    return rooms, nums, solution, expect
+    return vert, hori, nums, solution, expect
 
 
 # ------------------------------------------------------------------ pzprv3
 def read_pzprv3(text: str, file: str, *, numbers: bool):
-    """``(rooms, numbers per room, answer shading or None)`` of a pzprv3
+    """``(vertical, horizontal borders, numbers per room, answer shading or
+    None)`` of a pzprv3
     (version 0) file of a room kind."""
     f = pzprv3.read(text, file)
     if not f.lines or len(f.lines[0]) != 1 or ascii_int(f.lines[0][0][0]) is None:
         where = f.lines[0][0][1] if f.lines and f.lines[0] else (None, None)
         raise InstanceError("expected the number of rooms after the size", file, *where)
     body = pzprv3.Pzprv3(f.name, f.rows, f.cols, f.lines[1:], file)
-    rooms = rooms_from_labels([[tok for tok, _ in row] for row in body.grid(0, "rooms")])
+    vert, hori = borders_of([[tok for tok, _ in row] for row in body.grid(0, "rooms")])
+    rooms = rooms_from_borders(vert, hori)
     nums: list = [None] * (1 + max(max(row) for row in rooms))
     at = f.rows
     if numbers:
@@ -236,7 +235,48 @@ def read_pzprv3(text: str, file: str, *, numbers: bool):
     if len(body.lines) > at:
         solution = pzprv3.shading(body.grid(at, "answer"), file,
                                   "answer: expected '#', '.' or '+'")
-    return rooms, nums, solution
+    return vert, hori, nums, solution
+
+
+# ------------------------------------------------------------------ families
+def random_rectangles(n: int, rng, largest: int = 4) -> dict:
+    """Cell -> room of the n x n grid cut at random (``rng``, a
+    ``random.Random``) until every room is at most ``largest`` cells a side
+    (the room kinds' families)."""
+    room, todo, k = {}, [(0, 0, n, n)], 0
+    while todo:
+        r0, c0, r1, c1 = todo.pop()
+        h, w = r1 - r0, c1 - c0
+        if max(h, w) > largest or (h * w > 2 and rng.random() < 0.3):
+            if h >= w:
+                cut = rng.randint(r0 + 1, r1 - 1)
+                todo += [(r0, c0, cut, c1), (cut, c0, r1, c1)]
+            else:
+                cut = rng.randint(c0 + 1, c1 - 1)
+                todo += [(r0, c0, r1, cut), (r0, cut, r1, c1)]
+            continue
+        for r in range(r0, r1):
+            for c in range(c0, c1):
+                room[r, c] = k
+        k += 1
+    return room
+
+
+def family_grids(n: int, room: dict, counts: dict, shown: int, rng) -> tuple[str, str]:
+    """The ``rooms`` and ``clues`` texts of a generated instance: ``room``
+    (cell -> room), ``counts`` (room -> its number), each room's number shown
+    in its top cell with probability ``shown`` percent."""
+    names = {k: i for i, k in enumerate(sorted(set(room.values())))}
+    width = len(str(len(names)))
+    labels = "\n".join(" ".join(str(names[room[r, c]]).rjust(width) for c in range(n))
+                       for r in range(n))
+    first: dict = {}
+    for v in sorted(room, key=lambda v: (v[1], v[0])):
+        first.setdefault(room[v], v)
+    clue = {v: counts[k] for k, v in sorted(first.items()) if rng.random() * 100 < shown}
+    clues = "\n".join(" ".join(str(clue[r, c]) if (r, c) in clue else "." for c in range(n))
+                      for r in range(n))
+    return labels, clues
 
 
 # ------------------------------------------------------------------ drawings
@@ -264,19 +304,29 @@ def svg(rooms, numbers, grid) -> str:
 
 
 class RoomShading(Puzzle):
-    """A shading of a room grid: ``rooms`` (room index per cell, pzprjs's
-    order), ``numbers`` (per room), ``flags`` (the URL's variant letters);
-    decoded as ``{"grid": rows}``, 1 = shaded. The kinds add their rules."""
+    """A shading of a room grid given by its borders, ``vert`` and ``hori``
+    (as :func:`satgrid.puzzles.puzzlink.decode_border` gives them; a border
+    may end inside a room, as in pzprjs), ``numbers`` (per room, pzprjs's
+    order), ``flags`` (the URL's variant letters); ``rooms``: the room index
+    of each cell. Decoded as ``{"grid": rows}``, 1 = shaded. The kinds add
+    their rules."""
 
-    def __init__(self, rooms, numbers=None, *, solution=None, flags: str = "", **kw):
+    def __init__(self, vert, hori, numbers=None, *, solution=None, flags: str = "", **kw):
         super().__init__(**kw)
-        self.rooms = [list(row) for row in rooms]
+        self.vert, self.hori = [list(row) for row in vert], [list(row) for row in hori]
+        self.rooms = rooms_from_borders(self.vert, self.hori)
+        rooms = self.rooms
         self.rows, self.cols = len(rooms), len(rooms[0])
         self.cells = room_cells(self.rooms)
         self.numbers = list(numbers) if numbers is not None else [None] * len(self.cells)
         self.flags = flags
         self._solution = solution
         self.shaded: dict = {}
+
+    def borders(self) -> set:
+        """The borders as pairs of cells ``(cell, the cell right of or below it)``."""
+        return ({((r, c), (r, c + 1)) for r, row in enumerate(self.vert) for c, b in enumerate(row) if b}
+                | {((r, c), (r + 1, c)) for r, row in enumerate(self.hori) for c, b in enumerate(row) if b})
 
     def clues(self) -> list[list[int]]:
         """The numbers as the referee takes them: in each room's top cell, -1

@@ -174,21 +174,22 @@ def no_run(m: Model, shaded: dict, k: int, colour: int = 1, group: str | None = 
                for line in _lines(shaded) for i in range(len(line) - k)], g)
 
 
-def no_run_across(m: Model, shaded: dict, room: dict[Cell, Hashable], crossings: int = 1,
-                  colour: int = 0, group: str | None = None) -> None:
+def no_run_across(m: Model, shaded: dict, borders: Iterable[tuple[Cell, Cell]],
+                  crossings: int = 1, colour: int = 0, group: str | None = None) -> None:
     """No run of cells of ``colour`` along a row or column crosses more than
-    ``crossings`` room borders (Heyawake: an unshaded run spans at most two
-    rooms); ``room``: cell -> its room. A clause per run from the cell before
-    one border to the cell after the ``crossings``-th next one.
+    ``crossings`` of the ``borders`` (pairs of side-by-side cells; Heyawake:
+    an unshaded run crosses at most one room border). A clause per run from
+    the cell before one border to the cell after the ``crossings``-th next one.
 
     >>> from satgrid.modelling.model import Model
-    >>> m = Model(); s = grid(m, 1, 3); no_run_across(m, s, {(0, 0): 0, (0, 1): 1, (0, 2): 2})
+    >>> m = Model(); s = grid(m, 1, 3); no_run_across(m, s, [((0, 0), (0, 1)), ((0, 1), (0, 2))])
     >>> m.count()                                     # all but ... (three rooms unshaded)
     (7, True)
     """
     g = group or f"shading.run_across.{'shaded' if colour else 'unshaded'}"
+    walls = {frozenset(pair) for pair in borders}
     for line in _lines(shaded):
-        cuts = [i for i in range(len(line) - 1) if room[line[i]] != room[line[i + 1]]]
+        cuts = [i for i in range(len(line) - 1) if frozenset(line[i:i + 2]) in walls]
         m.clauses([[-_lit(shaded, v, colour) for v in line[a:b + 2]]
                    for a, b in zip(cuts, cuts[crossings:])], g)
 

@@ -1,16 +1,17 @@
 """Independent referee for ``heyawake``: plain Python, no SAT.
 
-A decoded solution is ``{"grid": rows}``, 1 = shaded. ``rooms`` gives each
-cell a label (a room: a connected group of one label); ``clues`` a number
-per cell (-1 none, -2 "?"), a number counting for its room. Rules: no two
-shaded cells side by side; the unshaded cells connected; a numbered room
-holds that many shaded cells; no unshaded run in a row or column spans
-three rooms; at least one shaded cell.
+A decoded solution is ``{"grid": rows}``, 1 = shaded. The rooms are the
+areas the borders cut the grid into (``vert[r][c]`` = 1: a border right of
+cell (r, c); ``hori[r][c]``: below it); ``clues`` a number per cell (-1
+none, -2 "?"), a number counting for its room. Rules: no two shaded cells
+side by side; the unshaded cells connected; a numbered room holds that many
+shaded cells; no unshaded run in a row or column crosses two borders; at
+least one shaded cell.
 
 Example:
-    >>> check([[0, 1], [0, 0]], [[0, 0], [0, 0]], [[1, -1], [-1, -1]])
+    >>> check([[0, 1], [0, 0]], [[0], [0]], [[0, 0]], [[1, -1], [-1, -1]])
     []
-    >>> check([[0, 0], [0, 0]], [[0, 0], [0, 0]], [[-2, -1], [-1, -1]])
+    >>> check([[0, 0], [0, 0]], [[0], [0]], [[0, 0]], [[-2, -1], [-1, -1]])
     ['no shaded cell']
 """
 
@@ -19,17 +20,32 @@ from __future__ import annotations
 from ..referee import connected_groups
 
 
-def _rooms(labels):
-    by_label: dict = {}
-    for r, row in enumerate(labels):
-        for c, v in enumerate(row):
-            by_label.setdefault(v, []).append((r, c))
-    return [sorted(g) for cells in by_label.values() for g in connected_groups(cells)]
+def _rooms(vert, hori):
+    """The rooms: the cells the borders cut the grid into, each sorted
+    (``vert[r][c]``: a border right of (r, c); ``hori[r][c]``: below it)."""
+    h, w = len(vert), len(vert[0]) + 1
+    seen, out = set(), []
+    for start in ((r, c) for r in range(h) for c in range(w)):
+        if start in seen:
+            continue
+        seen.add(start)
+        room, todo = [start], [start]
+        while todo:
+            r, c = todo.pop()
+            steps = [((r, c + 1), c + 1 < w and not vert[r][c]), ((r, c - 1), c > 0 and not vert[r][c - 1]),
+                     ((r + 1, c), r + 1 < h and not hori[r][c]), ((r - 1, c), r > 0 and not hori[r - 1][c])]
+            for v, open_ in steps:
+                if open_ and v not in seen:
+                    seen.add(v)
+                    room.append(v)
+                    todo.append(v)
+        out.append(sorted(room))
+    return out
 
 
-def check(grid, rooms, clues) -> list[str]:
-    """Every rule ``grid`` breaks (empty when it solves ``rooms`` and ``clues``)."""
-    h, w = len(rooms), len(rooms[0])
+def check(grid, vert, hori, clues) -> list[str]:
+    """Every rule ``grid`` breaks (empty when it solves the borders' rooms and ``clues``)."""
+    h, w = len(vert), len(vert[0]) + 1
     if len(grid) != h or any(len(row) != w for row in grid):
         return [f"grid: expected {h} x {w}"]
     if any(type(v) is not int or v not in (0, 1) for row in grid for v in row):
@@ -44,11 +60,8 @@ def check(grid, rooms, clues) -> list[str]:
     groups = connected_groups((r, c) for r in range(h) for c in range(w) if not grid[r][c])
     if len(groups) > 1:
         problems.append(f"unshaded cells form {len(groups)} groups, expected one")
-    room_of = {}
-    for i, cells in enumerate(_rooms(rooms)):
+    for cells in _rooms(vert, hori):
         numbers = [clues[r][c] for r, c in cells if clues[r][c] >= 0]
-        for v in cells:
-            room_of[v] = i
         shaded = sum(grid[r][c] for r, c in cells)
         if numbers and shaded != numbers[0]:
             problems.append(f"room at {cells[0]} holds {shaded} shaded cells, expected {numbers[0]}")
@@ -59,8 +72,9 @@ def check(grid, rooms, clues) -> list[str]:
             if v is not None and not grid[v[0]][v[1]]:
                 run.append(v)
                 continue
-            crossings = sum(room_of[a] != room_of[b] for a, b in zip(run, run[1:]))
+            crossings = sum(vert[a[0]][a[1]] if a[0] == b[0] else hori[a[0]][a[1]]
+                            for a, b in zip(run, run[1:]))
             if crossings > 1:
-                problems.append(f"unshaded run from {run[0]} to {run[-1]} spans {crossings + 1} rooms")
+                problems.append(f"unshaded run from {run[0]} to {run[-1]} crosses {crossings} borders")
             run = []
     return problems

@@ -41,27 +41,27 @@ PIDS = puzzlink_ids(__package__)   # declared in kind.json
 
 def read_toml(cls: type[Heyawake], data: dict, raw: str, file: str) -> Heyawake:
     """A ``puzzle = "heyawake"`` instance from its parsed TOML table."""
-    grid, numbers, solution, expect = rooms.read_toml(data, raw, file, K, KEYS, numbers=True)
-    return cls(grid, numbers, solution=solution, file=file, title=data.get("title", ""),
+    vert, hori, numbers, solution, expect = rooms.read_toml(data, raw, file, K, KEYS, numbers=True)
+    return cls(vert, hori, numbers, solution=solution, file=file, title=data.get("title", ""),
                source=data.get("source", ""), expect=expect)
 
 
 def parse_pzprv3(text: str, file: str) -> list[Heyawake]:
     """A pzprv3 heyawake file: the rooms, the numbers, then optionally the answer."""
-    grid, numbers, solution = rooms.read_pzprv3(text, file, numbers=True)
-    return [Heyawake(grid, numbers, solution=solution, file=file,
+    vert, hori, numbers, solution = rooms.read_pzprv3(text, file, numbers=True)
+    return [Heyawake(vert, hori, numbers, solution=solution, file=file,
                      expect={"solution": "pzprv3"} if solution else {})]
 
 
 def parse_url(text: str, file: str) -> list[Heyawake]:
     """A puzz.link URL (``p?heyawake/COLS/ROWS/BODY``)."""
-    _, grid, numbers = rooms.read_url(text, file, PIDS, numbers=True)
-    return [Heyawake(grid, numbers, file=file, source=text.strip())]
+    _, vert, hori, numbers = rooms.read_url(text, file, PIDS, numbers=True)
+    return [Heyawake(vert, hori, numbers, file=file, source=text.strip())]
 
 
 def to_url(p: Heyawake) -> str:
     """The puzz.link URL of ``p`` (as pzprjs writes it)."""
-    return rooms.write_url(PIDS[0], p.rooms, p.numbers)
+    return rooms.write_url(PIDS[0], p.vert, p.hori, p.numbers)
 
 
 register_toml(K, read_toml)

@@ -50,13 +50,12 @@ class Heyawake(RoomShading):
         for cells, k in zip(self.cells, self.numbers):
             if k is not None and k >= 0:
                 shading.count_in(m, s, cells, k, group=f"{K}.room")
-        room = {(r, c): k for r, row in enumerate(self.rooms) for c, k in enumerate(row)}
-        shading.no_run_across(m, s, room, 1, 0, f"{K}.run")
+        shading.no_run_across(m, s, self.borders(), 1, 0, f"{K}.run")
         shading.some(m, s, 1, f"{K}.some")
         m.projection = list(s.values())
 
     def check(self, decoded) -> list[str]:
-        return checker.check(decoded["grid"], self.rooms, self.clues())
+        return checker.check(decoded["grid"], self.vert, self.hori, self.clues())
 
     def render(self, decoded) -> str:
         return drawing.text(self, decoded)

@@ -37,27 +37,27 @@ PIDS = puzzlink_ids(__package__)   # declared in kind.json
 
 def read_toml(cls: type[Norinori], data: dict, raw: str, file: str) -> Norinori:
     """A ``puzzle = "norinori"`` instance from its parsed TOML table."""
-    grid, _, solution, expect = rooms.read_toml(data, raw, file, K, KEYS, numbers=False)
-    return cls(grid, solution=solution, file=file, title=data.get("title", ""),
+    vert, hori, _, solution, expect = rooms.read_toml(data, raw, file, K, KEYS, numbers=False)
+    return cls(vert, hori, solution=solution, file=file, title=data.get("title", ""),
                source=data.get("source", ""), expect=expect)
 
 
 def parse_pzprv3(text: str, file: str) -> list[Norinori]:
     """A pzprv3 norinori file: the rooms, then optionally the answer."""
-    grid, _, solution = rooms.read_pzprv3(text, file, numbers=False)
-    return [Norinori(grid, solution=solution, file=file,
+    vert, hori, _, solution = rooms.read_pzprv3(text, file, numbers=False)
+    return [Norinori(vert, hori, solution=solution, file=file,
                      expect={"solution": "pzprv3"} if solution else {})]
 
 
 def parse_url(text: str, file: str) -> list[Norinori]:
     """A puzz.link URL (``p?norinori/COLS/ROWS/BODY``)."""
-    _, grid, _ = rooms.read_url(text, file, PIDS, numbers=False)
-    return [Norinori(grid, file=file, source=text.strip())]
+    _, vert, hori, _ = rooms.read_url(text, file, PIDS, numbers=False)
+    return [Norinori(vert, hori, file=file, source=text.strip())]
 
 
 def to_url(p: Norinori) -> str:
     """The puzz.link URL of ``p`` (as pzprjs writes it)."""
-    return rooms.write_url(PIDS[0], p.rooms)
+    return rooms.write_url(PIDS[0], p.vert, p.hori)
 
 
 register_toml(K, read_toml)

@@ -42,7 +42,7 @@ class Norinori(RoomShading):
         m.projection = list(s.values())
 
     def check(self, decoded) -> list[str]:
-        return checker.check(decoded["grid"], self.rooms)
+        return checker.check(decoded["grid"], self.vert, self.hori)
 
     def render(self, decoded) -> str:
         return drawing.text(self, decoded)

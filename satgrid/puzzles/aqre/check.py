@@ -1,0 +1,75 @@
+"""Independent referee for ``aqre``: plain Python, no SAT.
+
+A decoded solution is ``{"grid": rows}``, 1 = shaded. The rooms are the
+areas the borders cut the grid into (``vert[r][c]`` = 1: a border right of
+cell (r, c); ``hori[r][c]``: below it); ``clues`` a number per cell (-1
+none, -2 "?"), a number counting for its room. Rules: the
+shaded cells connected; a numbered room holds that many shaded cells; no
+four cells of one colour in a row or column; with ``borders``, the cells on
+the two sides of a border differ.
+
+Example:
+    >>> check([[1, 1], [0, 0]], [[0], [0]], [[1, 1]], [[2, -1], [-1, -1]])
+    []
+    >>> check([[1, 0], [0, 1]], [[0], [0]], [[1, 1]], [[-1, -1], [-1, -1]])
+    ['shaded cells form 2 groups, expected one']
+"""
+
+from __future__ import annotations
+
+from ..referee import connected_groups
+
+
+def _rooms(vert, hori):
+    """The rooms: the cells the borders cut the grid into, each sorted
+    (``vert[r][c]``: a border right of (r, c); ``hori[r][c]``: below it)."""
+    h, w = len(vert), len(vert[0]) + 1
+    seen, out = set(), []
+    for start in ((r, c) for r in range(h) for c in range(w)):
+        if start in seen:
+            continue
+        seen.add(start)
+        room, todo = [start], [start]
+        while todo:
+            r, c = todo.pop()
+            steps = [((r, c + 1), c + 1 < w and not vert[r][c]), ((r, c - 1), c > 0 and not vert[r][c - 1]),
+                     ((r + 1, c), r + 1 < h and not hori[r][c]), ((r - 1, c), r > 0 and not hori[r - 1][c])]
+            for v, open_ in steps:
+                if open_ and v not in seen:
+                    seen.add(v)
+                    room.append(v)
+                    todo.append(v)
+        out.append(sorted(room))
+    return out
+
+
+def check(grid, vert, hori, clues, borders: bool = False) -> list[str]:
+    """Every rule ``grid`` breaks (empty when it solves the borders' rooms and ``clues``)."""
+    h, w = len(vert), len(vert[0]) + 1
+    if len(grid) != h or any(len(row) != w for row in grid):
+        return [f"grid: expected {h} x {w}"]
+    if any(type(v) is not int or v not in (0, 1) for row in grid for v in row):
+        return ["grid: expected 0 (unshaded) or 1 (shaded) in every cell"]
+    problems = []
+    groups = connected_groups((r, c) for r in range(h) for c in range(w) if grid[r][c])
+    if len(groups) > 1:
+        problems.append(f"shaded cells form {len(groups)} groups, expected one")
+    for cells in _rooms(vert, hori):
+        numbers = [clues[r][c] for r, c in cells if clues[r][c] >= 0]
+        shaded = sum(grid[r][c] for r, c in cells)
+        if numbers and shaded != numbers[0]:
+            problems.append(f"room at {cells[0]} holds {shaded} shaded cells, expected {numbers[0]}")
+    lines = [[(r, c) for c in range(w)] for r in range(h)] + [[(r, c) for r in range(h)] for c in range(w)]
+    for line in lines:
+        for i in range(len(line) - 3):
+            colours = {grid[r][c] for r, c in line[i:i + 4]}
+            if len(colours) == 1:
+                what = "shaded" if colours == {1} else "unshaded"
+                problems.append(f"four {what} cells in a line from {line[i]}")
+    if borders:
+        pairs = [((r, c), (r, c + 1)) for r in range(h) for c in range(w - 1) if vert[r][c]]
+        pairs += [((r, c), (r + 1, c)) for r in range(h - 1) for c in range(w) if hori[r][c]]
+        for (a, b), (x, y) in pairs:
+            if grid[a][b] == grid[x][y]:
+                problems.append(f"cells {(a, b)} and {(x, y)} across a border are alike")
+    return problems

@@ -1,0 +1,67 @@
+"""``aqre``: shade cells so that rooms hold their counts, in one connected group.
+
+Rules (pzprjs's ``aqre`` check): shade cells so that the shaded cells form
+one orthogonally connected group, a room with a number holds exactly that
+many shaded cells (a "?" or no number: any), and no row or column holds four
+shaded cells or four unshaded cells in a row. With the URL flag ``b`` (the
+"borders" variant), the two cells on either side of a room border differ.
+
+Model (:mod:`satgrid.rules.shading`): ``shaded[r,c]`` per cell (the
+projection), ``connected`` (shaded), ``count_in`` per numbered room,
+``no_run`` of four for either colour, ``differ_across`` the borders with
+``b``.
+"""
+
+from __future__ import annotations
+
+from ...core.encodings import estimate
+from ...modelling.connectivity import eager_size
+from ...modelling.model import Model
+from ...rules import shading
+from ..base import register
+from ..rooms import RoomShading
+from . import check as checker
+from . import drawing
+
+K = "aqre"
+
+
+@register
+class Aqre(RoomShading):
+    """An Aqre instance: ``rooms`` (room index per cell), ``numbers`` per room,
+    ``flags`` ``"b"`` for the borders variant."""
+
+    kind = K
+    encoding_choices = ("card", "connectivity")
+
+    def estimate_clauses(self, m: Model) -> int:
+        """The room counts, four run clauses and two border clauses per cell
+        and, eager, the connectivity of the shaded cells."""
+        n = self.rows * self.cols
+        total = 6 * n + sum(estimate.exactly(m.amo, m.card, len(c), k)
+                            for c, k in zip(self.cells, self.numbers) if k is not None and k >= 0)
+        if m.connectivity == "eager" and n > 1:
+            total += eager_size(n, 2 * n, n - 1, 2, method="layers")[1]
+        return total
+
+    def build(self, m: Model) -> None:
+        s = self.shaded = shading.grid(m, self.rows, self.cols, f"{K}.cell")
+        shading.connected(m, s, 1, f"{K}.connected")
+        for cells, k in zip(self.cells, self.numbers):
+            if k is not None and k >= 0:
+                shading.count_in(m, s, cells, k, group=f"{K}.room")
+        shading.no_run(m, s, 3, 1, f"{K}.run.shaded")
+        shading.no_run(m, s, 3, 0, f"{K}.run.unshaded")
+        if "b" in self.flags:
+            shading.differ_across(m, s, sorted(self.borders()), f"{K}.borders")
+        m.projection = list(s.values())
+
+    def check(self, decoded) -> list[str]:
+        return checker.check(decoded["grid"], self.vert, self.hori, self.clues(),
+                             borders="b" in self.flags)
+
+    def render(self, decoded) -> str:
+        return drawing.text(self, decoded)
+
+    def render_svg(self, decoded) -> str:
+        return drawing.svg(self, decoded)
