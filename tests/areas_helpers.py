@@ -12,10 +12,11 @@ def pzprv3_tokens(text: str) -> list[list[str]]:
     return [line.split() for line in text.split("/")]
 
 
-def border_regions(vert, hori) -> list[list[int]]:
+def border_regions(vert, hori, blocked=frozenset()) -> list[list[int]]:
     """Region numbers (1, 2, ... by first cell) of a grid cut by borders:
     ``vert[r][c]`` between (r, c) and (r, c + 1), ``hori[r][c]`` between
-    (r, c) and (r + 1, c); a positive value is a border."""
+    (r, c) and (r + 1, c); a positive value is a border; a ``blocked`` cell
+    is a region of its own, a wall to its neighbours."""
     h, w = len(vert), len(vert[0]) + 1
     out = [[0] * w for _ in range(h)]
     n = 0
@@ -36,14 +37,16 @@ def border_regions(vert, hori) -> list[list[int]]:
                     steps.append((y + 1, x))
                 if y > 0 and hori[y - 1][x] <= 0:
                     steps.append((y - 1, x))
+                if (y, x) in blocked:
+                    steps = []
                 for b, a in steps:
-                    if not out[b][a]:
+                    if not out[b][a] and (b, a) not in blocked:
                         out[b][a] = n
                         todo.append((b, a))
     return out
 
 
-def answer_regions(text: str, skip: int) -> list[list[int]]:
+def answer_regions(text: str, skip: int, blocked=frozenset()) -> list[list[int]]:
     """The regions of a pzprv3 answer whose border grids start ``skip``
     lines after the header (``pzprv3/PID/ROWS/COLS``)."""
     lines = [l for l in pzprv3_tokens(text)]
@@ -54,7 +57,7 @@ def answer_regions(text: str, skip: int) -> list[list[int]]:
     hori = [[num(t) for t in body[rows + r]] for r in range(rows - 1)]
     if cols == 1:
         hori = [[num(t) for t in body[r]] for r in range(rows - 1)]
-    return border_regions(vert, hori)
+    return border_regions(vert, hori, blocked)
 
 
 def partitions(rows: int, cols: int):

@@ -45,10 +45,11 @@ from typing import Hashable, Iterable, Mapping
 
 from ..modelling import connectivity as con
 from ..modelling.model import LAZY_SWITCH_AFTER, Model
+from ..modelling.shapes import orientations
 
 __all__ = ["Areas", "rectangles", "candidate_rectangles", "paired_regions", "clue_regions", "size_between", "halves", "pieces_apart",
            "no_congruent_neighbours", "araf_sizes", "distances", "renumber",
-           "anchored_connected"]
+           "anchored_connected", "shape_regions"]
 
 
 class Areas:
@@ -408,6 +409,58 @@ def halves(m: Model, rows: int, cols: int, grey: set, numbers: Mapping[tuple[int
     partner's anchor cell) ... see the kind's docstring for the full model.
     """
     raise NotImplementedError
+
+
+def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Hashable, object],
+                  *, group: str = "areas.shapes") -> dict:
+    """Every cell takes one shape name, and each connected group of cells of
+    one name is a copy of that shape (rotations and reflections allowed):
+    Pentominous's regions, where equal shapes never share a side.
+
+    ``letter[v][s]``: cell v takes shape s (exactly one per cell, ``G.cell``).
+    One literal per placement P of a shape s (``orientations`` of
+    :mod:`satgrid.modelling.shapes`) inside ``cells``: ``P -> letter[u][s]``
+    for its cells and ``P -> -letter[w][s]`` for the cells around it, and
+    ``letter[v][s] -> OR(placements of s over v)`` (``G.place``). Then the
+    group of s-cells holding v is exactly a true placement, so two copies of
+    a shape never touch and overlapping placements never hold together: no
+    at-most-one over placements is needed (as ``Model.place``'s exact cover
+    needs). Returns ``letter``; the letters decide the placements, so they
+    are the projection.
+
+    >>> from satgrid.modelling.shapes import parse_shape
+    >>> m = Model(); cells = [(0, c) for c in range(4)]
+    >>> letter = shape_regions(m, cells, {"I2": parse_shape("XX"), "I1": parse_shape("X")})
+    >>> m.projection = [l for v in letter.values() for l in v.values()]; m.count()  # I1 I2 I1
+    (1, True)
+    """
+    cells = sorted(set(cells))
+    inside = set(cells)
+    gc, gp = group + ".cell", group + ".place"
+    letter = {v: {s: m.bool(f"{group}[{_name(v)}]={s}", gc) for s in shapes} for v in cells}
+    m.at_most_one_each([list(ls.values()) for ls in letter.values()], gc)
+    m.clauses([list(ls.values()) for ls in letter.values()], gc)
+    over: dict = {(v, s): [] for v in cells for s in shapes}
+    cl = []
+    for s, shape in shapes.items():
+        seen = set()
+        for o in orientations(shape):
+            first = min(o)
+            for r, c in cells:
+                placed = tuple(sorted((a + r - first[0], b + c - first[1]) for a, b in o))
+                if placed in seen or not inside.issuperset(placed):
+                    continue
+                seen.add(placed)
+                lit = m.bool(f"{group}.p[{s}@{_name(placed[0])}:{len(seen)}]", gp)
+                around = {(y + dy, x + dx) for y, x in placed
+                          for dy, dx in ((1, 0), (-1, 0), (0, 1), (0, -1))} - set(placed)
+                cl += [[-lit, letter[u][s]] for u in placed]
+                cl += [[-lit, -letter[w][s]] for w in sorted(around & inside)]
+                for u in placed:
+                    over[u, s].append(lit)
+    cl += [[-letter[v][s]] + over[v, s] for v in cells for s in shapes]
+    m.clauses(cl, gp)
+    return letter
 
 
 def pieces_apart(m: Model, placement, graph, *, group: str = "areas.apart") -> None:

@@ -1,0 +1,87 @@
+"""``pentominous``: divide the grid into pentominoes, equal ones never side by side.
+
+Rules (as pzprjs checks them): the cells (but the blocked ones, ``*``) are
+divided into regions of five cells; a letter (F I L N P T U V W X Y Z) is
+its region's pentomino, rotations and reflections allowed; two regions
+sharing a side are different pentominoes; a given border separates two
+regions; a "?" says nothing.
+
+Model (groups ``pentominous.*``): :func:`satgrid.rules.areas.shape_regions`
+with the twelve free pentominoes: a letter per open cell, each group of
+equal letters one placement of its pentomino (so equal ones never touch);
+a given letter fixes its cell's; a given border: not the same letter on
+both sides.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...modelling import geometry as G
+from ...modelling.model import Model, Solution
+from ...modelling.shapes import PENTOMINOES
+from ...rules import areas
+from ..base import Puzzle, register
+from . import check as checker
+from . import drawing
+
+K = "pentominous"
+LETTERS = "FILNPTUVWXYZ"          # pzprjs's numbers 0..11
+UNKNOWN, BLOCK = "?", "*"
+
+
+@register
+class Pentominous(Puzzle):
+    """A Pentominous instance: ``clues`` rows of None, a letter, ``"?"`` or
+    ``"*"`` (blocked); ``borders``: pairs of cells a given border separates."""
+
+    kind = K
+    encoding_choices = ("amo",)
+
+    def __init__(self, clues: list[list[str | None]], *, borders=(), solution=None, **kw):
+        super().__init__(**kw)
+        self.clues = [list(row) for row in clues]
+        self.rows, self.cols = len(clues), len(clues[0])
+        self.borders = [tuple(sorted(b)) for b in borders]
+        self._solution = solution
+        self._letter: dict = {}
+
+    def open_cells(self) -> list:
+        return [(r, c) for r, c in G.cells(self.rows, self.cols) if self.clues[r][c] != BLOCK]
+
+    def estimate_clauses(self, m: Model) -> int:
+        """Per cell its letter's exactly-one and one clause per letter; per
+        placement (at most 63 orientations at each cell) 17 binary clauses."""
+        n = len(self.open_cells())
+        return n * (66 + 1 + 12) + n * 63 * 17 + len(self.borders) * 12
+
+    def build(self, m: Model) -> None:
+        letter = areas.shape_regions(m, self.open_cells(), PENTOMINOES, group=f"{K}.shapes")
+        cl = [[letter[r, c][k]] for (r, c), ls in letter.items()
+              if (k := self.clues[r][c]) and k in LETTERS]
+        cl += [[-letter[u][s], -letter[v][s]] for u, v in self.borders for s in LETTERS
+               if u in letter and v in letter]
+        m.clauses(cl, f"{K}.givens")
+        self._letter = letter
+        m.projection = [l for ls in letter.values() for l in ls.values()]
+
+    def decode(self, sol: Solution) -> dict[str, Any]:
+        grid = [[BLOCK] * self.cols for _ in range(self.rows)]
+        for (r, c), ls in self._letter.items():
+            grid[r][c] = next(s for s, l in ls.items() if sol[l])
+        return {"grid": grid}
+
+    def check(self, decoded: dict[str, Any]) -> list[str]:
+        return checker.check(decoded["grid"], self.clues, self.borders)
+
+    def render(self, decoded: dict[str, Any]) -> str:
+        return drawing.text(self, decoded)
+
+    def render_svg(self, decoded: dict[str, Any]) -> str:
+        return drawing.svg(self, decoded)
+
+    def puzzle_svg(self) -> str:
+        return drawing.svg(self, None)
+
+    def expected_solution(self):
+        return self._solution
