@@ -92,6 +92,17 @@ def test_published_example_unique_and_as_published():
     assert formats.to_url(p) == PZPRJS_URL
 
 
+def test_independent_solvers_answer():
+    """cspuz_rs's Shakashaka test (its problem from semiexp's post): one
+    solution, with a top-left triangle at (0, 5), top-right at (7, 4) and
+    bottom-right at (6, 2)."""
+    p = loads1("https://puzz.link/p?shakashaka/10/10/rdr70bdpdgccrczhcga", "s.txt")
+    assert p.clues[1][2] == 3 and p.clues[9][7] == 0
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True
+    assert (res["grid"][0][5], res["grid"][7][4], res["grid"][6][2]) == ("tl", "tr", "br")
+
+
 def brute_force(clues) -> list:
     h, w = len(clues), len(clues[0])
     free = [(r, c) for r in range(h) for c in range(w) if clues[r][c] is None]

@@ -86,6 +86,14 @@ def test_published_example_unique_and_as_published():
     assert formats.to_url(p) == PZPRJS_URL
 
 
+def test_independent_solvers_answer():
+    """cspuz_rs's answer to a puzz.link Tapa (the example file cites it)."""
+    p = load1(EX / "tapa-cspuz-6x8.toml")
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    assert formats.to_url(p) == "https://puzz.link/p?tapa/6/8/q2g9g.qb0pa0ccn"
+
+
 def brute_force(clues) -> list:
     h, w = len(clues), len(clues[0])
     free = [(r, c) for r in range(h) for c in range(w) if clues[r][c] is None]
