@@ -64,6 +64,17 @@ def test_published_example_unique_and_as_published():
     assert formats.to_url(p) == PZPRJS_URL
 
 
+@pytest.mark.parametrize("name,url", [
+    ("starbattle-cspuz-6x6.toml", "https://puzz.link/p?starbattle/6/6/1/2u9gn9c9jpmk")])
+def test_independent_solvers_answer(name, url):
+    """cspuz_rs's expected answer (the example file cites it), from its URL too."""
+    p = load1(EX / name)
+    q = loads1(url, "u.txt")
+    assert formats.to_url(p) == url and q.rooms == p.rooms
+    res = api.solve(q, unique=True)
+    assert res["unique"] is True and res["grid"] == p.expected_solution()
+
+
 def brute_force(regions, stars: int) -> list:
     """Every grid with ``stars`` stars in each row that the referee accepts."""
     h, w = len(regions), len(regions[0])
