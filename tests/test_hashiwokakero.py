@@ -111,6 +111,28 @@ def test_unsat_example():
     assert code == 1 and "unsat" in out
 
 
+def test_pzprv3_files_read_with_their_answers():
+    """pzprjs's own file of its accepted board: the islands and the drawn
+    bridges ([expect] solution), solved uniquely to them."""
+    p = loads1(SOLVED, "sample.txt")
+    clues, grid = pzprv3_board(SOLVED)
+    assert p.clues == clues and p.expected_solution() == grid
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and res["grid"] == grid
+    assert loads1(HEAD.replace("4 .", "- .", 1) + "0 0 0 0 /" * 5 + "0 0 0 0 0 /" * 4,
+                  "q.txt").clues[0][0] == -2
+
+
+@pytest.mark.parametrize("text,where,fragment", [
+    ("pzprv3/hashikake/1/2/1 x /", "p.txt:1:24", "islands: expected"),
+    ("pzprv3/hashikake/1/2/1 1 /1 1 /", "p.txt:1:29", "lines: expected 1 rows of 1"),
+    ("pzprv3/hashikake/2/1/1 /", "p.txt:1:22", "islands: expected 2 rows"),
+])
+def test_malformed_pzprv3_refused_at_its_position(text, where, fragment):
+    msg = error_of(text, "p.txt")
+    assert msg.startswith(where) and fragment in msg, msg
+
+
 def test_referee_agrees_with_pzprjs_boards():
     clues, grid = pzprv3_board(SOLVED)
     assert check.check(grid, clues) == []

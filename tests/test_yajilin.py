@@ -132,6 +132,30 @@ def test_unsat_example():
     assert code == 1 and "unsat" in out
 
 
+def test_pzprv3_files_read_with_their_answers():
+    """pzprjs's own files: its accepted boards read (the outside flag too),
+    the drawn loop as [expect] solution, solved to it (the 5x5 uniquely)."""
+    p = loads1(SOLVED[0], "sample.txt")
+    clues, outside, links, shaded = pzprv3_board(SOLVED[0])
+    assert (p.clues, p.outside, p.expected_solution()) == (clues, outside, links)
+    res = solve_unique(p)
+    assert res["unique"] is True and res["grid"] == links and res["shaded"] == shaded
+    q = loads1(SOLVED[1], "o.txt")
+    assert q.outside and q.expected_solution() == pzprv3_board(SOLVED[1])[2]
+    assert loads1("pzprv3/yajilin/1/2/2,1 . /", "p.txt").expect == {}
+
+
+@pytest.mark.parametrize("text,where,fragment", [
+    ("pzprv3/yajilin/1/2/2,x . /", "p.txt:1:20", "'D,N'"),
+    ("pzprv3/yajilin/1/2/5,1 . /", "p.txt:1:20", "'D,N'"),
+    ("pzprv3/yajilin/2/2/. . /. . /. . /. . /1 /", "p.txt:1:40", "lines: expected 2 rows"),
+    ("pzprv3/yajilin/1/2/. . /. . /x /", "p.txt:1:30", "expected a number"),
+])
+def test_malformed_pzprv3_refused_at_its_position(text, where, fragment):
+    msg = error_of(text, "p.txt")
+    assert msg.startswith(where) and fragment in msg, msg
+
+
 def test_referee_agrees_with_pzprjs_boards():
     for text in SOLVED:
         clues, outside, links, shaded = pzprv3_board(text)

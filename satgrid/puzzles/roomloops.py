@@ -29,7 +29,7 @@ from .parsing import toml_token_grid
 from .rooms import borders_of
 
 __all__ = ["read_url", "border_url", "border_edges", "read_toml_rooms", "link_token",
-           "read_solution", "svg",
+           "read_solution", "pzprv3_lines", "svg",
            "loop_order", "planted_rooms", "label"]
 
 
@@ -100,6 +100,36 @@ def read_solution(expect: dict, raw: str, file: str, rows: int, cols: int):
                 raise tg.error(r, c, "expected the sides a line leaves by (letters of n, s, e, "
                                      f"w such as 'ns' or 'se'), '-' or a bitmask, found {tok!r}")
             out[-1].append(mask)
+    return out
+
+
+def pzprv3_lines(f, start: int) -> dict:
+    """The lines of a pzprv3 file from line index ``start`` (pzprjs's
+    ``decodeBorderLine``): ``rows`` lines of ``cols - 1`` values (between a
+    cell and the one to its right), then ``rows - 1`` lines of ``cols``
+    (between a cell and the one below); a value above 0 is that many lines,
+    0 or -1 (a cross) none. Returns ``{(cell, cell): count}`` of the edges
+    with a line; positioned errors.
+
+    >>> from satgrid.puzzles import pzprv3
+    >>> pzprv3_lines(pzprv3.read("pzprv3/x/2/2/1 /-1 /2 0 /", "f.txt"), 0)
+    {((0, 0), (0, 1)): 1, ((0, 0), (1, 0)): 2}
+    """
+    out = {}
+    for block, (n, width, dr, dc) in enumerate(((f.rows, f.cols - 1, 0, 1),
+                                                 (f.rows - 1, f.cols, 1, 0))):
+        first = start + (f.rows if block else 0)
+        rows = f.lines[first:first + n]
+        if len(rows) != n or any(len(row) != width for row in rows):
+            where = (rows[-1][-1][1] if rows and rows[-1] else
+                     f.lines[-1][-1][1] if f.lines and f.lines[-1] else (1, 1))
+            raise InstanceError(f"lines: expected {n} rows of {width} values", f.file, *where)
+        for r, row in enumerate(rows):
+            for c, (tok, pos) in enumerate(row):
+                if not (tok.isascii() and tok.lstrip("-").isdigit() and len(tok) <= 3):
+                    raise InstanceError(f"lines: expected a number, found {tok!r}", f.file, *pos)
+                if int(tok) > 0:
+                    out[(r, c), (r + dr, c + dc)] = int(tok)
     return out
 
 

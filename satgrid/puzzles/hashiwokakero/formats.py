@@ -19,6 +19,11 @@ URL: ``https://puzz.link/p?hashi/COLS/ROWS/BODY`` (also ``hashikake``,
 ``bridges``, and ``pzv.jp``): pzprjs's number16 encoding of the islands
 (:func:`satgrid.puzzles.puzzlink.decode_number16`, ``.`` an island with ``?``).
 
+pzprv3 (pzprjs's file): ``pzprv3``, ``hashikake``, rows, columns, the islands
+(``.`` water, ``-`` an island with ``?``, a number), then the bridges
+(:func:`satgrid.puzzles.roomloops.pzprv3_lines`); drawn bridges become
+``[expect] solution``.
+
 Example:
     >>> [p] = parse_url("https://puzz.link/p?hashi/3/2/2g1i", "a.txt")
     >>> p.clues, to_url(p)
@@ -29,10 +34,12 @@ from __future__ import annotations
 
 import os
 
-from .. import puzzlink
+from ...errors import InstanceError
+from .. import puzzlink, pzprv3
 from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
 from ..links import check_toml_keys, toml_error
 from ..parsing import TokenGrid, ascii_int, shown, toml_token_grid
+from ..roomloops import pzprv3_lines
 from .kind import K, Hashiwokakero
 
 KEYS = ("puzzle", "title", "source", "clues", "expect")
@@ -107,6 +114,32 @@ def to_url(p: Hashiwokakero) -> str:
                         puzzlink.encode_number16([v for row in p.clues for v in row]))
 
 
+def parse_pzprv3(text: str, file: str) -> list[Hashiwokakero]:
+    """A pzprv3 hashikake file; its drawn bridges, if any, the expected answer."""
+    f = pzprv3.read(text, file)
+    clues = []
+    for row in f.grid(0, "islands"):
+        clues.append([])
+        for tok, (line, col) in row:
+            v = None if tok == "." else puzzlink.UNKNOWN if tok == "-" else ascii_int(tok)
+            if v is None and tok != ".":
+                raise InstanceError(f"islands: expected a number, '-' or '.', found {shown(tok)}",
+                                    file, line, col)
+            clues[-1].append(v)
+    solution = None
+    if len(f.lines) > f.rows:
+        bridges = pzprv3_lines(f, f.rows)
+        if bridges:
+            solution = [[0] * f.cols for _ in range(f.rows)]
+            for (a, b), n in bridges.items():
+                solution[a[0]][a[1]] += n if a[0] == b[0] else 4 * n
+    return [Hashiwokakero(clues, solution=solution, file=file, title=os.path.basename(file),
+                          expect={"solution": "pzprv3"} if solution else {})]
+
+
 register_toml(K, read_toml)
+register_format(TextFormat("pzprv3-hashiwokakero", K, "pzprv3 (puzz.link) hashikake file",
+                           lambda text, file: pzprv3.sniff(text, "hashikake"), parse_pzprv3),
+                first=True)
 register_format(TextFormat("hashiwokakero-url", K, "a puzz.link URL, p?hashi/COLS/ROWS/...",
                            lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)

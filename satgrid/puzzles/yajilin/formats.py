@@ -25,6 +25,12 @@ left, right) then a hex digit or ``.`` ("?"); ``5``-``9`` (the direction + 5)
 then two hex digits; ``-``, the direction and three hex digits; ``+`` a clue
 cell without a number; ``a``-``z`` a run of 1..26 cells without a clue.
 
+pzprv3 (pzprjs's file): ``pzprv3``, ``yajilin``, rows, columns, ``o`` when
+shaded cells stay outside, the clues (``.``; ``#`` a clue cell without a
+number; ``D,N``: the direction 0-4 and a number or ``-`` for "?"), then the
+shading (``#``) and the lines (:func:`satgrid.puzzles.roomloops.pzprv3_lines`);
+a drawn answer becomes ``[expect] solution``.
+
 Example:
     >>> [p] = parse_url("https://puzz.link/p?yajilin/o/3/2/b31", "a.txt")
     >>> p.clues, p.outside, to_url(p)
@@ -37,10 +43,11 @@ import os
 import re
 
 from ...errors import InstanceError
-from .. import puzzlink
+from .. import puzzlink, pzprv3
 from ..base import TextFormat, puzzlink_ids, register_format, register_toml
 from ..links import check_toml_keys, read_toml_grid, toml_error
-from ..roomloops import link_token
+from ..links import links_from_edges
+from ..roomloops import link_token, pzprv3_lines
 from ..parsing import TokenGrid, ascii_int, shown
 from .kind import K, Yajilin
 
@@ -183,6 +190,34 @@ def to_url(p: Yajilin) -> str:
     return puzzlink.url(PIDS[0], p.cols, p.rows, "".join(out), flags)
 
 
+def parse_pzprv3(text: str, file: str) -> list[Yajilin]:
+    """A pzprv3 yajilin file; its drawn loop, if any, the expected answer."""
+    f = pzprv3.read(text, file)
+    outside = bool(f.lines) and [t for t, _ in f.lines[0]] == ["o"]
+    clues = []
+    for row in f.grid(int(outside), "clues"):
+        clues.append([])
+        for tok, (line, col) in row:
+            d, _, n = tok.partition(",")
+            if tok in (".", "#") or (d in tuple("01234") and (n == "-" or ascii_int(n) is not None)):
+                clues[-1].append(None if tok == "." else ("", -3) if tok == "#" else
+                                 (" udlr"[int(d)].strip(), -2 if n == "-" else ascii_int(n)))
+            else:
+                raise InstanceError(f"clues: expected '.', '#' or 'D,N' (a direction 0-4, a "
+                                    f"number or '-'), found {shown(tok)}", file, line, col)
+    at, solution = int(outside) + f.rows, None
+    if len(f.lines) > at:
+        pzprv3.shading(f.grid(at, "answer"), file, "answer: expected '#', '.' or '+'")
+        used = pzprv3_lines(f, at + f.rows)
+        if used:
+            solution = links_from_edges(list(used), f.rows, f.cols)
+    return [Yajilin(clues, outside=outside, solution=solution, file=file,
+                    title=os.path.basename(file), expect={"solution": "pzprv3"} if solution else {})]
+
+
 register_toml(K, read_toml)
+register_format(TextFormat("pzprv3-yajilin", K, "pzprv3 (puzz.link) yajilin file",
+                           lambda text, file: pzprv3.sniff(text, "yajilin"), parse_pzprv3),
+                first=True)
 register_format(TextFormat("yajilin-url", K, "a puzz.link URL, p?yajilin/COLS/ROWS/...",
                            lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)
