@@ -1,6 +1,9 @@
-"""What the loop-through-rooms kinds (Country Road, Moon or Sun) share: their
-borders and rooms read from a puzz.link URL or a TOML label grid, the URL's
-borders written back, and the drawing of a loop over a room grid.
+"""What the loop genres share in their formats, drawings and families: for
+Country Road and Moon or Sun, the borders and rooms read from a puzz.link URL
+or a TOML label grid, the URL's borders written back, the drawing of a loop
+over a room grid and rooms cut along a planted loop; for them, Yajilin and
+Hashiwokakero, the tokens of a loop's ``[expect] solution`` and pzprjs's
+pzprv3 line sections.
 
 The borders are kept as given, ``vert[r][c]`` (between cells (r, c) and
 (r, c + 1)) and ``hori[r][c]`` (between (r, c) and (r + 1, c)), 1 = a
