@@ -8,6 +8,7 @@ of the puzzle kinds share (published, unsat, malformed, doctests, families).
 
 import doctest
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -16,6 +17,13 @@ import pytest
 
 from satgrid import api
 from satgrid.errors import InstanceError
+
+# Under `nohup make test &` the shell starts the tests with SIGINT ignored, and an
+# ignored signal stays ignored in every child: the Ctrl-C tests' satgrid processes
+# would never see their SIGINT (and one would wait for ever). A handler is reset to
+# the default in a child, so installing Python's own here gives them back Ctrl-C.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 ROOT = Path(__file__).resolve().parents[1]
 INST = ROOT / "instances"

@@ -102,3 +102,22 @@ def test_verify_of_a_proof_says_what_dratify_checked(tmp_path):
 def test_encode_of_a_pb_name_suggests_weights():
     code, _, err = satgrid("encode", "atmost", "--n", "4", "--k", "2", "--encoding", "bdd")
     assert code == 2 and "--weights" in err and "linear()" not in err
+
+
+def test_the_ctrl_c_tests_pass_when_started_with_sigint_ignored():
+    """`nohup make test &` starts the tests with SIGINT ignored; the Ctrl-C
+    tests still see their signal (conftest.py gives it back)."""
+    r = subprocess.run(["bash", "-c", f'trap "" INT; exec {sys.executable} -m pytest -q '
+                        "-p no:cacheprovider tests/test_faults_session.py -k "
+                        "test_sigint_during_solve_reaches_the_caller --timeout 120"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0 and " passed" in r.stdout, r.stdout[-800:]
+
+
+def test_no_test_can_hang():
+    """pytest-timeout is configured for the whole suite."""
+    import tomllib
+    conf = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert 0 < conf["tool"]["pytest"]["ini_options"]["timeout"] <= 900
+    assert any(d.startswith("pytest-timeout") for d in
+               conf["project"]["optional-dependencies"]["test"])
