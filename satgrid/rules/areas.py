@@ -49,7 +49,8 @@ from ..modelling.shapes import orientations
 
 __all__ = ["Areas", "rectangles", "candidate_rectangles", "paired_regions", "clue_regions", "size_between", "halves", "pieces_apart",
            "no_congruent_neighbours", "araf_sizes", "distances", "renumber",
-           "anchored_connected", "shape_regions"]
+           "anchored_connected", "shape_regions",
+           "pieces_alone"]
 
 
 class Areas:
@@ -412,7 +413,8 @@ def halves(m: Model, rows: int, cols: int, grey: set, numbers: Mapping[tuple[int
 
 
 def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Hashable, object],
-                  *, group: str = "areas.shapes") -> dict:
+                  *, blank: bool = False, placements: dict | None = None,
+                  group: str = "areas.shapes") -> dict:
     """Every cell takes one shape name, and each connected group of cells of
     one name is a copy of that shape (rotations and reflections allowed):
     Pentominous's regions, where equal shapes never share a side.
@@ -426,7 +428,9 @@ def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Ha
     a shape never touch and overlapping placements never hold together: no
     at-most-one over placements is needed (as ``Model.place``'s exact cover
     needs). Returns ``letter``; the letters decide the placements, so they
-    are the projection.
+    are the projection. ``blank=True``: a cell may also take the name None
+    (no shape: Statue Park's unshaded cells). ``placements``, a dict, is
+    filled with ``{shape: [placement literals]}`` (to count copies).
 
     >>> from satgrid.modelling.shapes import parse_shape
     >>> m = Model(); cells = [(0, c) for c in range(4)]
@@ -437,7 +441,8 @@ def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Ha
     cells = sorted(set(cells))
     inside = set(cells)
     gc, gp = group + ".cell", group + ".place"
-    letter = {v: {s: m.bool(f"{group}[{_name(v)}]={s}", gc) for s in shapes} for v in cells}
+    names = list(shapes) + ([None] if blank else [])
+    letter = {v: {s: m.bool(f"{group}[{_name(v)}]={s}", gc) for s in names} for v in cells}
     m.at_most_one_each([list(ls.values()) for ls in letter.values()], gc)
     m.clauses([list(ls.values()) for ls in letter.values()], gc)
     over: dict = {(v, s): [] for v in cells for s in shapes}
@@ -458,9 +463,32 @@ def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Ha
                 cl += [[-lit, -letter[w][s]] for w in sorted(around & inside)]
                 for u in placed:
                     over[u, s].append(lit)
+                if placements is not None:
+                    placements.setdefault(s, []).append(lit)
     cl += [[-letter[v][s]] + over[v, s] for v in cells for s in shapes]
     m.clauses(cl, gp)
     return letter
+
+
+def pieces_alone(m: Model, letter: dict, graph, *, group: str = "areas.alone") -> None:
+    """Two shaded cells side by side take the same shape (:func:`shape_regions`
+    with ``blank=True``): each group of shaded cells is one piece, so pieces
+    never touch (Statue Park). Per directed edge (u, v) and shape s:
+    ``letter[u][s] and not blank[v] -> letter[v][s]``.
+
+    >>> import networkx as nx; from satgrid.modelling.shapes import parse_shape
+    >>> m = Model(); cells = [(0, c) for c in range(3)]; found = {}
+    >>> letter = shape_regions(m, cells, {"I1": parse_shape("X")}, blank=True, placements=found)
+    >>> pieces_alone(m, letter, nx.grid_2d_graph(1, 3)); m.exactly(found["I1"], 2)
+    >>> m.projection = [l for v in letter.values() for l in v.values()]; m.count()   # X.X
+    (1, True)
+    """
+    cl = []
+    for u, v in graph.edges:
+        for a, b in ((u, v), (v, u)):
+            cl += [[-l, letter[b][None], letter[b][s]] for s, l in letter[a].items()
+                   if s is not None]
+    m.clauses(cl, group)
 
 
 def pieces_apart(m: Model, placement, graph, *, group: str = "areas.apart") -> None:
