@@ -540,3 +540,52 @@ def test_icnf_assumption_sets_are_streamed():
         == 10 * CHUNK_CLAUSES
     with pytest.raises(ValueError, match="assumption set 3: literal 9"):
         list(icnf_chunks(f, [[1], [2], [-1], [9]]))
+
+
+# ------------------------------------------- groups and their variables read back
+INSTANCES = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "instances")
+
+@pytest.mark.parametrize("name", ["hooks-8.toml", "knight-moves-4.toml", "sudoku-4x4.toml",
+                                  "twenty-four-seven-2x2-2.toml", "slitherlink-janko-11.toml"])
+def test_a_written_file_reads_back_with_its_groups_sizes_and_names(name, tmp_path):
+    """`satgrid stats OUT.cnf` gives what `satgrid stats PUZZLE` gives (issue [6/7]:
+    every group showed 0 variables and a new `main` group held them all)."""
+    from satgrid import api
+    from satgrid.core.formula import Formula
+    from satgrid.io.dimacs import read_dimacs
+    from satgrid.pipeline.run import Options, compile_puzzle
+    p = api.load(os.path.join(INSTANCES, name))[0]
+    m = compile_puzzle(p, Options(connectivity="eager"))
+    out = tmp_path / "f.cnf"
+    m.write_dimacs(str(out))
+    back = Formula.from_dimacs(read_dimacs(str(out)))
+    assert back.sizes() == m.formula.sizes()
+    assert list(back.sizes()) == list(m.formula.sizes())
+    assert back.variable_runs() == m.formula.variable_runs()
+    assert dict(back.names()) == dict(m.formula.names())
+
+
+def test_runs_that_disagree_with_the_counts_leave_the_variables_in_main(tmp_path):
+    from satgrid.core.formula import Formula
+    from satgrid.io.dimacs import read_dimacs
+    f = Formula()
+    with f.group("a"):
+        x, y = f.var("x"), f.var("y")
+        f.add([x, y])
+    with f.group("b"):
+        z = f.new_var()
+        f.add([-x, z])
+    text = f.dimacs_text()
+    assert "c group-variables a 1-2" in text and "c group-variables b 3" in text
+    good = Formula.from_dimacs(read_dimacs(_write(tmp_path / "g.cnf", text)))
+    assert {g: s.variables for g, s in good.sizes().items()} == {"a": 2, "b": 1}
+    for edit in ("c group-variables b 2-3", "c group-variables b 9", "c group-variables b x"):
+        bad = text.replace("c group-variables b 3", edit)
+        back = Formula.from_dimacs(read_dimacs(_write(tmp_path / "b.cnf", bad)))
+        assert {g: s.variables for g, s in back.sizes().items()} == {"a": 0, "b": 0, "main": 3}
+        assert back.sizes()["a"].clauses == 1 and back.sizes()["b"].clauses == 1
+
+
+def _write(path, text):
+    path.write_text(text)
+    return str(path)

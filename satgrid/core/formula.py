@@ -69,6 +69,27 @@ class _InGroup:
         self.formula._current = self.previous
 
 
+def _variable_owners(runs: dict, nvars: int, groups: dict) -> list[str] | None:
+    """Each variable's group from a header's ``c group-variables`` runs, or
+    None when they do not cover 1..nvars exactly once with the variable
+    counts the header's ``c group`` lines give (a hand-edited file)."""
+    owner: list[str | None] = [None] * nvars
+    for g, spans in runs.items():
+        for a, b in spans:
+            if not 1 <= a <= b <= nvars or any(owner[v - 1] is not None for v in range(a, b + 1)):
+                return None
+            owner[a - 1:b] = [g] * (b - a + 1)
+    if None in owner:
+        return None
+    counts: dict[str, int] = {}
+    for g in owner:
+        counts[g] = counts.get(g, 0) + 1
+    if any(counts.get(g, 0) != s.variables for g, s in groups.items()) or \
+            any(g not in groups for g in counts):
+        return None
+    return owner
+
+
 class FormulaError(ArgumentError, ValueError):
     """A literal, variable name or count the formula's pool cannot take (a
     ``str`` or ``float`` literal, 0, a literal beyond the pool, a name in
@@ -352,6 +373,18 @@ class Formula:
             out[g] = Sizes(nv.get(g, 0), len(cl), sum(map(len, cl)))
         return out
 
+    def variable_runs(self) -> list[tuple[str, int, int]]:
+        """The variables by group as runs ``(group, first, last)`` in id order:
+        what the DIMACS header's ``c group-variables`` lines record, so that
+        reading the file back gives every group its variables again."""
+        runs: list[tuple[str, int, int]] = []
+        for v, g in enumerate(self._vgroup[1:], 1):
+            if runs and runs[-1][0] == g and runs[-1][2] == v - 1:
+                runs[-1] = (g, runs[-1][1], v)
+            else:
+                runs.append((g, v, v))
+        return runs
+
     def total(self) -> Sizes:
         """Size of the whole formula: all variables, clauses and literals."""
         cl = self._groups.values()
@@ -374,8 +407,10 @@ class Formula:
         Every variable 1..nvars is a primary variable (DIMACS does not tell
         auxiliary ones apart) carrying its ``c varname`` name. When the
         satgrid header lists constraint groups whose clause counts add up to
-        the file's, clauses get their groups back (variables all belong to
-        the default group); so do the description and the encodings.
+        the file's, clauses get their groups back, and variables too when its
+        ``c group-variables`` runs agree with the groups' variable counts
+        (else they belong to the default group); so do the description and
+        the encodings: the same groups, sizes and names as the formula written.
 
         Args:
             dimacs_file: a :class:`~satgrid.io.dimacs.DimacsFile`, e.g. from
@@ -389,11 +424,19 @@ class Formula:
         f.encodings = dict(head.get("encodings", {}))
         groups = head.get("groups", {})
         if groups and sum(s.clauses for s in groups.values()) == len(dimacs_file.clauses):
+            runs = head.get("group_variables", {})
+            owner = _variable_owners(runs, dimacs_file.nvars, groups)
+            if owner is not None:
+                f._vgroup[1:] = owner
+                for g in groups:                    # the header's order of groups
+                    f._groups.setdefault(g, [])
             start = 0
             for g, s in groups.items():
                 if s.clauses:
                     f.add_clauses(dimacs_file.clauses[start:start + s.clauses], g)
                     start += s.clauses
+            for g in [g for g, c in f._groups.items() if not c and g not in groups]:
+                del f._groups[g]
         else:
             f.add_clauses(dimacs_file.clauses)
         return f

@@ -14,6 +14,7 @@ fast and gives exactly what the scanner would. This module knows no Formula:
 from __future__ import annotations
 
 import json
+import re
 import warnings
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
@@ -75,7 +76,8 @@ class DimacsFile:
 
         Keys present when found: ``generator``, ``command line``, ``kind``
         (str), ``description`` (str, lines joined with newlines), ``encodings``
-        (dict), ``groups`` (dict name -> Sizes), ``total`` (Sizes).
+        (dict), ``groups`` (dict name -> Sizes), ``total`` (Sizes),
+        ``group_variables`` (dict name -> [(first, last), ...]).
         """
         out: dict = {}
         descr = []
@@ -90,6 +92,10 @@ class DimacsFile:
             elif key == "encoding" and " = " in value:
                 c, _, m = value.rpartition(" = ")
                 out.setdefault("encodings", {})[c] = m
+            elif text.startswith("group-variables "):
+                name, spans = _group_variables(text[len("group-variables "):])
+                if name is not None:
+                    out.setdefault("group_variables", {}).setdefault(name, []).extend(spans)
             elif text.startswith(("group ", "total ")):
                 parts = text.split(None, 4)
                 nums = parts[1:4]
@@ -104,6 +110,33 @@ class DimacsFile:
         if descr:
             out["description"] = "\n".join(descr)
         return out
+
+
+_SPAN = re.compile(r"([0-9]{1,12})(?:-([0-9]{1,12}))?\Z")
+
+
+def _group_variables(rest: str) -> tuple[str | None, list[tuple[int, int]]]:
+    """The group and its runs of a ``c group-variables NAME a-b c ...`` line
+    (None: not such a line; it is a comment like any other then)."""
+    if rest.startswith('"'):
+        try:
+            name, end = json.JSONDecoder().raw_decode(rest)
+        except ValueError:
+            return None, []
+        if not isinstance(name, str):
+            return None, []
+        tail = rest[end:]
+    else:
+        name, _, tail = rest.partition(" ")
+        name = _unquote(name)
+    spans = []
+    for tok in tail.split():
+        m = _SPAN.match(tok)
+        if not m:
+            return None, []
+        a = int(m.group(1))
+        spans.append((a, int(m.group(2) or a)))
+    return name, spans
 
 
 class _Comments:

@@ -98,10 +98,28 @@ def header_lines(formula, *, command_line: str | None = None,
         lines.append(f"c group {s.variables:>{wv}} {s.clauses:>{wc}} {s.literals:>{wl}} "
                      f"{_quote(group)}")
     lines.append(f"c total {total.variables:>{wv}} {total.clauses:>{wc}} {total.literals:>{wl}}")
+    lines.extend(_group_variable_lines(formula))
     if varnames:
         lines.extend([f"c varname {v} {_quote(n)}" for v, n in formula.names()])
     return lines
 
+
+
+def _group_variable_lines(formula, per_line: int = 16) -> list[str]:
+    """``c group-variables NAME a-b c ...``: which variables each group made,
+    as runs of ids (at most ``per_line`` a line), so that a reader gives every
+    group its variables back (``Formula.from_dimacs``)."""
+    runs = getattr(formula, "variable_runs", None)
+    if runs is None:
+        return []
+    by_group: dict[str, list[str]] = {}
+    for g, a, b in runs():
+        by_group.setdefault(g, []).append(str(a) if a == b else f"{a}-{b}")
+    lines = []
+    for g, spans in by_group.items():
+        for i in range(0, len(spans), per_line):
+            lines.append(f"c group-variables {_quote(g)} {' '.join(spans[i:i + per_line])}")
+    return lines
 
 
 _JSON_LINE = json.JSONEncoder(separators=(" ", ":"), check_circular=False)
