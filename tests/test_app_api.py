@@ -85,6 +85,19 @@ def test_page_script_and_style_are_served_locally(server):
         assert f'id="{ident}"' in html
 
 
+def test_the_page_has_an_icon(server):
+    """The page names its icon, and /favicon.ico (what a browser asks for
+    when a page names none) is the same SVG: no 404 in the console."""
+    with urllib.request.urlopen(server.url, timeout=10) as r:
+        page = r.read().decode()
+    [href] = re.findall(r'<link rel="icon" type="image/svg\+xml" href="([^"]+)"', page)
+    for path in (href, "/favicon.ico"):
+        with urllib.request.urlopen(server.url.rstrip("/") + path, timeout=10) as r:
+            assert r.status == 200 and r.headers["Content-Type"] == "image/svg+xml"
+            svg = r.read().decode()
+        assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>")
+
+
 def test_kinds_lists_every_kind_and_encoding(server):
     st, r = call(server, "/api/kinds")
     assert st == 200
@@ -410,7 +423,7 @@ def test_the_page_files_are_package_data():
     globs = data["tool"]["setuptools"]["package-data"]["satgrid.apps.web"]
     static = ROOT / "satgrid" / "apps" / "web" / "static"
     files = {p.relative_to(static.parent).as_posix() for p in static.iterdir()}
-    assert files == {"static/index.html", "static/app.js", "static/app.css"}
+    assert files == {"static/index.html", "static/app.js", "static/app.css", "static/favicon.svg"}
     import fnmatch
     assert all(any(fnmatch.fnmatch(f, g) for g in globs) for f in files)
 

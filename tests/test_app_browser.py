@@ -28,6 +28,7 @@ webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not in
                                 "(pip install -e '.[test]')")
 from selenium.common.exceptions import TimeoutException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.select import Select  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
@@ -61,6 +62,7 @@ def browser():
                  "--disable-dev-shm-usage", f"--user-data-dir={profile}",
                  "--window-size=1280,900"):
         opts.add_argument(flag)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})   # the console, read by a test
     service = webdriver.ChromeService(executable_path=CHROMEDRIVER)
     drv = webdriver.Chrome(options=opts, service=service)
     drv.set_page_load_timeout(30)
@@ -278,3 +280,119 @@ def test_every_size_and_two_digit_cells(server, browser):
     givens = [[0] * 16 for _ in range(16)]
     givens[3][4], givens[3][5] = 16, 1
     assert sudoku_referee(got, (4, 4), givens) == []
+
+
+# ------------------------------------------------ menus, collections, answers
+def selected_instance(drv) -> str:
+    return Select(drv.find_element(By.ID, "instance")).first_selected_option.get_attribute("value")
+
+
+def load_instance(drv, kind, name):
+    menu = Select(drv.find_element(By.ID, "kind"))
+    if menu.first_selected_option.get_attribute("value") != kind:
+        menu.select_by_value(kind)
+        wait_status(drv, "ready")
+    Select(drv.find_element(By.ID, "instance")).select_by_value(name)
+    drv.find_element(By.ID, "load").click()
+    return wait_status(drv, f"ready: {name} loaded", "error:")
+
+
+@pytest.mark.parametrize("kind,name", [("sudoku", "sudoku-16x16.toml"),
+                                       ("hooks", "hooks-example.toml")])
+def test_the_instance_menu_shows_the_file_loaded(server, browser, kind, name):
+    """After Load the menu names the file shown, not the first (or classic) entry."""
+    drv = browser
+    open_page(drv, server)
+    names = [o.get_attribute("value") for o in
+             Select(drv.find_element(By.ID, "kind")).options]
+    assert kind in names
+    text = load_instance(drv, kind, name)
+    assert text.startswith(f"ready: {name} loaded"), text
+    assert selected_instance(drv) == name
+    [p] = api.load(str(INST / name))
+    assert p.label() in drv.find_element(By.ID, "title").text
+    if kind == "sudoku":
+        assert Select(drv.find_element(By.ID, "size")).first_selected_option.get_attribute(
+            "value") == str(p.n)
+    drv.find_element(By.ID, "solve").click()
+    assert wait_status(drv, "solved", "error:", "unsat", timeout=60).startswith("solved")
+    assert selected_instance(drv) == name
+
+
+def test_any_puzzle_of_a_collection_can_be_picked(server, browser):
+    drv = browser
+    open_page(drv, server)
+    puzzles = api.load(str(INST / "sudoku-collection.txt"))
+    assert len(puzzles) > 2
+    load_instance(drv, "sudoku", "sudoku-collection.txt")
+    picker = drv.find_element(By.ID, "picker")
+    assert picker.is_displayed()
+    index = drv.find_element(By.ID, "index")
+    assert index.get_attribute("value") == "1"
+    assert drv.find_element(By.ID, "count").text == f"of {len(puzzles)}"
+    assert not drv.find_element(By.ID, "prev").is_enabled()
+
+    def shows(i):
+        wait_status(drv, f"ready: sudoku-collection.txt loaded, puzzle {i + 1} of {len(puzzles)}")
+        assert index.get_attribute("value") == str(i + 1)
+        assert f"puzzle {i + 1} of {len(puzzles)}" in drv.find_element(By.ID, "title").text
+        assert read_grid(drv) == puzzles[i].grid
+        assert selected_instance(drv) == "sudoku-collection.txt"
+
+    drv.find_element(By.ID, "next").click()
+    shows(1)
+    last = len(puzzles) - 1
+    index.send_keys(Keys.CONTROL, "a")
+    index.send_keys(str(last + 1), Keys.ENTER)
+    shows(last)
+    assert not drv.find_element(By.ID, "next").is_enabled()
+    drv.find_element(By.ID, "prev").click()
+    shows(last - 1)
+    drv.find_element(By.ID, "solve").click()
+    assert wait_status(drv, "solved", "error:", "unsat", timeout=60).startswith("solved")
+    assert sudoku_referee(read_grid(drv), (3, 3), puzzles[last - 1].grid) == []
+    # a file of one puzzle has no picker
+    load_instance(drv, "sudoku", "sudoku-classic.toml")
+    assert not drv.find_element(By.ID, "picker").is_displayed()
+
+
+@pytest.mark.parametrize("kind,name", [("hooks", "hooks-8.toml"),
+                                       ("knight-moves", "knight-moves-4.toml")])
+def test_a_kinds_answer_is_shown_after_solving(server, browser, kind, name):
+    """The number the puzzle asks for, as ``satgrid solve`` prints it: the
+    instance's [expect] answer (the published one)."""
+    drv = browser
+    open_page(drv, server)
+    [p] = api.load(str(INST / name))
+    assert "answer" in p.expect
+    load_instance(drv, kind, name)
+    assert not drv.find_element(By.ID, "answer").is_displayed()
+    drv.find_element(By.ID, "solve").click()
+    assert wait_status(drv, "solved", "error:", "unsat", timeout=60).startswith("solved")
+    assert drv.find_element(By.ID, "answer").is_displayed()
+    assert drv.find_element(By.ID, "answer-value").text == str(p.expect["answer"])
+    drv.find_element(By.ID, "restart").click()
+    wait_status(drv, "ready: the puzzle again")
+    assert not drv.find_element(By.ID, "answer").is_displayed()
+
+
+def test_a_kind_without_an_answer_shows_none(server, browser):
+    drv = browser
+    open_page(drv, server)
+    type_grid(drv, CLASSIC)
+    drv.find_element(By.ID, "solve").click()
+    assert wait_status(drv, "solved", "error:", timeout=60).startswith("solved")
+    assert not drv.find_element(By.ID, "answer").is_displayed()
+
+
+def test_the_console_has_no_errors_and_the_page_an_icon(server, browser):
+    drv = browser
+    drv.get_log("browser")                       # what earlier tests left
+    open_page(drv, server)
+    load_instance(drv, "hooks", "hooks-8.toml")
+    logs = [e for e in drv.get_log("browser") if e["level"] in ("SEVERE", "WARNING")]
+    assert not logs, logs
+    icon = drv.execute_script(
+        "const l = document.querySelector('link[rel=icon]');"
+        "return l && fetch(l.href).then(r => [r.status, r.headers.get('Content-Type')]);")
+    assert icon == [200, "image/svg+xml"]

@@ -493,8 +493,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--open", action="store_true", help="open the page in the default browser")
     p.add_argument("--time-limit", type=argtypes.seconds, default=10.0, metavar="S",
                    help="the longest one solve may take, in seconds (default 10)")
-    p.add_argument("--instances", metavar="DIR", default="instances",
-                   help="the folder of instance files the page offers (default ./instances)")
+    p.add_argument("--instances", metavar="DIR", help="the folder of instance files the page "
+                   "offers (default: the example instances shipped with satgrid)")
     p.add_argument("--verbose", action="store_true", help="log every request on stderr")
 
     p = sub.add_parser("family", help="generate a scalable family of instances / DIMACS",

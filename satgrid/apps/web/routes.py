@@ -38,12 +38,13 @@ from ...explain.puzzle import (backbone_result, backbone_svg, backbone_text, hin
                                hint_text)
 from ...modelling.model import DEFAULT_AMO, DEFAULT_CARD, DEFAULT_PB
 from ...pipeline.export import export_dimacs
-from ...pipeline.load import loads, read_text
+from ...pipeline.load import loads
 from ...pipeline.run import Options, public, sizes, solve
 from ...puzzles import KINDS, Puzzle
 from ...puzzles.render import mark_givens
 from ...puzzles.sudoku.kind import EDITOR_SIZES
 from .batching import solve_together
+from .catalogue import check_folder, offered, read
 from .drawings import puzzle_svg, solution_file, solution_svg
 
 #: the Sudoku sizes the page's grid editor offers, with their box shapes (the kind's)
@@ -73,7 +74,8 @@ class Workbench:
 
     Args:
         instances: the folder whose ``.toml``/``.txt`` files the page offers
-            (None: none).
+            (``--instances``; refused when missing or empty); None: the
+            example instances shipped in the package (:mod:`.catalogue`).
         time_limit: the longest a route's work may take (compiling and
             solving), in seconds; its worker is stopped a grace period later.
         workers: worker processes, each running one route at a time (others
@@ -93,6 +95,7 @@ class Workbench:
             raise BadRequest(f"time limit: expected a positive number of seconds, found {self.time_limit}")
         if not (type(self.workers) is int and self.workers >= 1):
             raise BadRequest(f"workers: expected a positive number, found {self.workers!r}")
+        check_folder(self.instances)
 
 
 # ------------------------------------------------------------------ puzzles
@@ -219,20 +222,13 @@ def kinds(wb: Workbench, body: dict) -> dict:
             "time_limit": wb.time_limit}
 
 
-def _instance_files(wb: Workbench) -> list[str]:
-    if not wb.instances or not os.path.isdir(wb.instances):
-        return []
-    return sorted(f for f in os.listdir(wb.instances)
-                  if f.endswith((".toml", ".txt")) and os.path.isfile(os.path.join(wb.instances, f)))
-
-
 def instances(wb: Workbench, body: dict) -> dict:
-    """``GET /api/instances``: the instance files offered, with their kind and
-    title (the server keeps the answer)."""
+    """``GET /api/instances``: the instance files offered (:mod:`.catalogue`),
+    with their kind and title (the server keeps the answer)."""
     listing = []
-    for name in _instance_files(wb):
+    for name, file in offered(wb.instances).items():
         try:
-            puzzles = loads(read_text(os.path.join(wb.instances, name)), name)
+            puzzles = loads(read(file, name), name)
         except SatgridError:
             continue   # a broken file is not offered (its own error shows when loaded)
         listing.append({"name": name, "kind": puzzles[0].kind, "title": puzzles[0].label(),
@@ -243,9 +239,10 @@ def instances(wb: Workbench, body: dict) -> dict:
 def instance(wb: Workbench, body: dict) -> dict:
     """``GET /api/instance?name=NAME``: the text of one offered instance file."""
     name = body.get("name")
-    if name not in _instance_files(wb):
+    files = offered(wb.instances)
+    if name not in files:
         raise BadRequest(f"{name!r}: no such instance; expected one of the names in /api/instances")
-    return {"name": name, "text": read_text(os.path.join(wb.instances, name))}
+    return {"name": name, "text": read(files[name], name)}
 
 
 def load(wb: Workbench, body: dict) -> dict:

@@ -42,7 +42,10 @@ DRAIN = 16 << 20
 #: the files of the page: URL path -> (file in static/, content type)
 STATIC = {"/": ("index.html", "text/html; charset=utf-8"),
           "/static/app.js": ("app.js", "text/javascript; charset=utf-8"),
-          "/static/app.css": ("app.css", "text/css; charset=utf-8")}
+          "/static/app.css": ("app.css", "text/css; charset=utf-8"),
+          "/static/favicon.svg": ("favicon.svg", "image/svg+xml"),
+          # what a browser asks for when a page names no icon
+          "/favicon.ico": ("favicon.svg", "image/svg+xml")}
 
 
 def static_bytes(name: str) -> bytes:

@@ -9,11 +9,14 @@ const state = {
   kind: "sudoku",
   size: 9,
   file: null,         // {text, name, index} when the puzzle comes from a file
+  chosen: null,       // the instance file last loaded: the Instance menu shows it
+  collection: null,   // {text, name, index, count}: the file loaded holds several puzzles
   solved: false,
   last: null,         // "solve" or "unique": what an encoding change re-runs
   busy: 0,
   seq: 0,             // answers to solves older than the newest are dropped
   sizesSeq: 0,        // likewise for the sizes table
+  loadSeq: 0,         // and for loads: the file asked for last is the one shown
   known: [],          // literals of the hints taken on a loaded file (POST /api/hint)
 };
 const BOXES = {4: [2, 2], 6: [2, 3], 9: [3, 3], 16: [4, 4]};
@@ -208,6 +211,7 @@ function markConflicts() {
 }
 
 function clearSolution() {
+  showAnswer(null);
   document.querySelectorAll("#grid input").forEach((inp) => {
     if (inp.classList.contains("solved")) {
       inp.value = "";
@@ -262,8 +266,9 @@ function showKindControls() {
     o.textContent = it.name + (it.puzzles > 1 ? ` (${it.puzzles} puzzles)` : "");
     sel.appendChild(o);
   }
+  const chosen = [...sel.options].find((o) => o.value === state.chosen);
   const classic = [...sel.options].find((o) => o.value.includes("classic"));
-  if (classic) sel.value = classic.value;
+  if (chosen || classic) sel.value = (chosen || classic).value;
   sel.disabled = !sel.options.length;
   $("#load").disabled = !sel.options.length;
 }
@@ -303,6 +308,13 @@ async function refreshSizes() {
   } catch (e) { /* typing errors are shown by Solve; sizes stay as they were */ }
 }
 
+// the kind's answer (the number a puzzle asks for, as `satgrid solve` prints it)
+function showAnswer(value) {
+  const none = value === null || value === undefined;
+  $("#answer").hidden = none;
+  $("#answer-value").textContent = none ? "" : String(value);
+}
+
 function showResult(r, grid) {
   setStatus(r.message);
   $("#solve-time").textContent = `${r.stats.seconds.toFixed(3)} s`;
@@ -310,6 +322,7 @@ function showResult(r, grid) {
   showSizes(r.sizes);
   $("#second-box").hidden = !r.second_svg;
   $("#second").innerHTML = r.second_svg || "";
+  showAnswer(r.status === "sat" ? r.answer : null);
   if (r.status !== "sat") return;
   if (grid) {
     const n = state.size;
@@ -367,12 +380,18 @@ function showLoaded(r) {
   state.known = [];
   $("#second-box").hidden = true;
   $("#text").hidden = true;
+  showAnswer(null);
+  const index = (state.file && state.file.index) || 0;
   $("#title").textContent = `${r.label} (${r.kind})` +
-    (r.puzzles > 1 ? `, puzzle ${(state.file.index || 0) + 1} of ${r.puzzles}` : "");
+    (r.puzzles > 1 ? `, puzzle ${index + 1} of ${r.puzzles}` : "");
+  state.collection = r.puzzles > 1 && state.file
+    ? {text: state.file.text, name: state.file.name, index, count: r.puzzles} : null;
+  showPicker();
   if (r.sudoku) {                      // a Sudoku file the grid can hold: type on from it
     state.file = null;
     setKind("sudoku", false);
     $("#size").value = String(r.sudoku.size);
+    state.size = r.sudoku.size;          // the grid is built at the file's size
     restartGrid();
     r.sudoku.cells.forEach((row, i) => row.forEach((v, j) => {
       const inp = cell(i, j);
@@ -390,16 +409,43 @@ function showLoaded(r) {
   $("#rounds").textContent = "–";
 }
 
-async function loadText(text, name) {
-  state.file = {text, name, index: 0};
+// the collection picker: puzzle i of the file loaded (Previous, Next, or its number)
+function showPicker() {
+  const c = state.collection;
+  $("#picker").hidden = !c;
+  if (!c) return;
+  $("#index").max = String(c.count);
+  $("#index").value = String(c.index + 1);
+  $("#count").textContent = `of ${c.count}`;
+  $("#prev").disabled = c.index <= 0;
+  $("#next").disabled = c.index >= c.count - 1;
+}
+
+async function pick(i) {
+  const c = state.collection;
+  if (!c) return;
+  if (!(Number.isInteger(i) && i >= 0 && i < c.count)) {
+    setStatus(`error: puzzle: expected a number 1-${c.count}`);
+    showPicker();
+    return;
+  }
+  await loadText(c.text, c.name, i);
+}
+
+async function loadText(text, name, index) {
+  state.file = {text, name, index: index || 0};
   state.last = null;
   setStatus(`loading ${name}…`, "busy");
+  const seq = ++state.loadSeq;
   try {
     const r = await api("POST", "/api/load", puzzleBody());
+    if (seq !== state.loadSeq) return;   // another file was asked for meanwhile
     if (r.kind !== state.kind) setKind(r.kind, false);
     showLoaded(r);
-    setStatus(`ready: ${name} loaded, ${fmt(r.sizes.total.clauses)} clauses; Solve`);
+    const which = r.puzzles > 1 ? `, puzzle ${(index || 0) + 1} of ${r.puzzles}` : "";
+    setStatus(`ready: ${name} loaded${which}, ${fmt(r.sizes.total.clauses)} clauses; Solve`);
   } catch (e) {
+    if (seq !== state.loadSeq) return;
     setStatus(`error: ${e.message}`);
   }
 }
@@ -409,6 +455,7 @@ async function loadInstance() {
   if (!name) return;
   try {
     const r = await api("GET", `/api/instance?name=${encodeURIComponent(name)}`);
+    state.chosen = r.name;
     await loadText(r.text, r.name);
   } catch (e) {
     setStatus(`error: ${e.message}`);
@@ -421,6 +468,10 @@ function setKind(kind, autoload) {
   state.solved = false;
   state.last = null;
   showKindControls();
+  if (autoload) {                      // a new kind: no collection to pick from
+    state.collection = null;
+    showPicker();
+  }
   if (kind === "sudoku") {
     if (autoload) { restartGrid(); showKindControls(); refreshSizes(); setStatus("ready: type the givens, then Solve"); }
   } else if (autoload) {
@@ -481,6 +532,9 @@ async function init() {
     state.last = null;
     if (state.kind === "sudoku") {
       restartGrid();
+      state.collection = null;
+      showPicker();
+      showAnswer(null);
       showKindControls();
       $("#title").textContent = "";
       $("#second-box").hidden = true;
@@ -495,6 +549,11 @@ async function init() {
     $("#rounds").textContent = "–";
   });
   $("#load").addEventListener("click", loadInstance);
+  $("#prev").addEventListener("click", () => state.collection && pick(state.collection.index - 1));
+  $("#next").addEventListener("click", () => state.collection && pick(state.collection.index + 1));
+  const picked = () => { if ($("#index").value !== "") pick(Number($("#index").value) - 1); };
+  $("#index").addEventListener("change", picked);
+  $("#index").addEventListener("keydown", (ev) => { if (ev.key === "Enter") picked(); });
   $("#upload").addEventListener("change", (ev) => {
     const f = ev.target.files[0];
     if (!f) return;
