@@ -119,6 +119,33 @@ def test_unsat_example():
     assert code == 1 and "unsat" in out
 
 
+def test_pzprv3_files_read_with_their_answers():
+    """pzprjs's own file (version 0: room ids) of its accepted board reads
+    with the loop as [expect] solution and solves to it; the same board in
+    version 2 (flag line, borders) reads the same."""
+    p = loads1(SOLVED, "sample.txt")
+    vert, hori, numbers, links = pzprv3_board(SOLVED)
+    assert (p.vert, p.hori, p.numbers, p.expected_solution()) == (vert, hori, numbers, links)
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and res["grid"] == links
+    walls = "".join(" ".join(map(str, row)) + " /" for row in vert + hori)
+    v2 = "pzprv3.2/country/5/5/country_empty/" + walls + SOLVED.split("/", 10)[10]
+    q = loads1(v2, "v2.txt")
+    assert (q.vert, q.hori, q.numbers, q.empty) == (vert, hori, numbers, True)
+    assert q.expected_solution() == links
+
+
+@pytest.mark.parametrize("text,where,fragment", [
+    ("pzprv3/country/1/2/1/0 0 /1 x /", "p.txt:1:29", "one number"),
+    ("pzprv3/country/1/2/1/0 0 /1 1 /", "p.txt:1:29", "one number"),
+    ("pzprv3/country/1/2/0 0 /1 . /", "p.txt:1:20", "number of rooms"),
+    ("pzprv3.2/country/1/2/x /. . /", "p.txt:1:22", "lines: expected a number"),
+])
+def test_malformed_pzprv3_refused_at_its_position(text, where, fragment):
+    msg = error_of(text, "p.txt")
+    assert msg.startswith(where) and fragment in msg, msg
+
+
 def test_referee_agrees_with_pzprjs_boards():
     vert, hori, numbers, links = pzprv3_board(SOLVED)
     assert check.check(links, vert, hori, numbers) == []

@@ -113,6 +113,28 @@ def test_unsat_example():
     assert code == 1 and "unsat" in out
 
 
+def test_pzprv3_files_read_with_their_answers():
+    """pzprjs's own file (version 0) of its accepted board reads with the
+    loop as [expect] solution and solves to it; version 2 (borders) too."""
+    p = loads1(SOLVED, "sample.txt")
+    vert, hori, marks, links = pzprv3_board(SOLVED)
+    assert (p.vert, p.hori, p.marks, p.expected_solution()) == (vert, hori, marks, links)
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and res["grid"] == links
+    walls = "".join(" ".join(map(str, row)) + " /" for row in vert + hori)
+    q = loads1("pzprv3.2/moonsun/6/6/" + walls + SOLVED.split("/", 11)[11], "v2.txt")
+    assert (q.vert, q.hori, q.marks, q.expected_solution()) == (vert, hori, marks, links)
+
+
+@pytest.mark.parametrize("text,where,fragment", [
+    ("pzprv3/moonsun/1/2/1/0 0 /1 3 /", "p.txt:1:29", "marks: expected"),
+    ("pzprv3/moonsun/1/2/1/0 0 /", "p.txt:1:24", "marks: expected 1 rows"),
+])
+def test_malformed_pzprv3_refused_at_its_position(text, where, fragment):
+    msg = error_of(text, "p.txt")
+    assert msg.startswith(where) and fragment in msg, msg
+
+
 def test_referee_agrees_with_pzprjs_boards():
     vert, hori, marks, links = pzprv3_board(SOLVED)
     assert check.check(links, vert, hori, marks) == []

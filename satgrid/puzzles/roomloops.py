@@ -24,15 +24,16 @@ Example:
 from __future__ import annotations
 
 import random
+import re
 
 from ..errors import InstanceError
-from . import puzzlink
+from . import puzzlink, pzprv3
 from .links import check_toml_keys, link_mask, svg_cell_links
 from .parsing import toml_token_grid
 from .rooms import borders_of
 
 __all__ = ["read_url", "border_url", "border_edges", "read_toml_rooms", "link_token",
-           "read_solution", "pzprv3_lines", "svg",
+           "read_solution", "pzprv3_lines", "sniff_pzprv3", "read_pzprv3_rooms", "svg",
            "loop_order", "planted_rooms", "label"]
 
 
@@ -134,6 +135,44 @@ def pzprv3_lines(f, start: int) -> dict:
                 if int(tok) > 0:
                     out[(r, c), (r + dr, c + dc)] = int(tok)
     return out
+
+
+_PZPRV3 = re.compile(r"\s*pzprv3(\.\d+)?\s*[/\n]\s*([\w-]+)")
+
+
+def sniff_pzprv3(text: str, name: str) -> bool:
+    """Whether ``text`` is a pzprv3 file of puzzle ``name``, of any file
+    version (``pzprv3``, ``pzprv3.1``, ``pzprv3.2``)."""
+    m = _PZPRV3.match(text)
+    return m is not None and m.group(2) == name
+
+
+def read_pzprv3_rooms(text: str, file: str, flag: str | None = None):
+    """``(file, vert, hori, flags, index of the line after the rooms)`` of a
+    room kind's pzprv3 file: version 2 gives the borders (pzprjs's
+    ``decodeBorderQues``: rows of cols - 1 values, then rows - 1 of cols, 1 a
+    border), earlier ones the room count and each cell's room; from version
+    1, a line of flags comes first (``flag``, when the kind has one: the
+    flags found are returned)."""
+    m = _PZPRV3.match(text)
+    version = int(m.group(1)[1:]) if m and m.group(1) else 0
+    if m and m.group(1):                       # 'pzprv3.2' read as 'pzprv3  ' (columns kept)
+        text = text[:m.start(1)] + " " * len(m.group(1)) + text[m.end(1):]
+    f = pzprv3.read(text, file)
+    at, flags = 0, ""
+    if flag and version >= 1 and f.lines and [t for t, _ in f.lines[0]] == [flag]:
+        at, flags = 1, flag
+    if version >= 2:
+        walls = pzprv3_lines(f, at)
+        vert = [[int(((r, c), (r, c + 1)) in walls) for c in range(f.cols - 1)] for r in range(f.rows)]
+        hori = [[int(((r, c), (r + 1, c)) in walls) for c in range(f.cols)] for r in range(f.rows - 1)]
+        return f, vert, hori, flags, at + 2 * f.rows - 1
+    if len(f.lines) <= at or len(f.lines[at]) != 1:
+        where = f.lines[at][0][1] if len(f.lines) > at and f.lines[at] else (1, 1)
+        raise InstanceError("expected the number of rooms after the size", file, *where)
+    labels = [[tok for tok, _ in row] for row in f.grid(at + 1, "rooms")]
+    vert, hori = borders_of(labels)
+    return f, vert, hori, flags, at + 1 + f.rows
 
 
 def svg(vert, hori, links, extra=(), step: int = 36) -> str:

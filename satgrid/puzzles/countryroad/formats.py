@@ -23,6 +23,12 @@ URL: ``https://puzz.link/p?country/[e/]COLS/ROWS/BODY`` (also ``pzv.jp``):
 the room borders (:func:`satgrid.puzzles.puzzlink.decode_border`) then one
 number16 entry per room, rooms in pzprjs's order (``decodeRoomNumber16``).
 
+pzprv3 (pzprjs's file, versions 0 to 2): the flag line ``country_empty``
+(version 1 on), the rooms (:func:`satgrid.puzzles.roomloops.read_pzprv3_rooms`),
+the numbers (``-`` "?", ``.`` none), then the lines
+(:func:`satgrid.puzzles.roomloops.pzprv3_lines`): a drawn loop becomes
+``[expect] solution``.
+
 Example:
     >>> [p] = parse_url("https://puzz.link/p?country/2/2/o02g", "a.txt")
     >>> p.vert, p.hori, p.rooms, p.numbers, to_url(p)
@@ -33,9 +39,10 @@ from __future__ import annotations
 
 import os
 
+from ...errors import InstanceError
 from .. import puzzlink, roomloops
 from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
-from ..links import toml_error
+from ..links import links_from_edges, toml_error
 from ..parsing import ascii_int, shown, toml_token_grid
 from ..rooms import rooms_from_borders
 from .kind import K, CountryRoad
@@ -87,6 +94,29 @@ def to_url(p: CountryRoad) -> str:
             + puzzlink.encode_number16(p.numbers))
 
 
+def parse_pzprv3(text: str, file: str) -> list[CountryRoad]:
+    """A pzprv3 country file; its drawn loop, if any, the expected answer."""
+    f, vert, hori, flags, at = roomloops.read_pzprv3_rooms(text, file, "country_empty")
+    rooms = rooms_from_borders(vert, hori)
+    numbers: list = [None] * (1 + max(map(max, rooms)))
+    for r, row in enumerate(f.grid(at, "numbers")):
+        for c, (tok, (line, col)) in enumerate(row):
+            v = None if tok == "." else puzzlink.UNKNOWN if tok == "-" else ascii_int(tok)
+            if (v is None) != (tok == ".") or (v is not None and numbers[rooms[r][c]] is not None):
+                raise InstanceError(f"numbers: expected one number, '-' or '.' per room, found "
+                                    f"{shown(tok)}", file, line, col)
+            if v is not None:
+                numbers[rooms[r][c]] = v
+    used = roomloops.pzprv3_lines(f, at + f.rows) if len(f.lines) > at + f.rows else {}
+    solution = links_from_edges(list(used), f.rows, f.cols) if used else None
+    return [CountryRoad(vert, hori, numbers, empty=bool(flags), solution=solution, file=file,
+                        title=os.path.basename(file),
+                        expect={"solution": "pzprv3"} if solution else {})]
+
+
 register_toml(K, read_toml)
+register_format(TextFormat("pzprv3-countryroad", K, "pzprv3 (puzz.link) country file",
+                           lambda text, file: roomloops.sniff_pzprv3(text, "country"),
+                           parse_pzprv3), first=True)
 register_format(TextFormat("countryroad-url", K, "a puzz.link URL, p?country/COLS/ROWS/...",
                            lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)

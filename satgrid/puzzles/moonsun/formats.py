@@ -23,6 +23,12 @@ room borders (:func:`satgrid.puzzles.puzzlink.decode_border`) then the
 marks in pzprjs's circle encoding (:func:`satgrid.puzzles.puzzlink.decode_circle`:
 1 a sun, 2 a moon).
 
+pzprv3 (pzprjs's file, versions 0 to 2): the rooms
+(:func:`satgrid.puzzles.roomloops.read_pzprv3_rooms`), the marks (``1`` a
+sun, ``2`` a moon, ``.`` none), then the lines
+(:func:`satgrid.puzzles.roomloops.pzprv3_lines`): a drawn loop becomes
+``[expect] solution``.
+
 Example:
     >>> [p] = parse_url("https://puzz.link/p?moonsun/3/1/8f", "a.txt")
     >>> p.rooms, p.marks, to_url(p)
@@ -33,8 +39,10 @@ from __future__ import annotations
 
 import os
 
+from ...errors import InstanceError
 from .. import puzzlink, roomloops
 from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..links import links_from_edges
 from ..parsing import shown, toml_token_grid
 from .kind import K, MoonSun
 
@@ -79,6 +87,26 @@ def to_url(p: MoonSun) -> str:
         [".sm".index(v) for row in p.marks for v in row])
 
 
+def parse_pzprv3(text: str, file: str) -> list[MoonSun]:
+    """A pzprv3 moonsun file; its drawn loop, if any, the expected answer."""
+    f, vert, hori, _, at = roomloops.read_pzprv3_rooms(text, file)
+    marks = []
+    for row in f.grid(at, "marks"):
+        marks.append([])
+        for tok, (line, col) in row:
+            if tok not in (".", "1", "2"):
+                raise InstanceError(f"marks: expected 1 (a sun), 2 (a moon) or '.', found "
+                                    f"{shown(tok)}", file, line, col)
+            marks[-1].append({"1": "s", "2": "m"}.get(tok, "."))
+    used = roomloops.pzprv3_lines(f, at + f.rows) if len(f.lines) > at + f.rows else {}
+    solution = links_from_edges(list(used), f.rows, f.cols) if used else None
+    return [MoonSun(vert, hori, marks, solution=solution, file=file, title=os.path.basename(file),
+                    expect={"solution": "pzprv3"} if solution else {})]
+
+
 register_toml(K, read_toml)
+register_format(TextFormat("pzprv3-moonsun", K, "pzprv3 (puzz.link) moonsun file",
+                           lambda text, file: roomloops.sniff_pzprv3(text, "moonsun"),
+                           parse_pzprv3), first=True)
 register_format(TextFormat("moonsun-url", K, "a puzz.link URL, p?moonsun/COLS/ROWS/...",
                            lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)
