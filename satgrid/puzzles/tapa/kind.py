@@ -1,10 +1,9 @@
 """``tapa``: shade cells around the clues, one connected wall without 2x2 blocks.
 
-Rules (pzprjs ``tapa``): some cells are shaded, at least one; clue cells
-stay unshaded; each clue lists the lengths of the blocks of shaded cells
-among its eight neighbours, read around it, in any order (``?`` a block of
-any length; a lone ``0``, or a lone ``?``, is also met by no shaded
-neighbour); no 2x2 block is all shaded; the shaded cells are connected.
+Rules (pzprjs ``tapa``): shade at least one cell, never a clue cell; each
+clue lists the blocks of shaded cells around it, in any order (``?`` any
+length; a lone ``0`` or ``?`` is also met by none); no 2x2 block all
+shaded; the shaded cells connected.
 
 Model (groups ``tapa.*``): :mod:`satgrid.rules.shading` (``cell``, clue
 cells unshaded ``given``, ``some``, ``2x2``, ``connected``) and each clue by
