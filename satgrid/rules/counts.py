@@ -138,37 +138,37 @@ def runs(m: Model, lits: Sequence[int], clue: Sequence[int], *,
     """
     n = len(lits)
     accept, step = _automaton(clue)
+    nxt = [(step(q, 0), step(q, 1)) for q in range(accept + 1)]     # q -> (on 0, on 1)
     alive = [{0}]
     for i in range(n):                      # forward: states reachable after i cells
-        alive.append({t for q in alive[i] for b in (0, 1) if (t := step(q, b)) is not None})
-    back = {accept} & alive[n]
-    alive[n] = back
+        alive.append({t for q in alive[i] for t in nxt[q] if t is not None})
+    alive[n] = {accept} & alive[n]
     for i in range(n - 1, -1, -1):          # backward: states that can still accept
-        alive[i] = {q for q in alive[i] if any(step(q, b) in alive[i + 1] for b in (0, 1))}
+        alive[i] = {q for q in alive[i] if nxt[q][0] in alive[i + 1] or nxt[q][1] in alive[i + 1]}
     if not alive[0]:
         m.clause([], group)                 # the clue does not fit the line
         return
-    state = [{q: m.true if len(alive[i]) == 1 else m.aux() for q in alive[i]}
+    state = [{q: m.true if len(alive[i]) == 1 else m.aux() for q in sorted(alive[i])}
              for i in range(n + 1)]
     cl = []
     for i in range(n):
-        x = lits[i]
+        x, here, there = lits[i], state[i], state[i + 1]
         into: dict[int, list[int]] = {}
-        for q, s in state[i].items():
+        support: tuple[list, list] = ([x], [-x])   # cell value b needs a state allowing b
+        for q, s in here.items():
             out = []
             for b, lit in ((1, x), (0, -x)):
-                t = step(q, b)
-                if t in state[i + 1]:
-                    cl.append([-s, -lit, state[i + 1][t]])
+                t = nxt[q][b]
+                if t in there:
+                    cl.append([-s, -lit, there[t]])
                     into.setdefault(t, []).append(s)
-                    out.append(state[i + 1][t])
+                    out.append(there[t])
+                    support[b].append(s)
                 else:
                     cl.append([-s, -lit])
             cl.append([-s] + out)           # a state needs a way on
-        for t, s in state[i + 1].items():
-            cl.append([-s] + into[t])
-        for b, lit in ((1, x), (0, -x)):    # each value of the cell needs a state allowing it
-            cl.append([-lit] + [s for q, s in state[i].items() if step(q, b) in state[i + 1]])
+        cl += [[-s] + into[t] for t, s in there.items()]
+        cl += [support[1], support[0]]
     m.clauses(cl, group)
     m.clauses([list(layer.values()) for layer in state if len(layer) > 1], group)
 
