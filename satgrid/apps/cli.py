@@ -20,7 +20,7 @@ from typing import Sequence
 
 import satgrid.apps as apps  # the commands load through apps.__getattr__, after parsing
 
-from ..core import interrupts
+from ..core import DEFAULT_SOLVER, interrupts
 from .. import lazy
 from .._version import __version__
 from . import argtypes
@@ -156,8 +156,8 @@ def _encoding_options(p: argparse.ArgumentParser, connectivity: bool = True) -> 
 
 def _solving_options(p: argparse.ArgumentParser) -> None:
     """The options of the commands that run a solver."""
-    p.add_argument("--solver", default="cadical195", metavar="NAME",
-                   help="PySAT solver (default cadical195; 'satgrid solvers' lists them)")
+    p.add_argument("--solver", default=DEFAULT_SOLVER, metavar="NAME",
+                   help=f"PySAT solver (default {DEFAULT_SOLVER}; 'satgrid solvers' lists them)")
     p.add_argument("--solver-option", action="append", default=[], metavar="NAME=VALUE",
                    help="a CaDiCaL tuning option, e.g. chrono=0 (repeatable; "
                         "'satgrid solvers --options' lists them with their ranges)")
@@ -359,8 +359,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--all", action="store_true", help="print every solution")
     p.add_argument("--json", action="store_true",
                    help="print JSON (as 'solve --json') instead of the grid")
-    p.add_argument("--solver", default="cadical195", metavar="NAME",
-                   help="PySAT solver (default cadical195; 'satgrid solvers' lists them)")
+    p.add_argument("--solver", default=DEFAULT_SOLVER, metavar="NAME",
+                   help=f"PySAT solver (default {DEFAULT_SOLVER}; 'satgrid solvers' lists them)")
 
     p = sub.add_parser("sudoku", help="type in a Sudoku (or read it), solve it, save the solution",
                        description="If FILE does not exist, ask for the puzzle row by row and "

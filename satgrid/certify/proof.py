@@ -44,7 +44,7 @@ from pysat.solvers import Solver
 from ..modelling.connectivity.cuts import ConnectivityCuts
 from ..modelling.connectivity.propagator import PropagatedConnectivity, ReachEngine
 from ..errors import SatgridError, SolverError
-from ..core.solvers import CAPABILITIES, PROPAGATOR_SOLVERS, canonical_name
+from ..core.solvers import CAPABILITIES, DEFAULT_SOLVER, PROPAGATOR_SOLVERS, canonical_name
 
 __all__ = ["PROOF_SOLVERS", "MAX_SOLUTIONS", "CertifyRefused", "Connection", "Cut",
            "CertifiedRun", "certified_run", "proof_solver_for"]
@@ -54,7 +54,7 @@ __all__ = ["PROOF_SOLVERS", "MAX_SOLUTIONS", "CertifyRefused", "Connection", "Cu
 #: Minicard and MergeSat refuse proof logging; Kissat is not incremental.
 PROOF_SOLVERS = ("cadical195", "cadical153", "glucose4", "glucose42", "glucose3")
 #: the proof solver used unless the search solver is itself one of them
-DEFAULT_PROOF_SOLVER = "cadical195"
+DEFAULT_PROOF_SOLVER = DEFAULT_SOLVER
 #: most solutions a certificate may block (one clause each): a count above it
 #: is refused when the enumeration passes it, before the proof solve
 MAX_SOLUTIONS = 10_000

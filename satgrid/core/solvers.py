@@ -34,8 +34,8 @@ __all__ = ["Capabilities", "CAPABILITIES", "DEFAULT_SOLVER", "PROPAGATOR_SOLVERS
            "validate_options", "canonical_name", "solver_names", "pysat_name",
            "missing_package", "new_solver"]
 
-#: the solver a Session uses unless told otherwise
-DEFAULT_SOLVER = "cadical195"
+#: the solver a Session uses unless told otherwise (written in satgrid.core, for the CLI)
+from . import DEFAULT_SOLVER  # noqa: E402
 
 
 # --------------------------------------------------------------- capabilities
