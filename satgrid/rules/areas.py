@@ -11,15 +11,17 @@ says otherwise) and uses the Model's selectable encodings (``m.exactly``,
   rectangles tiling the grid (Shikaku).
 * :func:`clue_regions`: a partition into connected regions each holding
   exactly ``per_region`` clue cells; one clue: ``Model.regions`` around the
-  clues as anchors; more: regions rooted at their first clue, with their
-  sizes as integers on request (Araf).
-* :func:`size_between`: the size of a two-clue region strictly between its
-  clues, as pzprjs judges Araf (a "?" clue only forbids the other number).
-* :func:`halves`: every region two connected halves of the two colours of
-  a fixed colouring, congruent up to rotation and reflection (Double Choco).
-* :func:`pieces_apart` and :func:`no_congruent_neighbours`: rules between
-  the polyominoes of a :meth:`Model.place` placement (Statue Park: pieces
-  never share a side; Pentominous: equal shapes never share a side).
+  clues as anchors; more: regions rooted at their first clue.
+* :func:`paired_regions`: regions of exactly two clues whose sizes the pair
+  allows (Araf, with :func:`araf_sizes`: strictly between the numbers; a
+  "?" only forbids the other number).
+* :func:`shape_regions`: every cell named by a shape (or blank), each group
+  of equal names one copy of its shape (Pentominous, Statue Park), and
+  :func:`pieces_alone`: shaded neighbours in one piece (Statue Park).
+* :func:`pieces_apart` and :func:`no_congruent_neighbours`: the same rules
+  between the polyominoes of a :meth:`Model.place` placement.
+* :func:`anchored_connected`: a region connected around its anchor (lazy
+  cuts with the anchor, or the rooted layered encoding).
 
 What they return, :class:`Areas`, holds ``label[cell][key]`` (the cell lies
 in region ``key``; exactly one per cell), the literal "two cells share a
@@ -47,22 +49,21 @@ from ..modelling import connectivity as con
 from ..modelling.model import LAZY_SWITCH_AFTER, Model
 from ..modelling.shapes import orientations
 
-__all__ = ["Areas", "rectangles", "candidate_rectangles", "paired_regions", "clue_regions", "size_between", "halves", "pieces_apart",
-           "no_congruent_neighbours", "araf_sizes", "distances", "renumber",
-           "anchored_connected", "shape_regions",
-           "pieces_alone"]
+__all__ = ["Areas", "rectangles", "candidate_rectangles", "clue_regions", "paired_regions",
+           "araf_sizes", "shape_regions", "pieces_alone", "pieces_apart",
+           "no_congruent_neighbours", "anchored_connected", "distances", "renumber"]
 
 
 class Areas:
     """Regions found by a rule: ``label[cell][key]`` literals, exactly one true per cell.
 
-    ``size[key]`` (when made) is the region's size as a thermometer, the
-    literals ``[size >= 1, size >= 2, ...]``.
+    ``pairs`` (:func:`paired_regions`): ``{(a, b): literal}``, the region
+    holding clues a and b exists.
     """
 
     def __init__(self, m: Model, label: dict, group: str):
         self.m, self.label, self.group = m, label, group
-        self.size: dict = {}
+        self.pairs: dict = {}
         self._same: dict = {}
 
     def projection(self) -> list[int]:
@@ -207,8 +208,7 @@ def candidate_rectangles(rows: int, cols: int, clues: Mapping[tuple[int, int], i
 
 def clue_regions(m: Model, cells: Iterable[Hashable], graph, clues: Iterable[Hashable], *,
                  per_region: int = 2, max_size: Mapping[Hashable, int | None] | None = None,
-                 sizes: bool = False, connectivity: str | None = None,
-                 group: str = "areas.regions") -> Areas:
+                 connectivity: str | None = None, group: str = "areas.regions") -> Areas:
     """A partition of ``cells`` into connected regions of ``graph``, each
     holding exactly ``per_region`` of the ``clues`` (cells).
 
@@ -219,12 +219,9 @@ def clue_regions(m: Model, cells: Iterable[Hashable], graph, clues: Iterable[Has
     clue b before a; ``label[a][a]`` says a is a root, and
     ``label[v][a] -> label[a][a]``. Per root: exactly ``per_region - 1``
     later clues labelled a (``Model.linear``, ``G.clues``); its cells
-    connected (``Model.connected`` in the ``connectivity`` mode, at most
-    ``max_size[a]`` cells, ``G.connected``); with ``sizes``, ``size[a]``,
-    the thermometer ``[size >= 1, size >= 2, ...]`` up to ``max_size[a]``
-    (``t[k+1] -> t[k]``) tied to the labels by one cardinality constraint,
-    ``labels + [-t[k] ...]`` exactly ``len(t)`` true (``Model.exactly``,
-    ``G.size``).
+    connected around it (:func:`anchored_connected`, at most ``max_size[a]``
+    cells, ``G.connected``). (Araf's regions are :func:`paired_regions`',
+    whose pair literals carry the sizes.)
 
     >>> import networkx as nx
     >>> m = Model(); g = nx.grid_2d_graph(1, 4)
@@ -263,12 +260,6 @@ def clue_regions(m: Model, cells: Iterable[Hashable], graph, clues: Iterable[Has
         cap = len(mine) if max_size is None or max_size.get(a) is None \
             else min(len(mine), max_size[a])
         anchored_connected(m, mine, sub, a, cap, group + ".connected", connectivity)
-        if sizes:
-            gs = group + ".size"
-            t = [m.bool(f"{group}.size[{_name(a)}]>={k}", gs) for k in range(1, cap + 1)]
-            m.clauses([[-t[k + 1], t[k]] for k in range(len(t) - 1)], gs)
-            m.exactly(list(mine.values()) + [-x for x in t], len(t), gs)
-            out.size[a] = t
     return out
 
 
@@ -362,54 +353,6 @@ def araf_sizes(x: int | None, y: int | None) -> range | set | None:
     if x is None or y is None:
         return {x if y is None else y}        # the forbidden size
     return range(min(x, y) + 1, max(x, y))
-
-
-def size_between(m: Model, areas: Areas, values: Mapping[Hashable, int | None], *,
-                 group: str = "areas.between") -> None:
-    """Araf's sizes: a region rooted at clue a holding clue b has a size
-    strictly between their numbers (``values``; None: a "?" clue, which
-    forbids only the other number's size). Needs :func:`clue_regions` with
-    ``sizes=True`` and two clues per region. On a's thermometer t, with p
-    = ``label[b][a]``: ``p -> t[lo + 1]`` and ``p -> -t[hi]``; a "?" beside
-    x: ``p -> -(t[x] and -t[x + 1])``.
-
-    >>> import networkx as nx
-    >>> m = Model(); g = nx.grid_2d_graph(1, 4); cl = {(0, 0): 1, (0, 3): 4}
-    >>> a = clue_regions(m, sorted(g), g, cl, sizes=True); size_between(m, a, cl)
-    >>> m.count()        # 4 cells, not between 1 and 4
-    (0, True)
-    """
-    cl = []
-    for a, t in areas.size.items():
-        ge = lambda k: m.true if k <= 0 else t[k - 1] if k <= len(t) else m.false  # noqa: E731
-        for b, p in ((b, ls[a]) for b, ls in areas.label.items() if a in ls and b != a
-                     and b in values):
-            allowed = araf_sizes(values[a], values[b])
-            if allowed is None:
-                continue
-            if isinstance(allowed, set):
-                (x,) = allowed
-                cl.append([-p, -ge(x), ge(x + 1)])
-            else:
-                cl += [[-p, ge(allowed.start)], [-p, -ge(allowed.stop)]]
-    t, f = m.true, m.false
-    m.clauses([[l for l in c if l != f] or [f] for c in cl if t not in c], group)
-
-
-def halves(m: Model, rows: int, cols: int, grey: set, numbers: Mapping[tuple[int, int], int], *,
-           group: str = "areas.halves") -> tuple[Areas, dict]:
-    """Double Choco: the grid divided into regions, each one connected white
-    half and one connected grey half (``grey``: the grey cells) congruent up
-    to rotation and reflection; a number is the size of its half.
-
-    Model: every *half* (a connected one-colour piece) is a region of
-    :meth:`Model.regions` without anchors (rooted at its first cell; sizes
-    given by the numbers). Every half is paired with one half of the other
-    colour by a *map*: ``twin[v][t]`` says cell v's image under isometry t
-    (8 orientations times the translation that maps v's root onto its
-    partner's anchor cell) ... see the kind's docstring for the full model.
-    """
-    raise NotImplementedError
 
 
 def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Hashable, object],
