@@ -396,3 +396,18 @@ def test_the_console_has_no_errors_and_the_page_an_icon(server, browser):
         "const l = document.querySelector('link[rel=icon]');"
         "return l && fetch(l.href).then(r => [r.status, r.headers.get('Content-Type')]);")
     assert icon == [200, "image/svg+xml"]
+
+
+def test_the_docs_screenshot_scene(server, browser):
+    """docs/img/workbench.png is this test's tests/artifacts/workbench.png: the
+    classic Sudoku loaded from the Instance menu and solved, the menu naming
+    the file shown, the grid the published solution."""
+    drv = browser
+    open_page(drv, server)
+    load_instance(drv, "sudoku", "sudoku-classic.toml")
+    drv.find_element(By.ID, "solve").click()
+    assert wait_status(drv, "solved", "error:", timeout=60).startswith("solved")
+    assert selected_instance(drv) == "sudoku-classic.toml"
+    assert read_grid(drv) == CLASSIC_SOLUTION
+    drv.execute_script("document.activeElement.blur()")
+    shot(drv, "workbench.png")
