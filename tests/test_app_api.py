@@ -582,7 +582,10 @@ def test_a_100x100_fillomino_is_stopped_at_the_time_limit():
     for every route that compiles, compiling included, and the server's own
     memory does not take the build."""
     from satgrid.apps.web.workers import GRACE
-    srv = web.make_server("127.0.0.1", 0, web.Workbench(time_limit=1, workers=1))
+    # the clause estimate (Workbench.max_clauses) would refuse it before building:
+    # raised past it, the build itself is what the time limit must stop
+    srv = web.make_server("127.0.0.1", 0, web.Workbench(time_limit=1, workers=1,
+                                                        max_clauses=10 ** 15))
     web.start_in_thread(srv)
     try:
         before = _rss_mb()
@@ -684,7 +687,10 @@ def test_a_batch_stopped_by_one_puzzle_answers_the_others():
     """Solves batched in one worker: the puzzle whose work reached the limit
     gets the limit's answer, once (not solved again); the others their own."""
     from satgrid.apps.web.workers import GRACE
-    srv = web.make_server("127.0.0.1", 0, web.Workbench(time_limit=1, workers=1))
+    # the clause estimate (Workbench.max_clauses) would refuse it before building:
+    # raised past it, the build itself is what the time limit must stop
+    srv = web.make_server("127.0.0.1", 0, web.Workbench(time_limit=1, workers=1,
+                                                        max_clauses=10 ** 15))
     try:
         four = {"sudoku": {"size": 4, "cells": [["1", "", "", ""]] + [[""] * 4] * 3}, "sizes": False}
         bodies = [{"sudoku": typed(CLASSIC), "sizes": False}, {"sudoku": typed(CLASSIC)},
