@@ -259,14 +259,22 @@ class Oracle:
                 self.model = model
                 return True
             cuts: list[list[int]] = []
-            for checker in self.checkers:
+            late = False
+            for i, checker in enumerate(self.checkers):
                 got = checker.violated(model)
                 if got:
                     cuts.extend(c if type(c) is list else list(c) for c in got)
-            if not cuts:
+                # the checkers' own time counts: past the deadline, no more of them
+                late = budget.deadline is not None and budget.time_left() <= 0
+                if late and (cuts or i + 1 < len(self.checkers)):
+                    break
+            if not cuts and (not late or len(self.checkers) == i + 1):
                 self.model = model
                 return True
-            self._add_cuts(cuts, model)
+            if cuts:
+                self._add_cuts(cuts, model)
+            if late:
+                return None
 
     def _add_cuts(self, cuts: list[list[int]], model: list[int]) -> None:
         h = self.handle

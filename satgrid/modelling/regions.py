@@ -211,7 +211,8 @@ def regions(m, cells: Iterable[Hashable], graph, anchors: Mapping[Hashable, int 
             continue
         cuts = con.ConnectivityCuts(lits, sub, anchors=[a], name=f"{g}[{_name(a)}]",
                                     fallback=_fallback(m, lits, sub, a, s, g, fallback_method),
-                                    switch_after=switch_after)
+                                    switch_after=switch_after,
+                                    fallback_clauses=_layers_clauses(len(lits), s))
         m.add_lazy(cuts)
         m.formula.encodings[g] = "lazy cuts"
         checkers.append(cuts)
@@ -273,6 +274,13 @@ def _fallback(m, lits, graph, root, size, group, method) -> Callable[[], list[li
             return con.eager_connectivity(lits, graph, m.formula, root=root,
                                           method=method, max_true=size)
     return build
+
+
+def _layers_clauses(n: int, size: int | None) -> int:
+    """About the clauses of the rooted layered encoding of n cells, depth
+    ``size - 1`` (n - 1 without a size): (2D + 1)(n - 1)."""
+    depth = n - 1 if size is None else max(1, min(n, size) - 1)
+    return (2 * depth + 1) * (n - 1)
 
 
 def _name(v) -> str:
@@ -468,7 +476,8 @@ def partition(m, cells: Iterable[Hashable], graph, *, sizes: Mapping[Hashable, i
         cuts = con.ConnectivityCuts(lits, sub, anchors=[r], name=f"{g}[{_name(r)}]",
                                     fallback=_fallback(m, lits, sub, r, cap, g,
                                                        fallback_method),
-                                    switch_after=switch_after)
+                                    switch_after=switch_after,
+                                    fallback_clauses=_layers_clauses(len(lits), cap))
         m.add_lazy(cuts)
         m.formula.encodings[g] = "lazy cuts"
         checkers.append(cuts)

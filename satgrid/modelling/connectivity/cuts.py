@@ -34,10 +34,16 @@ from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Sequence
 if TYPE_CHECKING:  # annotations only
     import networkx as nx
 
-__all__ = ["ConnectivityCuts", "SEPARATORS", "index_graph", "node_order"]
+__all__ = ["ConnectivityCuts", "FALLBACK_MAX_CLAUSES", "SEPARATORS", "index_graph",
+           "node_order"]
 
 #: separators :class:`ConnectivityCuts` can use
 SEPARATORS = ("minimal", "boundary")
+#: the largest fallback encoding handed out (clauses, estimated before it is
+#: built): the layered encoding of n nodes without a size bound has about
+#: 2 n^2 clauses (35.7 M for the 65 x 65 Hitori's 4,225 cells: minutes and
+#: 21 GB to build, past any time limit); above this the cuts go on alone
+FALLBACK_MAX_CLAUSES = 1_000_000
 
 
 # --------------------------------------------------------------------- shared
@@ -147,8 +153,12 @@ class ConnectivityCuts:
             when connectivity must join far-apart cells (hundreds of rounds,
             ``bench/bench_connectivity.py``), where the layered encoding
             solves at once; on the puzzles the cuts finish in a few rounds
-            and the encoding is never built.
+            and the encoding is never built. A fallback estimated at more than
+            :data:`FALLBACK_MAX_CLAUSES` clauses is never built (the cuts go on).
         switch_after: rounds before the fallback (>= 1).
+        fallback_clauses: the fallback's size when the caller knows it
+            (a depth bound); default the layered encoding's without one,
+            about 2 n^2 for n nodes.
 
     Attributes:
         stats: ``{"calls", "rounds", "cuts", "seconds", "fallback_clauses"}``:
@@ -163,7 +173,7 @@ class ConnectivityCuts:
                  max_cuts_per_round: int = 64, separator: str = "minimal",
                  anchors: Iterable[Hashable] = (), name: str = "connectivity",
                  fallback: Callable[[], list[list[int]]] | None = None,
-                 switch_after: int = 30):
+                 switch_after: int = 30, fallback_clauses: int | None = None):
         if max_cuts_per_round < 1:
             raise ValueError("max_cuts_per_round must be >= 1")
         if isinstance(switch_after, bool) or not isinstance(switch_after, int) or switch_after < 1:
@@ -179,6 +189,11 @@ class ConnectivityCuts:
         self.name = name
         self.max_cuts_per_round = max_cuts_per_round
         self.nodes, self._lits, self._adj = index_graph(lits, graph)
+        n = len(self.nodes)
+        if fallback_clauses is None:
+            fallback_clauses = 2 * n * n
+        if fallback_clauses > FALLBACK_MAX_CLAUSES:
+            self._fallback = None           # too large to build: the cuts go on alone
         index = {v: i for i, v in enumerate(self.nodes)}
         bad = [v for v in anchors if v not in index]
         if bad:
