@@ -38,38 +38,35 @@ def chains(rng: random.Random, h: int, w: int, largest: int, apart):
     """(rooms, numbers) planted together: numbers 1..``largest`` kept
     ``apart(model, numbers)`` (the kind's rule between rooms), each number
     k > 1 pointing at a k - 1 beside it that nothing else points at, so that
-    the chains 1, 2, ..., n are the rooms. A SAT model finds them, steered
-    by random numbers fixed at a tenth of the cells (drawn again when those
-    clash): random rooms are seldom fillable."""
-    cells = [(r, c) for r in range(h) for c in range(w)]
-    while True:
-        m = Model()
-        v = N.cells(m, cells, range(1, largest + 1), name="v")
-        apart(m, v)
-        ptr, into = {}, {x: [] for x in cells}
-        for r, c in cells:
-            out = []
-            for y in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if y in v:
-                    p = ptr[(r, c), y] = m.bool(f"p{(r, c)}{y}")
-                    out.append(p)
-                    into[y].append(p)
-                    m.clauses([[-p, -v[r, c].lit(k), v[y].lit(k - 1)] for k in v[y].values])
-            m.clause([v[r, c].lit(1)] + out)
-            m.clauses([[-v[r, c].lit(1), -p] for p in out])
-            m.at_most(out, 1)
-        for x in cells:
-            m.at_most(into[x], 1)
-        fixed = [v[x].lit(rng.randint(1, largest)) for x in rng.sample(cells, len(cells) // 10)]
-        sol = m.solve(fixed)
-        if sol is not None:
-            break
-        if m.solve() is None:
-            raise UsageError(f"no rooms of at most {largest} cells fill a {h}x{w} grid; "
-                             "raise largest")
+    the chains 1, 2, ..., n are the rooms. A SAT model finds them (random
+    rooms are seldom fillable); its variables are made in a random order, so
+    that each seed gives other rooms (fixing random numbers instead made the
+    search far slower)."""
+    cells = rng.sample([(r, c) for r in range(h) for c in range(w)], h * w)
+    m = Model()
+    v = N.cells(m, cells, range(1, largest + 1), name="v")
+    apart(m, v)
+    ptr, into = {}, {x: [] for x in cells}
+    for r, c in cells:
+        out = []
+        for y in rng.sample([(r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)], 4):
+            if y in v:
+                p = ptr[(r, c), y] = m.bool(f"p{(r, c)}{y}")
+                out.append(p)
+                into[y].append(p)
+                m.clauses([[-p, -v[r, c].lit(k), v[y].lit(k - 1)] for k in v[y].values])
+        m.clause([v[r, c].lit(1)] + out)
+        m.clauses([[-v[r, c].lit(1), -p] for p in out])
+        m.at_most(out, 1)
+    for x in cells:
+        m.at_most(into[x], 1)
+    sol = m.solve()
+    if sol is None:
+        raise UsageError(f"no rooms of at most {largest} cells fill a {h}x{w} grid; "
+                         "raise largest")
     after = {z: y for (y, z), p in ptr.items() if sol[p]}
     rooms: dict = {}
-    for x in cells:
+    for x in sorted(cells):
         if sol.value(v[x]) == 1:
             k, at = len(set(rooms.values())), x
             while at is not None:
