@@ -252,15 +252,20 @@ def corpus() -> list[tuple[str, str]]:
     """(text, file name) pairs: every instance file, the shared instances,
     and texts near each format's edge, each under several names."""
     texts = [p.read_text(encoding="utf-8") for p in sorted(INST.iterdir()) if p.is_file()]
+    # every kind folder's examples: a kind dropped in brings its formats' texts
+    texts += [p.read_text(encoding="utf-8")
+              for p in sorted((ROOT / "satgrid" / "puzzles").glob("*/examples/*")) if p.is_file()]
     shared = ROOT.parent / "shared" / "instances"
     if shared.is_dir():
         texts += [p.read_text(encoding="utf-8") for p in sorted(shared.iterdir())
                   if p.is_file() and p.stat().st_size < 200_000]
-    kinds = ("lits", "hitori", "nurikabe", "fillomino", "masyu", "numberlink", "slitherlink",
-             "sudoku")
+    from satgrid.puzzles import FOLDERS           # the declarations only: no kind imported
+    kinds = tuple(k for f in FOLDERS for k in f.kinds)
     texts += [f"pzprv3/{k}/2/2/. ./. ./" for k in kinds] + [f"  pzprv3\n{k}\n2\n2\n" for k in kinds]
-    pids = ("mashu", "masyu", "pearl", "numlin", "numberlink", "slither", "slitherlink",
-            "fillomino", "lits", "nurikabe", "hitori", "sudoku")
+    pids = tuple(dict.fromkeys(("mashu", "masyu", "pearl", "numlin", "numberlink", "slither",
+                                "slitherlink", "fillomino", "lits", "nurikabe", "hitori", "sudoku")
+                               + tuple(p for f in FOLDERS for p in f.puzzlink)))
+    texts += [f"pzprv3/{pid}/2/2/. ./. ./" for pid in pids]     # pzprv3 names the genre by pid
     texts += [f"https://puzz.link/p?{pid}/2/2/00" for pid in pids]
     texts += [f"http://pzv.jp/p.html?{pid}/3/3/a" for pid in pids]
     texts += ["2 3\n- w -\nb - .\n", "# comment\n\n2 2\nw b\n- -\n", "2 2\n1 -\n- 1\n",
@@ -408,9 +413,11 @@ def test_a_url_of_an_unread_genre_is_refused_by_the_fallback_alone():
     from satgrid.errors import InstanceError
     from satgrid.pipeline.load import loads
     from satgrid.puzzles.base import text_format_for
-    with pytest.raises(InstanceError, match="a puzz.link URL of 'kurodoko'"):
-        loads("https://puzz.link/p?kurodoko/3/3/a", "a.txt")
-    assert text_format_for("https://puzz.link/p?kurodoko/3/3/a", "a.txt").fallback
+    from satgrid.puzzles import FOLDERS
+    assert not any("kouchoku" in k.puzzlink for k in FOLDERS)     # a genre nobody reads
+    with pytest.raises(InstanceError, match="a puzz.link URL of 'kouchoku'"):
+        loads("https://puzz.link/p?kouchoku/3/3/a", "a.txt")
+    assert text_format_for("https://puzz.link/p?kouchoku/3/3/a", "a.txt").fallback
     assert not text_format_for("https://puzz.link/p?mashu/3/3/000", "a.txt").fallback
 
 
