@@ -13,6 +13,7 @@ from __future__ import annotations
 from .. import puzzlink
 from ..base import TextFormat, puzzlink_ids, register_format, register_toml
 from ..rippleeffect.formats import read_toml, read_url, write_url
+from ..rippleeffect.formats import KEYS  # noqa: F401  (the keys it reads, for the docs)
 from .kind import K, Suguru
 
 PIDS = puzzlink_ids(__package__)   # declared in kind.json
