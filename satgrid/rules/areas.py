@@ -46,12 +46,14 @@ from collections import deque
 from typing import Hashable, Iterable, Mapping
 
 from ..modelling import connectivity as con
+from ..core.encodings import estimate
 from ..modelling.model import LAZY_SWITCH_AFTER, Model
 from ..modelling.shapes import orientations
 
 __all__ = ["Areas", "rectangles", "candidate_rectangles", "clue_regions", "paired_regions",
            "araf_sizes", "shape_regions", "pieces_alone", "pieces_apart",
-           "no_congruent_neighbours", "anchored_connected", "distances", "renumber"]
+           "no_congruent_neighbours", "anchored_connected", "distances", "renumber",
+           "distinct_shapes", "estimate_shape_regions", "estimate_pairs", "estimate_rectangles"]
 
 
 class Areas:
@@ -206,6 +208,20 @@ def candidate_rectangles(rows: int, cols: int, clues: Mapping[tuple[int, int], i
     return out
 
 
+def estimate_rectangles(amo: str, card: str, rows: int, cols: int, clues) -> int:
+    """An upper bound on the clauses of :func:`rectangles`: exactly one per
+    clue over its candidates, one per cell over those covering it."""
+    rects = candidate_rectangles(rows, cols, clues)
+    cover: dict = {}
+    for rs in rects.values():
+        for r0, c0, r1, c1 in rs:
+            for y in range(r0, r1 + 1):
+                for x in range(c0, c1 + 1):
+                    cover[y, x] = cover.get((y, x), 0) + 1
+    return (sum(estimate.exactly(amo, card, len(rs), 1) + 1 for rs in rects.values())
+            + sum(estimate.exactly(amo, card, d, 1) for d in cover.values()) + rows * cols)
+
+
 def clue_regions(m: Model, cells: Iterable[Hashable], graph, clues: Iterable[Hashable], *,
                  per_region: int = 2, max_size: Mapping[Hashable, int | None] | None = None,
                  connectivity: str | None = None, group: str = "areas.regions") -> Areas:
@@ -339,19 +355,16 @@ def paired_regions(m: Model, cells: Iterable[Hashable], graph, clues: Iterable[H
     return out
 
 
-def araf_sizes(x: int | None, y: int | None) -> range | set | None:
-    """The sizes pzprjs allows a region holding the numbers ``x`` and ``y``
-    (None: a "?" clue): strictly between two numbers (a range); with a "?",
-    any size but the other number (that number, as a set of the one size
-    ruled out); two "?": any (None).
+def araf_sizes(x: int | None, y: int | None, n: int) -> range | set:
+    """The sizes (1..n) pzprjs allows a region holding the numbers ``x`` and
+    ``y`` (None: a "?" clue): strictly between two numbers; with a "?", any
+    size but the other number; two "?": any.
 
-    >>> araf_sizes(3, 7), araf_sizes(4, 4), araf_sizes(None, 2)
-    (range(4, 7), range(5, 4), {2})
+    >>> araf_sizes(3, 7, 9), araf_sizes(4, 4, 9), sorted(araf_sizes(None, 2, 4))
+    (range(4, 7), range(5, 4), [1, 3, 4])
     """
-    if x is None and y is None:
-        return None
     if x is None or y is None:
-        return {x if y is None else y}        # the forbidden size
+        return set(range(1, n + 1)) - {x, y}
     return range(min(x, y) + 1, max(x, y))
 
 
@@ -411,6 +424,44 @@ def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Ha
     cl += [[-letter[v][s]] + over[v, s] for v in cells for s in shapes]
     m.clauses(cl, gp)
     return letter
+
+
+def distinct_shapes(pieces) -> tuple[dict, dict]:
+    """A bank of pieces as ``({name: cells}, {name: copies})``: congruent
+    pieces (rotations and reflections) are one shape listed as often.
+
+    >>> distinct_shapes([{(0, 0), (0, 1)}, {(0, 0), (1, 0)}, {(0, 0)}])
+    ({'s0': ((0, 0), (0, 1)), 's1': ((0, 0),)}, {'s0': 2, 's1': 1})
+    """
+    shapes: dict = {}
+    counts: dict = {}
+    for p in pieces:
+        key = tuple(sorted(orientations(p)[0]))
+        name = next((k for k, v in shapes.items() if v == key), f"s{len(shapes)}")
+        shapes[name] = key
+        counts[name] = counts.get(name, 0) + 1
+    return shapes, counts
+
+
+def estimate_shape_regions(amo: str, cells: int, shapes: int, size: int, blank: bool) -> int:
+    """An upper bound on the clauses of :func:`shape_regions` (and
+    :func:`pieces_alone` with ``blank``) on ``cells`` cells, ``shapes`` free
+    shapes of at most ``size`` cells: per cell its exactly-one name and a
+    clause per shape; per placement (8 orientations at each cell) its cells
+    and the cells around it; per cell four edges' clauses per shape."""
+    k = shapes + blank
+    return cells * (estimate.exactly(amo, "seqcounter-knuth", k, 1) + k) \
+        + cells * 8 * shapes * (3 * size + 4) + (8 * cells * k if blank else 0)
+
+
+def estimate_pairs(n: int, pairs) -> int:
+    """An upper bound on the clauses of :func:`paired_regions` on a grid of
+    ``n`` cells from its candidate pairs' largest sizes ``pairs`` (each
+    pair's cells taken as ``min(n, top^2)``): labels, their share of the
+    cells' exactly-one (pairwise: the worst), the thermometer's counter."""
+    labels = sum(min(n, t * t) for t in pairs)
+    per_cell = labels // max(n, 1) + 1
+    return sum(min(n, t * t) * (t + 6) for t in pairs) + n * per_cell * per_cell
 
 
 def pieces_alone(m: Model, letter: dict, graph, *, group: str = "areas.alone") -> None:

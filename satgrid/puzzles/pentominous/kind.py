@@ -1,16 +1,12 @@
 """``pentominous``: divide the grid into pentominoes, equal ones never side by side.
 
-Rules (as pzprjs checks them): the cells (but the blocked ones, ``*``) are
-divided into regions of five cells; a letter (F I L N P T U V W X Y Z) is
-its region's pentomino, rotations and reflections allowed; two regions
-sharing a side are different pentominoes; a given border separates two
-regions; a "?" says nothing.
+Rules (as pzprjs checks them): the open cells (not ``*``) divide into
+pentominoes; a letter is its cell's pentomino (rotations and reflections
+allowed); equal pentominoes never share a side; given borders separate.
 
-Model (groups ``pentominous.*``): :func:`satgrid.rules.areas.shape_regions`
-with the twelve free pentominoes: a letter per open cell, each group of
-equal letters one placement of its pentomino (so equal ones never touch);
-a given letter fixes its cell's; a given border: not the same letter on
-both sides.
+Model: :func:`satgrid.rules.areas.shape_regions` of the twelve pentominoes
+(a letter per cell, equal letters side by side one placement); the given
+letters; across a given border, not the same letter.
 """
 
 from __future__ import annotations
@@ -43,17 +39,14 @@ class Pentominous(Puzzle):
         self.clues = [list(row) for row in clues]
         self.rows, self.cols = len(clues), len(clues[0])
         self.borders = [tuple(sorted(b)) for b in borders]
-        self._solution = solution
-        self._letter: dict = {}
+        self._solution, self._letter = solution, {}
 
     def open_cells(self) -> list:
         return [(r, c) for r, c in G.cells(self.rows, self.cols) if self.clues[r][c] != BLOCK]
 
     def estimate_clauses(self, m: Model) -> int:
-        """Per cell its letter's exactly-one and one clause per letter; per
-        placement (at most 63 orientations at each cell) 17 binary clauses."""
-        n = len(self.open_cells())
-        return n * (66 + 1 + 12) + n * 63 * 17 + len(self.borders) * 12
+        return areas.estimate_shape_regions(m.amo, len(self.open_cells()), 12, 5, False) \
+            + len(self.borders) * 12
 
     def build(self, m: Model) -> None:
         letter = areas.shape_regions(m, self.open_cells(), PENTOMINOES, group=f"{K}.shapes")

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.encodings import estimate
 from ...modelling.model import Model, Solution
 from ...rules import areas
 from ..base import Puzzle, register
@@ -43,17 +42,7 @@ class Shikaku(Puzzle):
                 for c, v in enumerate(row) if v is not None}
 
     def estimate_clauses(self, m: Model) -> int:
-        """Exactly one per clue over its rectangles, one per cell over those covering it."""
-        rects = areas.candidate_rectangles(self.rows, self.cols, self._given())
-        cover: dict = {}
-        for rs in rects.values():
-            for r0, c0, r1, c1 in rs:
-                for y in range(r0, r1 + 1):
-                    for x in range(c0, c1 + 1):
-                        cover[y, x] = cover.get((y, x), 0) + 1
-        return (sum(estimate.exactly(m.amo, m.card, len(rs), 1) + 1 for rs in rects.values())
-                + sum(estimate.exactly(m.amo, m.card, d, 1) for d in cover.values())
-                + self.rows * self.cols)
+        return areas.estimate_rectangles(m.amo, m.card, self.rows, self.cols, self._given())
 
     def build(self, m: Model) -> None:
         self._areas = areas.rectangles(m, self.rows, self.cols, self._given(), group=f"{K}.rect")

@@ -1,17 +1,11 @@
 """``statuepark``: place the given pieces as shaded cells, the rest connected.
 
-Rules (as pzprjs checks them): the shaded cells form pieces (groups of
-shaded cells side by side), each piece one of the bank's (rotations and
-reflections allowed), every bank piece used exactly as often as it is
-listed; the unshaded cells are connected; a black circle is shaded, a white
-circle unshaded.
+Rules (as pzprjs checks them): the groups of shaded cells side by side are
+the bank's pieces (rotations and reflections allowed), each used as often as
+listed; the unshaded cells are connected; black circles shaded, white not.
 
-Model (:mod:`satgrid.rules.areas`, groups ``statuepark.*``): ``shape_regions``
-with the bank's distinct shapes and a blank (each group of equal names one
-placement), ``pieces_alone`` (shaded neighbours share their piece), the
-copies of each shape counted over its placements (``Model.linear``), the
-circles as units, and the unshaded cells connected (``Model.connected``).
-"""
+Model (:mod:`satgrid.rules.areas`): ``shape_regions`` (the bank's shapes and a
+blank), ``pieces_alone``, copies as PB sums, circles, blanks connected."""
 
 from __future__ import annotations
 
@@ -19,7 +13,6 @@ from typing import Any
 
 from ...modelling import geometry as G
 from ...modelling.model import Model, Solution
-from ...modelling.shapes import orientations
 from ...rules import areas
 from ..base import Puzzle, register
 from . import check as checker
@@ -29,63 +22,38 @@ K = "statuepark"
 WHITE, BLACK = 1, 2
 
 
-def canonical(cells) -> tuple:
-    """A piece's cells in its least orientation (the same for congruent pieces)."""
-    return tuple(sorted(orientations(cells)[0]))
-
-
 @register
 class StatuePark(Puzzle):
-    """A Statue Park instance: ``circles`` rows (0 none, 1 white, 2 black) and
-    ``pieces``: the bank, a list of pieces (sets of ``(row, col)`` cells)."""
+    """``circles`` rows (0 none, 1 white, 2 black); ``pieces``: the bank, sets of cells."""
 
     kind = K
-    encoding_choices = ("amo", "card", "connectivity")
+    encoding_choices = ("amo", "pb", "connectivity")
 
-    def __init__(self, circles: list[list[int]], pieces, *, bank_code: str | None = None,
-                 solution=None, **kw):
+    def __init__(self, circles, pieces, *, bank_code: str | None = None, solution=None, **kw):
         super().__init__(**kw)
         self.circles = [list(row) for row in circles]
         self.rows, self.cols = len(circles), len(circles[0])
         self.pieces = [frozenset(p) for p in pieces]
         self.bank_code = bank_code           # the URL's piece bank, written back as read
-        self._solution = solution
-        self._letter: dict = {}
-
-    def shapes(self) -> tuple[dict, dict]:
-        """({name: cells}, {name: copies}) of the bank's distinct shapes."""
-        shapes, counts = {}, {}
-        for p in self.pieces:
-            key = canonical(p)
-            name = f"s{len(shapes)}" if key not in shapes.values() else \
-                next(k for k, v in shapes.items() if v == key)
-            shapes[name] = key
-            counts[name] = counts.get(name, 0) + 1
-        return shapes, counts
+        self._solution, self._letter = solution, {}
 
     def estimate_clauses(self, m: Model) -> int:
-        """Per cell its name's exactly-one and one clause per shape; per
-        placement (8 orientations at each cell) its cells and surroundings;
-        per edge a clause per shape; the counts and connectivity."""
-        n, k = self.rows * self.cols, len(self.shapes()[0]) + 1
-        size = max((len(p) for p in self.pieces), default=1)
-        return n * (k * k + k) + n * 8 * (k - 1) * (4 * size + 2) + 4 * n * k \
-            + (k - 1) * 16 * n * 8 + (2 * n * n if m.connectivity == "eager" else 0)
+        n, size = self.rows * self.cols, max((len(p) for p in self.pieces), default=1)
+        k = len(areas.distinct_shapes(self.pieces)[0])
+        return areas.estimate_shape_regions(m.amo, n, k, size, True) + 40 * n * k \
+            + (2 * n * n if m.connectivity == "eager" else 0)
 
     def build(self, m: Model) -> None:
-        cells = G.cells(self.rows, self.cols)
-        graph = G.grid_graph(self.rows, self.cols)
-        shapes, counts = self.shapes()
+        cells, graph = G.cells(self.rows, self.cols), G.grid_graph(self.rows, self.cols)
+        shapes, counts = areas.distinct_shapes(self.pieces)
         found: dict = {}
         letter = areas.shape_regions(m, cells, shapes, blank=True, placements=found,
                                      group=f"{K}.pieces")
         areas.pieces_alone(m, letter, graph, group=f"{K}.alone")
         for name, copies in counts.items():
             lits = found.get(name, [])
-            if lits:        # a PB sum (the model's pb encoding): a pairwise cover would be quadratic
-                m.linear(lits, [1] * len(lits), "==", copies, f"{K}.count")
-            else:
-                m.clause([m.false], f"{K}.count")
+            m.linear(lits, [1] * len(lits), "==", copies, f"{K}.count") if lits \
+                else m.clause([m.false], f"{K}.count")
         m.clauses([[letter[r, c][None]] if self.circles[r][c] == WHITE else [-letter[r, c][None]]
                    for r, c in cells if self.circles[r][c]], f"{K}.circles")
         m.connected({v: ls[None] for v, ls in letter.items()}, graph, group=f"{K}.connected")
@@ -107,6 +75,5 @@ class StatuePark(Puzzle):
 
     def puzzle_svg(self) -> str:
         return drawing.svg(self, None)
-
     def expected_solution(self):
         return self._solution
