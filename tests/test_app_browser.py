@@ -244,6 +244,9 @@ def test_uploads_a_good_file_and_an_unreadable_one(server, browser, tmp_path):
     wait_status(drv, "ready: tfs.toml loaded")
     assert Select(drv.find_element(By.ID, "kind")).first_selected_option.text == \
         "twenty-four-seven-2x2"
+    # the Instance menu says an upload is shown, not one of the files offered
+    assert Select(drv.find_element(By.ID, "instance")).first_selected_option.text == \
+        "tfs.toml (uploaded)"
     drv.find_element(By.ID, "solve").click()
     assert wait_status(drv, "solved", "error:", "unsat", timeout=60).startswith("solved")
     [p] = api.load(str(good))

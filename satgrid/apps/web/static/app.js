@@ -10,6 +10,7 @@ const state = {
   size: 9,
   file: null,         // {text, name, index} when the puzzle comes from a file
   chosen: null,       // the instance file last loaded: the Instance menu shows it
+  uploaded: null,     // the name of the file uploaded, when that is the one shown
   collection: null,   // {text, name, index, count}: the file loaded holds several puzzles
   solved: false,
   last: null,         // "solve" or "unique": what an encoding change re-runs
@@ -269,6 +270,13 @@ function showKindControls() {
   const chosen = [...sel.options].find((o) => o.value === state.chosen);
   const classic = [...sel.options].find((o) => o.value.includes("classic"));
   if (chosen || classic) sel.value = (chosen || classic).value;
+  if (state.uploaded) {               // an upload is shown, not one of the files offered
+    const o = document.createElement("option");
+    o.value = "";
+    o.textContent = `${state.uploaded} (uploaded)`;
+    sel.prepend(o);
+    sel.value = "";
+  }
   sel.disabled = !sel.options.length;
   $("#load").disabled = !sel.options.length;
 }
@@ -456,6 +464,7 @@ async function loadInstance() {
   try {
     const r = await api("GET", `/api/instance?name=${encodeURIComponent(name)}`);
     state.chosen = r.name;
+    state.uploaded = null;
     await loadText(r.text, r.name);
   } catch (e) {
     setStatus(`error: ${e.message}`);
@@ -470,6 +479,7 @@ function setKind(kind, autoload) {
   showKindControls();
   if (autoload) {                      // a new kind: no collection to pick from
     state.collection = null;
+    state.uploaded = null;
     showPicker();
   }
   if (kind === "sudoku") {
@@ -533,6 +543,7 @@ async function init() {
     if (state.kind === "sudoku") {
       restartGrid();
       state.collection = null;
+      state.uploaded = null;
       showPicker();
       showAnswer(null);
       showKindControls();
@@ -559,7 +570,7 @@ async function init() {
     if (!f) return;
     if (f.size > 1024 * 1024) { setStatus(`error: ${f.name} is over 1 MiB`); return; }
     const reader = new FileReader();
-    reader.onload = () => loadText(String(reader.result), f.name);
+    reader.onload = () => { state.uploaded = f.name; loadText(String(reader.result), f.name); };
     reader.onerror = () => setStatus(`error: ${f.name}: cannot read the file`);
     reader.readAsText(f);
     ev.target.value = "";
