@@ -161,3 +161,24 @@ def test_render_and_family(tmp_path):
 
 def test_doctests():
     assert_doctests(formats, check)
+
+
+def test_pzprjs_answer_file_as_pzprv3(tmp_path):
+    f = tmp_path / "r.txt"
+    f.write_text(PZPRJS_ANSWER + "\n")
+    p = load1(f)
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and res["grid"] == p.expected_solution() \
+        == pzprv3_numbers(PZPRJS_ANSWER)
+    assert formats.to_url(p) == PZPRJS_URL
+    [q] = api.loads(PZPRJS_FAILS[0], "f.txt")               # an unfinished answer: no solution
+    assert q.expected_solution() is None and q.rooms == p.rooms
+
+
+@pytest.mark.parametrize("text,where,fragment", [
+    ("pzprv3/ripple/2/2/0 /2 /1 1 /. . /. . /", "t.txt:1:22:", "expected 0 or 1"),
+    ("pzprv3/ripple/2/2/0 /0 /1 1 /. x /. . /", "t.txt:1:32:", "givens: expected a number"),
+    ("pzprv3/ripple/2/2/0 /0 /1 1 /. . /", "t.txt:1:32:", "expected 2 lines"),
+])
+def test_malformed_pzprv3_gives_one_positioned_line(text, where, fragment):
+    assert_error_at(text, "t.txt", where, fragment)

@@ -156,3 +156,26 @@ def test_render_and_family(tmp_path):
 
 def test_doctests():
     assert_doctests(formats, check)
+
+
+def test_pzprjs_answer_file_as_pzprv3(tmp_path):
+    f = tmp_path / "s.txt"
+    f.write_text(PZPRJS_ANSWER + "\n")
+    p = load1(f)
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and res["grid"] == p.expected_solution() \
+        == pzprv3_heights(PZPRJS_ANSWER)
+    assert formats.to_url(p) == PZPRJS_URL
+    given = "pzprv3/skyscrapers/4/4/. . . . . . /. 2 1 4 3 . /4 1 2 3 4 . /. 4 q3 1 2 3 /" \
+            ". 3 4 2 1 . /. . 1 3 . . /"                   # pzprjs's entry with a given 3
+    [q] = api.loads(given, "g.txt")
+    assert q.heights[2][1] == 3 and api.solve(q)["grid"] == pzprv3_heights(PZPRJS_ANSWER)
+    assert formats.to_url(q) == PZPRJS_URL + "o3l"
+
+
+@pytest.mark.parametrize("text,where,fragment", [
+    ("pzprv3/skyscrapers/1/1/. . . /. x . /. . . /", "t.txt:1:33:", "found 'x'"),
+    ("pzprv3/skyscrapers/1/1/. . . /. . . /", "t.txt:1:35:", "expected 3 lines"),
+])
+def test_malformed_pzprv3_gives_one_positioned_line(text, where, fragment):
+    assert_error_at(text, "t.txt", where, fragment)

@@ -175,3 +175,13 @@ def test_render_and_family(tmp_path):
 
 def test_doctests():
     assert_doctests(formats, check)
+
+
+def test_pzprjs_answer_file_as_pzprv3(tmp_path):
+    f = tmp_path / "g.txt"
+    f.write_text(PZPRJS_ANSWER + "\n")
+    p = load1(f)
+    res = api.solve(p, unique=True)
+    assert p.kind == "suguru" and res["unique"] is True
+    assert res["grid"] == p.expected_solution() == pzprv3_numbers(PZPRJS_ANSWER)
+    assert formats.to_url(p) == PZPRJS_URL

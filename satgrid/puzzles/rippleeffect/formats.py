@@ -19,6 +19,9 @@ Instance (TOML)::
     1 3 2
     \"\"\"
 
+pzprv3 (puzz.link's file, :func:`read_pzprv3`): the borders, the givens,
+optionally the answer.
+
 URL: ``https://puzz.link/p?ripple/COLS/ROWS/BODY`` as pzprjs's ``ripple.js``
 writes it: the borders (:func:`satgrid.puzzles.puzzlink.decode_border`,
 every digit written), the numbers (number16, ``.`` a "?"), then, when a
@@ -34,7 +37,8 @@ from __future__ import annotations
 
 import os
 
-from .. import puzzlink
+from ...errors import InstanceError
+from .. import puzzlink, pzprv3
 from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
 from ..parsing import ascii_int, shown, toml_grid, toml_token_grid
 from .kind import K, RippleEffect
@@ -134,6 +138,66 @@ def write_url(p, pid: str) -> str:
     return puzzlink.url(pid, w, h, body)
 
 
+def _lines(f, start: int, count: int, width: int, what: str) -> list[list]:
+    """``count`` token lines of ``width`` tokens from line index ``start`` of a pzprv3 file."""
+    out = f.lines[start:start + count]
+    if len(out) != count:
+        last = f.lines[-1][-1][1] if f.lines and f.lines[-1] else (1, 1)
+        raise InstanceError(f"{what}: expected {count} lines, found {len(out)}", f.file, *last)
+    for row in out:
+        if len(row) != width:
+            raise InstanceError(f"{what}: expected {width} tokens in a line, found {len(row)}",
+                                f.file, *row[min(len(row), width) - 1][1])
+    return out
+
+
+def _token(tok: str, pos, file: str, what: str, allowed: str) -> int | None:
+    """A number token (None for one of ``allowed``, or a sub-number note ``.[..]``)."""
+    tok = tok.split("[")[0] if "[" in tok else tok
+    if tok in allowed:
+        return None
+    v = ascii_int(tok)
+    if v is None or v > MAX_NUMBER:
+        raise InstanceError(f"{what}: expected a number or one of {' '.join(allowed)}, "
+                            f"found {shown(tok)}", file, *pos)
+    return v
+
+
+def read_pzprv3(cls, text: str, file: str):
+    """A rooms-of-numbers pzprv3 file: vertical then horizontal borders (0/1),
+    the givens (``#`` an empty cell, ``-`` a "?", ``.`` none), then optionally
+    the answer numbers (a complete one becomes ``[expect] solution``)."""
+    f = pzprv3.read(text, file)
+    h, w = f.rows, f.cols
+    nv, nh = (h if w > 1 else 0), h - 1
+    bits = []
+    for start, count, width, what in ((0, nv, w - 1, "vertical borders"),
+                                      (nv, nh, w, "horizontal borders")):
+        rows = _lines(f, start, count, width, what)
+        if any(t not in ("0", "1") for row in rows for t, _ in row):
+            t, pos = next((t, p) for row in rows for t, p in row if t not in ("0", "1"))
+            raise InstanceError(f"{what}: expected 0 or 1, found {shown(t)}", file, *pos)
+        bits.append([[int(t) for t, _ in row] for row in rows])
+    vert, hori = bits[0] or [[] for _ in range(h)], bits[1]
+    given = _lines(f, nv + nh, h, w, "givens")
+    empty = [[t == "#" for t, _ in row] for row in given]
+    clues = [[None if t in ".#" else puzzlink.UNKNOWN if t == "-" else
+              _token(t, p, file, "givens", ".") for t, p in row] for row in given]
+    same = lambda a, b: not (vert[a[0]][min(a[1], b[1])] if a[0] == b[0]
+                             else hori[min(a[0], b[0])][a[1]])
+    rooms = rooms_of(same, h, w, lambda r, c: empty[r][c])
+    solution = None
+    if len(f.lines) > nv + nh + h:
+        answer = [[_token(t, p, file, "answer", ".+-=%c") for t, p in row]
+                  for row in _lines(f, nv + nh + h, h, w, "answer")]
+        solution = [[0 if rooms[r][c] is None else (clues[r][c] if clues[r][c] is not None
+                     and clues[r][c] >= 0 else answer[r][c]) for c in range(w)] for r in range(h)]
+        if any(v is None for row in solution for v in row):
+            solution = None                       # an unfinished answer is no solution
+    return [cls(rooms, clues, borders=(vert, hori), solution=solution, file=file,
+                title=os.path.basename(file), expect={"solution": "pzprv3"} if solution else {})]
+
+
 PIDS = puzzlink_ids(__package__)   # declared in kind.json
 
 
@@ -150,4 +214,8 @@ def to_url(p: RippleEffect) -> str:
 URL_FORMAT = register_format(TextFormat(
     "rippleeffect-url", K, "a puzz.link URL, p?ripple/COLS/ROWS/...",
     sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
+PZPRV3_FORMAT = register_format(TextFormat(
+    "pzprv3-rippleeffect", K, "pzprv3 (puzz.link) ripple file",
+    sniff=lambda text, file: pzprv3.sniff(text, "ripple"),
+    parse=lambda text, file: read_pzprv3(RippleEffect, text, file)), first=True)
 register_toml(K, read_toml)

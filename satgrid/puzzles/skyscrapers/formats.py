@@ -16,6 +16,9 @@ Instance (TOML): the grid in a frame of its outside clues, as pzprjs draws it::
     2 1
     \"\"\"
 
+pzprv3 (puzz.link's file): the grid in its frame, ``q<n>`` a given height,
+a plain number an answer (a complete answer is the ``[expect] solution``).
+
 URL: ``https://puzz.link/p?skyscrapers/COLS/ROWS/BODY`` (also ``building``,
 ``skyscraper``), as pzprjs's ``skyscrapers.js`` writes it: the outside clues
 (top, bottom per column, then left, right per row) in pzprjs's number16
@@ -32,7 +35,8 @@ from __future__ import annotations
 
 import os
 
-from .. import puzzlink
+from ...errors import InstanceError
+from .. import puzzlink, pzprv3
 from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
 from ..parsing import ascii_int, shown, toml_grid, toml_token_grid
 from .kind import K, Skyscrapers
@@ -82,6 +86,40 @@ def read_toml(cls: type[Skyscrapers], data: dict, raw: str, file: str) -> Skyscr
                source=data.get("source", ""), expect=expect)
 
 
+def parse_pzprv3(text: str, file: str) -> list[Skyscrapers]:
+    """A pzprv3 skyscrapers file: the grid in its frame (outside counts,
+    ``q<n>`` a given height, a plain number an answer, ``.`` none); a
+    complete answer becomes ``[expect] solution``."""
+    f = pzprv3.read(text, file)
+    h, w = f.rows, f.cols
+    rows = f.lines[:h + 2]
+    if len(rows) != h + 2 or any(len(row) != w + 2 for row in rows):
+        bad = next((row for row in rows if len(row) != w + 2), rows[-1] if rows else [])
+        where = bad[-1][1] if bad else (1, 1)
+        raise InstanceError(f"expected {h + 2} lines of {w + 2} tokens (the grid in its frame)",
+                            file, *where)
+
+    def num(r, c, q=False):
+        tok, pos = rows[r][c]
+        tok = tok.split("[")[0] if "[" in tok else tok
+        if tok in (".", "+", "-") or (tok[:1] == "q") != q:
+            return None
+        v = ascii_int(tok[1:] if q else tok)
+        if v is None or v > MAX_NUMBER:
+            raise InstanceError(f"expected a number, 'q' and a number, or '.', found {shown(tok)}",
+                                file, *pos)
+        return v
+    clues = {"top": [num(0, c + 1) for c in range(w)],
+             "bottom": [num(h + 1, c + 1) for c in range(w)],
+             "left": [num(r + 1, 0) for r in range(h)],
+             "right": [num(r + 1, w + 1) for r in range(h)]}
+    givens = [[num(r + 1, c + 1, True) for c in range(w)] for r in range(h)]
+    answer = [[givens[r][c] or num(r + 1, c + 1) for c in range(w)] for r in range(h)]
+    solution = None if any(v is None for row in answer for v in row) else answer
+    return [Skyscrapers(clues, givens, solution=solution, file=file, title=os.path.basename(file),
+                        expect={"solution": "pzprv3"} if solution else {})]
+
+
 PIDS = puzzlink_ids(__package__)   # declared in kind.json
 
 
@@ -111,4 +149,7 @@ def to_url(p: Skyscrapers) -> str:
 URL_FORMAT = register_format(TextFormat(
     "skyscrapers-url", K, "a puzz.link URL, p?skyscrapers/COLS/ROWS/...",
     sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
+PZPRV3_FORMAT = register_format(TextFormat(
+    "pzprv3-skyscrapers", K, "pzprv3 (puzz.link) skyscrapers file",
+    sniff=lambda text, file: pzprv3.sniff(text, "skyscrapers"), parse=parse_pzprv3), first=True)
 register_toml(K, read_toml)
