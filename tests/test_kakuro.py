@@ -194,3 +194,23 @@ def test_render_and_family(tmp_path):
 def test_doctests():
     from satgrid.rules import numbers
     assert_doctests(formats, check, numbers)
+
+
+def test_pzprjs_answer_file_as_pzprv3(tmp_path):
+    f = tmp_path / "k.txt"
+    f.write_text(PZPRJS_ANSWER + "\n")
+    p = load1(f)
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and res["grid"] == p.expected_solution() \
+        == pzprv3_answer(PZPRJS_ANSWER)
+    [q] = formats.parse_url(PZPRJS_URL, "u.txt")           # the same runs and sums as the URL's
+    assert Kakuro(p.grid).runs() == [(c or None, cells) for c, cells in q.runs()]
+
+
+@pytest.mark.parametrize("text,where,fragment", [
+    ("pzprv3/kakuro/1/2/0 0 0 /0 . x /", "t.txt:1:30:", "RIGHT,DOWN"),
+    ("pzprv3/kakuro/1/2/0 x 0 /0 . . /", "t.txt:1:21:", "clue number"),
+    ("pzprv3/kakuro/1/2/0 0 0 /", "t.txt:1:23:", "expected 2 lines"),
+])
+def test_malformed_pzprv3_gives_one_positioned_line(text, where, fragment):
+    assert_error_at(text, "t.txt", where, fragment)

@@ -15,6 +15,9 @@ are black)::
     . 3 4 .
     \"\"\"
 
+pzprv3 (puzz.link's file, :func:`parse_pzprv3`): the picture in its frame,
+then optionally the answer.
+
 URL: ``https://puzz.link/p?kakuro/COLS/ROWS/BODY`` (the board without the
 frame), as pzprjs's ``kakuro.js`` writes it: the board's cells in order, a
 run of 1-16 white cells a letter ``k``-``z``, a black cell ``.`` (no clue)
@@ -35,9 +38,9 @@ import os
 import re
 
 from ...errors import InstanceError
-from .. import puzzlink
+from .. import puzzlink, pzprv3
 from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
-from ..parsing import shown, toml_grid, toml_token_grid
+from ..parsing import ascii_int, shown, toml_grid, toml_token_grid
 from .kind import K, Kakuro
 
 KEYS = ("puzzle", "title", "source", "grid", "expect")
@@ -115,6 +118,56 @@ def _encval(v: int | None) -> str:
     return "0123456789abcdefghij"[v] if v < 20 else "ABCDEFGHIJKLMNOPQRSTUVWXYZ"[v - 20]
 
 
+def _pz_clue(tok: str, pos, file: str) -> int | None:
+    v = ascii_int(tok[1:]) if tok.startswith("-") else ascii_int(tok)
+    if v is None or v > 99:
+        raise InstanceError(f"expected a clue number, found {shown(tok)}", file, *pos)
+    return None if tok.startswith("-") or v == 0 else v
+
+
+def parse_pzprv3(text: str, file: str) -> list[Kakuro]:
+    """A pzprv3 kakuro file: the picture with its frame (``.`` white, ``R,D``
+    a black cell's right and down sums, the frame's sums; 0 or -1: none),
+    then optionally the answer digits (a complete answer becomes
+    ``[expect] solution``)."""
+    f = pzprv3.read(text, file)
+    h, w = f.rows + 1, f.cols + 1
+    rows = f.lines[:h]
+    if len(rows) != h or any(len(row) != w for row in rows):
+        bad = next((row for row in rows if len(row) != w), rows[-1] if rows else [])
+        raise InstanceError(f"expected {h} lines of {w} tokens (the picture in its frame)",
+                            file, *(bad[-1][1] if bad else (1, 1)))
+    grid = [[(None, None)] * w for _ in range(h)]
+    for r in range(h):
+        for c in range(w):
+            tok, pos = rows[r][c]
+            if r == 0 and c > 0 and tok != ".":
+                grid[r][c] = (_pz_clue(tok, pos, file), None)
+            elif c == 0 and r > 0 and tok != ".":
+                grid[r][c] = (None, _pz_clue(tok, pos, file))
+            elif r > 0 and c > 0:
+                if tok == ".":
+                    grid[r][c] = None
+                    continue
+                parts = tok.split(",")
+                if len(parts) != 2:
+                    raise InstanceError(f"expected '.' or 'RIGHT,DOWN', found {shown(tok)}",
+                                        file, *pos)
+                right, down = (_pz_clue(x, pos, file) for x in parts)
+                grid[r][c] = (down, right)
+    solution = None
+    if len(f.lines) >= 2 * h - 1:
+        answer = f.lines[h:2 * h - 1]
+        digits = [[0] * w] + [[0] + [int(t) if len(t) == 1 and "1" <= t <= "9" else 0
+                                     for t, _ in row] for row in answer]
+        if all(len(row) == w - 1 for row in answer) and all(
+                digits[r][c] for r in range(h) for c in range(w) if grid[r][c] is None):
+            solution = [[digits[r][c] if grid[r][c] is None else 0 for c in range(w)]
+                        for r in range(h)]
+    return [Kakuro(grid, solution=solution, file=file, title=os.path.basename(file),
+                   expect={"solution": "pzprv3"} if solution else {})]
+
+
 PIDS = puzzlink_ids(__package__)   # declared in kind.json
 
 
@@ -177,4 +230,7 @@ def to_url(p: Kakuro) -> str:
 URL_FORMAT = register_format(TextFormat(
     "kakuro-url", K, "a puzz.link URL, p?kakuro/COLS/ROWS/...",
     sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
+PZPRV3_FORMAT = register_format(TextFormat(
+    "pzprv3-kakuro", K, "pzprv3 (puzz.link) kakuro file",
+    sniff=lambda text, file: pzprv3.sniff(text, "kakuro"), parse=parse_pzprv3), first=True)
 register_toml(K, read_toml)
