@@ -5,8 +5,11 @@ an ephemeral 127.0.0.1 port.
 What a person does: type the seed's classic Sudoku, Solve, read the solution
 back from the cells (checked against the referee and the published solution),
 Restart; an unsolvable grid; a refused key; changing the at-most-one encoding;
-loading, solving and drawing a Hooks instance. Screenshots before and after
-solving go to tests/artifacts/ (kept out of git).
+loading, solving and drawing a Hooks instance; the Instance menu naming the
+file loaded; picking any puzzle of a collection; a kind's answer after
+solving; a console free of errors (the page's icon). Screenshots before and
+after solving go to tests/artifacts/ (kept out of git; one of them is
+docs/img/workbench.png).
 
 Skipped, with the reason, only where chromium, chromedriver or selenium is
 missing (``.ci/run`` and ``make test`` install them).
