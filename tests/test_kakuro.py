@@ -214,3 +214,12 @@ def test_pzprjs_answer_file_as_pzprv3(tmp_path):
 ])
 def test_malformed_pzprv3_gives_one_positioned_line(text, where, fragment):
     assert_error_at(text, "t.txt", where, fragment)
+
+
+def test_puzzlink_15x15_unique_and_written_back():
+    """A 15x15 puzz.link Kakuro (one of noqx's examples): unique, its URL written back."""
+    path = EX / "kakuro-puzzlink-15x15.txt"
+    p = load1(path)
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and p.check(res) == []
+    assert formats.to_url(p) == path.read_text().strip()

@@ -185,3 +185,12 @@ def test_pzprjs_answer_file_as_pzprv3(tmp_path):
     assert p.kind == "suguru" and res["unique"] is True
     assert res["grid"] == p.expected_solution() == pzprv3_numbers(PZPRJS_ANSWER)
     assert formats.to_url(p) == PZPRJS_URL
+
+
+def test_puzzlink_6x6_unique_and_written_back():
+    """A 6x6 Suguru URL (one of noqx's examples): unique, its URL written back."""
+    path = EX / "suguru-puzzlink-6x6.txt"
+    p = load1(path)
+    res = api.solve(p, unique=True)
+    assert res["unique"] is True and p.check(res) == []
+    assert formats.to_url(p) == path.read_text().strip()
