@@ -24,8 +24,8 @@ pytestmark = pytest.mark.skipif(not (shutil.which("curl") and shutil.which("bash
                                 reason="the examples are run with bash and curl")
 
 
-def examples() -> list[tuple[str, dict]]:
-    """(command, expected part of its JSON answer) of every curl example."""
+def examples() -> list[tuple[str, int, dict]]:
+    """(command, HTTP status, expected part of its JSON answer) of every curl example."""
     out = []
     for block in re.findall(r"```sh\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S):
         if "curl" not in block:
@@ -34,7 +34,8 @@ def examples() -> list[tuple[str, dict]]:
         for line in block.replace("\\\n", " ").splitlines():
             if line.startswith("# -> "):
                 assert command, f"an expectation with no command before it: {line}"
-                out.append((" ".join(command), json.loads(line[5:])))
+                status, want = line[5:].split(" ", 1)
+                out.append((" ".join(command), int(status), json.loads(want)))
                 command = []
             elif line.strip():
                 command.append(line.strip())
@@ -57,7 +58,8 @@ def matches(got, want) -> bool:
 
 def test_the_doc_has_its_examples():
     assert len(EXAMPLES) >= 5
-    assert all(cmd.startswith("curl") for cmd, _ in EXAMPLES)
+    assert all(cmd.startswith("curl") for cmd, _, _ in EXAMPLES)
+    assert {status for _, status, _ in EXAMPLES} == {200, 400, 415}
 
 
 @pytest.fixture(scope="module")
@@ -69,16 +71,20 @@ def server():
     srv.server_close()
 
 
-@pytest.mark.parametrize("command,want", EXAMPLES, ids=[f"example-{i + 1}" for i in
+@pytest.mark.parametrize("command,status,want", EXAMPLES, ids=[f"example-{i + 1}" for i in
                                                         range(len(EXAMPLES))])
-def test_each_curl_example_answers_as_documented(server, command, want):
+def test_each_curl_example_answers_as_documented(server, command, status, want):
     assert "localhost:8765" in command
     here = command.replace("localhost:8765", f"127.0.0.1:{server.server_address[1]}")
-    p = subprocess.run(["bash", "-c", "set -o pipefail; " + here], capture_output=True,
-                       text=True, timeout=120)
-    assert p.returncode == 0, p.stderr
-    got = json.loads(p.stdout)
-    assert matches(got, want), {k: got.get(k) for k in want}
+    # as written, then once more with the last curl's HTTP status written after the body
+    for cmd in (here, here + " -w '\\n%{http_code}'"):
+        p = subprocess.run(["bash", "-c", "set -o pipefail; " + cmd], capture_output=True,
+                           text=True, timeout=120)
+        assert p.returncode == 0, p.stderr
+        body, code = (p.stdout, None) if cmd == here else p.stdout.rsplit("\n", 1)
+        got = json.loads(body)
+        assert matches(got, want), {k: got.get(k) for k in want}
+        assert code is None or int(code) == status
 
 
 # ------------------------------------------- the claims, apart from the server
@@ -100,7 +106,7 @@ def sudoku4_solutions(rows: list[str]) -> list[list[list[int]]]:
 
 def test_the_documented_answers_are_true():
     seen = set()
-    for command, want in EXAMPLES:
+    for command, _, want in EXAMPLES:
         m = re.search(r"-d '(\{.*\})'", command)
         body = json.loads(m.group(1)) if m else {}
         if "text" in body and body.get("unique"):
