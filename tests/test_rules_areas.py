@@ -1,6 +1,6 @@
 """satgrid.rules.areas, the rule library's regions: every function against a
 brute force on small grids (partitions into connected regions, subsets of a
-graph) or against a second, independent encoding (Model.place), its clauses
+graph) or against a second, independent encoding (on Model.place), its clauses
 under its own group, and its docstring examples."""
 
 from __future__ import annotations
@@ -30,25 +30,6 @@ def _regions(g):
 
 def test_docstring_examples():
     assert_doctests(areas)
-
-
-@pytest.mark.parametrize("h,w", [(2, 3), (3, 3)])
-@pytest.mark.parametrize("per_region", [1, 2])
-def test_clue_regions_count_the_partitions_with_that_many_clues(h, w, per_region):
-    parts = list(partitions(h, w))
-    rng = random.Random(h * w * per_region)
-    for _ in range(6):
-        clues = rng.sample(CELLS(h, w), rng.randint(2, 5))
-        want = sum(all(sum(v in clues for v in reg) == per_region for reg in _regions(g))
-                   for g in parts)
-        m = Model()
-        a = areas.clue_regions(m, CELLS(h, w), nx.grid_2d_graph(h, w), clues,
-                               per_region=per_region)
-        m.projection = a.projection()
-        assert m.count() == (want, True), clues
-        if want:
-            grid = a.numbered(m.solve(), h, w)
-            assert grid in parts
 
 
 @pytest.mark.parametrize("h,w", [(2, 3), (3, 3), (1, 6)])
@@ -95,6 +76,24 @@ def test_rectangles_count_the_tilings_by_rectangles():
         assert m.count() == (sum(ok(g) for g in parts), True), clues
 
 
+def pieces_apart(m, placement, graph):
+    """The second encoding (on Model.place): covered neighbours share a placement."""
+    m.clauses([[-placement.covered[u], -placement.covered[v]]
+               + sorted(set(placement.covering[u]) & set(placement.covering[v]))
+               for u, v in graph.edges])
+
+
+def no_congruent_neighbours(m, placement, graph):
+    """The second encoding (on Model.place): neighbours of one shape share a placement."""
+    of = {lit: name for name, lits in placement.of_shape.items() for lit in lits}
+    cl = []
+    for u, v in graph.edges:
+        su, sv = placement.shape_at[u], placement.shape_at[v]
+        both = set(placement.covering[u]) & set(placement.covering[v])
+        cl += [[-su[s], -sv[s]] + sorted(l for l in both if of[l] == s) for s in su.keys() & sv.keys()]
+    m.clauses(cl)
+
+
 SHAPES = {"I2": parse_shape("XX"), "L3": parse_shape("X.\nXX"), "I3": parse_shape("XXX")}
 
 
@@ -107,7 +106,7 @@ def test_shape_regions_agree_with_place_and_no_congruent_neighbours(h, w):
     m1.projection = [l for ls in letter.values() for l in ls.values()]
     m2 = Model()
     p = m2.place(SHAPES, CELLS(h, w))
-    areas.no_congruent_neighbours(m2, p, g)
+    no_congruent_neighbours(m2, p, g)
     m2.projection = list(p.lits.values())
     assert m1.count() == m2.count()
 
@@ -125,7 +124,7 @@ def test_shape_regions_with_blanks_agree_with_place_and_pieces_apart(h, w):
     m1.projection = [ls[None] for ls in letter.values()]
     m2 = Model()
     p = m2.place(shapes, CELLS(h, w), cover="at-most", counts={"I2": 1, "L3": 1})
-    areas.pieces_apart(m2, p, g)
+    pieces_apart(m2, p, g)
     m2.projection = [p.covered[v] for v in CELLS(h, w)]
     assert m1.count() == m2.count()
     assert {"areas.shapes.cell", "areas.shapes.place", "areas.alone"} <= set(m1.sizes())
@@ -141,3 +140,37 @@ def test_anchored_connected_counts_connected_sets_holding_the_anchor(anchor):
         on = {v: m.bool(f"on{v}") for v in g}
         areas.anchored_connected(m, on, g, anchor, None, "conn", mode)
         assert m.count() == (want, True), mode
+
+
+def test_congruent_halves_count_the_partitions_into_congruent_halves():
+    """Every region one white and one grey connected half of one shape."""
+    parts = list(partitions(2, 4))
+    rng = random.Random(8)
+    for _ in range(6):
+        grey = {v for v in CELLS(2, 4) if rng.randrange(2)}
+
+        def ok(g):
+            for reg in _regions(g):
+                halves = [[v for v in reg if (v in grey) == side] for side in (0, 1)]
+                if not all(h and nx.is_connected(nx.grid_2d_graph(2, 4).subgraph(h))
+                           for h in halves):
+                    return False
+                if _canon(halves[0]) != _canon(halves[1]):
+                    return False
+            return True
+        m = Model()
+        a = areas.congruent_halves(m, 2, 4, grey, {})
+        m.projection = a.projection()
+        assert m.count() == (sum(ok(g) for g in parts), True), grey
+        assert {"areas.halves.label", "areas.halves.map"} <= set(m.sizes())
+
+
+def _canon(cells):
+    """The least image under the four quarter turns of the cells and of their mirror."""
+    out = []
+    for pts in (list(cells), [(r, -c) for r, c in cells]):
+        for _ in range(4):
+            pts = [(c, -r) for r, c in pts]
+            r0, c0 = min(r for r, _ in pts), min(c for _, c in pts)
+            out.append(sorted((r - r0, c - c0) for r, c in pts))
+    return min(out)

@@ -9,17 +9,14 @@ says otherwise) and uses the Model's selectable encodings (``m.exactly``,
 
 * :func:`rectangles`: one rectangle per clue holding no other clue, the
   rectangles tiling the grid (Shikaku).
-* :func:`clue_regions`: a partition into connected regions each holding
-  exactly ``per_region`` clue cells; one clue: ``Model.regions`` around the
-  clues as anchors; more: regions rooted at their first clue.
 * :func:`paired_regions`: regions of exactly two clues whose sizes the pair
   allows (Araf, with :func:`araf_sizes`: strictly between the numbers; a
   "?" only forbids the other number).
 * :func:`shape_regions`: every cell named by a shape (or blank), each group
   of equal names one copy of its shape (Pentominous, Statue Park), and
   :func:`pieces_alone`: shaded neighbours in one piece (Statue Park).
-* :func:`pieces_apart` and :func:`no_congruent_neighbours`: the same rules
-  between the polyominoes of a :meth:`Model.place` placement.
+* :func:`congruent_halves`: every region one white and one grey half,
+  congruent (Double Choco).
 * :func:`anchored_connected`: a region connected around its anchor (lazy
   cuts with the anchor, or the rooted layered encoding).
 
@@ -43,6 +40,8 @@ bottom right has two answers (two rows or two columns)::
 from __future__ import annotations
 
 from collections import deque
+
+import networkx as nx
 from typing import Hashable, Iterable, Mapping
 
 from ..modelling import connectivity as con
@@ -50,9 +49,9 @@ from ..core.encodings import estimate
 from ..modelling.model import LAZY_SWITCH_AFTER, Model
 from ..modelling.shapes import orientations
 
-__all__ = ["Areas", "rectangles", "candidate_rectangles", "clue_regions", "paired_regions",
-           "araf_sizes", "shape_regions", "pieces_alone", "pieces_apart",
-           "no_congruent_neighbours", "anchored_connected", "distances", "renumber",
+__all__ = ["Areas", "rectangles", "candidate_rectangles", "paired_regions",
+           "araf_sizes", "shape_regions", "pieces_alone", "congruent_halves",
+           "anchored_connected", "distances", "renumber",
            "distinct_shapes", "estimate_shape_regions", "estimate_pairs", "estimate_rectangles"]
 
 
@@ -220,63 +219,6 @@ def estimate_rectangles(amo: str, card: str, rows: int, cols: int, clues) -> int
                     cover[y, x] = cover.get((y, x), 0) + 1
     return (sum(estimate.exactly(amo, card, len(rs), 1) + 1 for rs in rects.values())
             + sum(estimate.exactly(amo, card, d, 1) for d in cover.values()) + rows * cols)
-
-
-def clue_regions(m: Model, cells: Iterable[Hashable], graph, clues: Iterable[Hashable], *,
-                 per_region: int = 2, max_size: Mapping[Hashable, int | None] | None = None,
-                 connectivity: str | None = None, group: str = "areas.regions") -> Areas:
-    """A partition of ``cells`` into connected regions of ``graph``, each
-    holding exactly ``per_region`` of the ``clues`` (cells).
-
-    ``per_region=1`` is ``Model.regions`` with the clues as anchors (keys:
-    the clues). Otherwise a region is named by its first clue in the order
-    given (its *root*): ``label[v][a]`` for a clue a within
-    ``max_size[a] - 1`` steps of v (None or no entry: any size), never for a
-    clue b before a; ``label[a][a]`` says a is a root, and
-    ``label[v][a] -> label[a][a]``. Per root: exactly ``per_region - 1``
-    later clues labelled a (``Model.linear``, ``G.clues``); its cells
-    connected around it (:func:`anchored_connected`, at most ``max_size[a]``
-    cells, ``G.connected``). (Araf's regions are :func:`paired_regions`',
-    whose pair literals carry the sizes.)
-
-    >>> import networkx as nx
-    >>> m = Model(); g = nx.grid_2d_graph(1, 4)
-    >>> a = clue_regions(m, sorted(g), g, [(0, 0), (0, 1), (0, 2), (0, 3)])
-    >>> m.projection = a.projection(); m.count()          # ab|cd only
-    (1, True)
-    """
-    cells = list(dict.fromkeys(cells))
-    clues = list(dict.fromkeys(clues))
-    if per_region == 1:
-        reg = m.regions(cells, graph, {a: None for a in clues}, group=group,
-                        connectivity=connectivity)
-        return Areas(m, reg.label, group)
-    sub = graph.subgraph(cells)
-    order = {a: i for i, a in enumerate(clues)}
-    label: dict = {v: {} for v in cells}
-    gl = group + ".label"
-    for a in clues:
-        cap = None if max_size is None else max_size.get(a)
-        for v in distances(sub, a, None if cap is None else cap - 1):
-            if v not in order or order[v] >= order[a]:
-                label[v][a] = m.bool(f"{group}[{_name(v)}]={_name(a)}", gl)
-    for v, ls in label.items():
-        m.exactly(list(ls.values()), 1, gl) if ls else m.clause([m.false], gl)
-    out = Areas(m, label, group)
-    for a in clues:
-        mine = {v: ls[a] for v, ls in label.items() if a in ls}
-        root = mine[a]
-        m.clauses([[-l, root] for v, l in mine.items() if v != a], gl)
-        later = [mine[b] for b in clues if b != a and b in mine]
-        if len(later) < per_region - 1:
-            m.clause([-root], group + ".clues")
-        else:
-            m.linear(later + [root], [1] * len(later) + [-(per_region - 1)], "==", 0,
-                     group + ".clues")
-        cap = len(mine) if max_size is None or max_size.get(a) is None \
-            else min(len(mine), max_size[a])
-        anchored_connected(m, mine, sub, a, cap, group + ".connected", connectivity)
-    return out
 
 
 def paired_regions(m: Model, cells: Iterable[Hashable], graph, clues: Iterable[Hashable],
@@ -485,47 +427,99 @@ def pieces_alone(m: Model, letter: dict, graph, *, group: str = "areas.alone") -
     m.clauses(cl, group)
 
 
-def pieces_apart(m: Model, placement, graph, *, group: str = "areas.apart") -> None:
-    """Two covered cells side by side belong to one piece: for every edge
-    (u, v), ``covered[u] and covered[v] -> OR(placements over both)``
-    (Statue Park: the pieces never touch).
+#: the eight isometries of the grid, as images of a step (dr, dc); INVERSE[k] undoes k
+TURNS = [lambda r, c: (r, c), lambda r, c: (c, -r), lambda r, c: (-r, -c), lambda r, c: (-c, r),
+         lambda r, c: (r, -c), lambda r, c: (-c, -r), lambda r, c: (-r, c), lambda r, c: (c, r)]
+INVERSE = [0, 3, 2, 1, 4, 5, 6, 7]
 
-    >>> m = Model(); cells = [(0, 0), (0, 1), (0, 2)]
-    >>> import networkx as nx
-    >>> p = m.place({"mono": {(0, 0)}}, cells, cover="at-most", counts={"mono": 2})
-    >>> pieces_apart(m, p, nx.grid_2d_graph(1, 3)); m.count()     # only the two ends
+
+def congruent_halves(m: Model, rows: int, cols: int, grey, numbers: Mapping, *,
+                     group: str = "areas.halves") -> Areas:
+    """Double Choco: the grid divided into regions, each one connected white
+    half and one connected grey half (``grey``: the grey cells), congruent
+    up to rotation and reflection; a number is the size of its cell's half.
+
+    Regions are rooted at their first white cell (``label[v][r]``, exactly
+    one per cell, ``G.label``), connected around it, their white and their
+    grey cells each connected (``G.connected``, ``.white``, ``.grey``). A
+    map pairs the cells: ``twin[v][w]`` (w of the other colour, exactly one,
+    ``twin[v][w] -> twin[w][v]``) with ``turn[v][k]`` (one of the eight
+    isometries, inverted at the twin); along a half, side-by-side cells of
+    one region keep the turn and their twins are the turned step apart, in
+    one region too (``G.map``); a root's twin lies in its region. So the
+    map takes the white half onto the grey half by one isometry. A number
+    n at v: the white cells of v's region, counted by a thermometer per
+    root (``Model.exactly``), are n (``G.size``).
+
+    >>> m = Model(); a = congruent_halves(m, 1, 4, {(0, 1), (0, 2)}, {})
+    >>> m.projection = a.projection(); m.count()     # [W G][G W]: the only way
     (1, True)
     """
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    graph = nx.grid_2d_graph(rows, cols)
+    white = [v for v in cells if v not in grey]
+    gl, gm = group + ".label", group + ".map"
+    label: dict = {v: {} for v in cells}
+    for i, r in enumerate(white):
+        for v in cells:
+            if v in grey or v >= r:
+                label[v][r] = m.bool(f"{group}[{_name(v)}]={_name(r)}", gl)
+    for v, ls in label.items():
+        m.exactly(list(ls.values()), 1, gl) if ls else m.clause([m.false], gl)
+    out = Areas(m, label, group)
+    for r in white:
+        mine = {v: ls[r] for v, ls in label.items() if r in ls}
+        m.clauses([[-l, mine[r]] for v, l in mine.items() if v != r], gl)
+        anchored_connected(m, mine, graph, r, None, group + ".connected")
+        anchored_connected(m, {v: l for v, l in mine.items() if v not in grey}, graph, r,
+                           None, group + ".white")
+        m.connected({v: l for v, l in mine.items() if v in grey}, graph, group + ".grey")
+    twin = {v: {w: m.bool(f"{group}.twin[{_name(v)}]={_name(w)}", gm) for w in cells
+                if (w in grey) != (v in grey)} for v in cells}
+    turn = {v: [m.bool(f"{group}.turn[{_name(v)}]={k}", gm) for k in range(8)] for v in cells}
+    for v in cells:
+        m.exactly(list(twin[v].values()), 1, gm) if twin[v] else m.clause([m.false], gm)
+        m.exactly(turn[v], 1, gm)
     cl = []
+    for v in cells:
+        for w, t in twin[v].items():
+            cl.append([-t, twin[w][v]])
+            cl += [[-t, -turn[v][k], turn[w][INVERSE[k]]] for k in range(8)]
+    for r in white:
+        cl += [[-label[r][r], -t] + ([label[w][r]] if r in label[w] else [])
+               for w, t in twin[r].items()]
     for u, v in graph.edges:
-        if u not in placement.covered or v not in placement.covered:
+        if (u in grey) != (v in grey):
             continue
-        both = sorted(set(placement.covering.get(u, ())) & set(placement.covering.get(v, ())))
-        cl.append([-placement.covered[u], -placement.covered[v]] + both)
-    m.clauses(cl, group)
-
-
-def no_congruent_neighbours(m: Model, placement, graph, *,
-                            group: str = "areas.congruent") -> None:
-    """Two cells side by side covered by copies of one shape lie in the same
-    copy (Pentominous: equal pentominoes never share a side): per edge (u,
-    v) and shape s, ``shape_at[u][s] and shape_at[v][s] -> OR(placements of
-    s over both)``.
-
-    >>> m = Model(); cells = [(0, c) for c in range(4)]
-    >>> import networkx as nx
-    >>> p = m.place({"I2": {(0, 0), (0, 1)}, "I1": {(0, 0)}}, cells)
-    >>> no_congruent_neighbours(m, p, nx.grid_2d_graph(1, 4)); m.count()   # I1 I2 I1 only
-    (1, True)
-    """
-    of = {lit: name for name, lits in placement.of_shape.items() for lit in lits}
-    cl = []
-    for u, v in graph.edges:
-        su, sv = placement.shape_at.get(u, {}), placement.shape_at.get(v, {})
-        both = set(placement.covering.get(u, ())) & set(placement.covering.get(v, ()))
-        for s in su.keys() & sv.keys():
-            cl.append([-su[s], -sv[s]] + sorted(l for l in both if of[l] == s))
-    m.clauses(cl, group)
+        for a, b in ((u, v), (v, u)):
+            same = out.same(a, b)
+            cl += [[-same, -turn[a][k], turn[b][k]] for k in range(8)]
+            step = (b[0] - a[0], b[1] - a[1])
+            for k in range(8):
+                dr, dc = TURNS[k](*step)
+                for w, t in twin[a].items():
+                    x = (w[0] + dr, w[1] + dc)
+                    if x in twin[b]:
+                        cl.append([-same, -turn[a][k], -t, twin[b][x]])
+                        cl.append([-same, -turn[a][k], -t, out.same(w, x)])
+                    else:
+                        cl.append([-same, -turn[a][k], -t])
+    m.clauses(cl, gm)
+    for r in white:
+        need = [n for v, n in numbers.items() if r in label[v]]
+        if not need:
+            continue
+        whites = [ls[r] for v, ls in label.items() if r in ls and v not in grey]
+        top = min(len(whites), max(need) + 1)
+        t = [m.bool(f"{group}.size[{_name(r)}]>={k}", group + ".size") for k in range(1, top + 1)]
+        m.clauses([[-t[k + 1], t[k]] for k in range(top - 1)], group + ".size")
+        m.exactly(whites + [-x for x in t], top, group + ".size")
+        ge = lambda k: m.true if k <= 0 else t[k - 1] if k <= top else m.false  # noqa: E731
+        sz = [[-label[v][r], ge(n)] for v, n in numbers.items() if r in label[v]]
+        sz += [[-label[v][r], -ge(n + 1)] for v, n in numbers.items() if r in label[v]]
+        T, F = m.true, m.false
+        m.clauses([[l for l in c if l != F] or [F] for c in sz if T not in c], group + ".size")
+    return out
 
 
 def anchored_connected(m: Model, lits: dict, graph, anchor, cap: int | None, group: str,

@@ -1,0 +1,60 @@
+"""Independent referee for ``doublechoco``: plain Python, no SAT.
+
+A decoded solution is ``{"grid": rows}`` of region numbers (cells with the
+same number side by side are one region). Rules, as pzprjs judges them:
+every region holds exactly two halves (groups of one colour side by side
+within it), so one white and one grey, congruent (rotations and
+reflections allowed); a number n (> 0) says its cell's half has n cells.
+
+Example:
+    >>> grey = [[0, 1, 1, 0]]
+    >>> check([[1, 1, 2, 2]], grey, [[None] * 4])
+    []
+    >>> check([[1, 1, 1, 1]], grey, [[None] * 4])
+    ['region at (0, 0): 3 halves, expected two']
+"""
+
+from __future__ import annotations
+
+from ..referee import connected_groups
+
+
+def _key(cells) -> tuple:
+    """The least of the eight images of ``cells``, shifted to the origin."""
+    best = None
+    for flip in (1, -1):
+        pts = [(r, flip * c) for r, c in cells]
+        for _ in range(4):
+            pts = [(c, -r) for r, c in pts]
+            r0, c0 = min(r for r, _ in pts), min(c for _, c in pts)
+            k = tuple(sorted((r - r0, c - c0) for r, c in pts))
+            best = k if best is None or k < best else best
+    return best
+
+
+def check(grid, grey, numbers) -> list[str]:
+    """Every rule ``grid`` breaks (``grey``: 1 for a grey cell; ``numbers``:
+    None, a negative "?" or a size)."""
+    h, w = len(grey), len(grey[0])
+    if len(grid) != h or any(len(row) != w for row in grid):
+        return [f"grid: expected {h} x {w}"]
+    if any(type(v) is not int for row in grid for v in row):
+        return ["grid: expected a region number in every cell"]
+    regions = []
+    for v in sorted({x for row in grid for x in row}):
+        regions += connected_groups((r, c) for r in range(h) for c in range(w) if grid[r][c] == v)
+    problems = []
+    for reg in sorted(regions, key=min):
+        halves = [g for colour in (0, 1)
+                  for g in connected_groups(v for v in reg if grey[v[0]][v[1]] == colour)]
+        if len(halves) != 2:
+            problems.append(f"region at {min(reg)}: {len(halves)} halves, expected two")
+            continue
+        if _key(halves[0]) != _key(halves[1]):
+            problems.append(f"region at {min(reg)}: its halves differ in shape")
+        for half in halves:
+            for r, c in sorted(half):
+                n = numbers[r][c]
+                if n is not None and n > 0 and n != len(half):
+                    problems.append(f"number {n} at ({r}, {c}): its half has {len(half)} cells")
+    return problems
