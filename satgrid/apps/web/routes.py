@@ -313,7 +313,7 @@ def _solved(wb: Workbench, p: Puzzle, opts: Options, unique: bool, res: dict, bo
 
 def solve_route(wb: Workbench, body: dict) -> dict:
     """``POST /api/solve``: solve (``"unique": true`` also proves or refutes
-    uniqueness); the result of SPEC.md section 3 plus drawings, sizes and the
+    uniqueness); the result of ``satgrid solve --json`` plus drawings, sizes and the
     status line."""
     t0 = time.perf_counter()
     p, _ = puzzle_of(body)
