@@ -42,11 +42,12 @@ import itertools
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 
+from ..core.encodings import estimate
 from ..errors import ArgumentError
 from ..modelling.model import IntVar, Model
 
 __all__ = ["cells", "fix", "distinct", "one_to_n", "cage", "visible", "ripple", "differ",
-           "distance", "lines_of", "runs", "value_grid"]
+           "distance", "lines_of", "runs", "value_grid", "estimate_cage"]
 
 Cell = Hashable
 
@@ -160,6 +161,27 @@ def cage(m: Model, xs: Sequence[IntVar], op: str, target: int, *, different: boo
 
 #: the most digit sets :func:`_digit_sets` enumerates for one cage
 MAX_SETS = 2000
+
+
+def estimate_cage(m: Model, cells: int, values: Sequence[int], target: int,
+                  different: bool = False) -> int:
+    """About how many clauses :func:`cage` ``+`` builds over ``cells`` cells
+    of ``values`` for ``m``'s encodings (an upper estimate, for a kind's
+    ``estimate_clauses``; cheap: the digit sets are bounded, not listed).
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); xs = [m.int(f"x{i}", range(1, 10)) for i in range(3)]
+    >>> cage(m, xs, "+", 10, different=True, group="c")
+    >>> m.sizes()["c"].clauses <= estimate_cage(m, 3, range(1, 10), 10, True)
+    True
+    """
+    v = len(values)
+    total = estimate.linear_bound(m.pb, [x for _ in range(cells) for x in values], target, "==")
+    if different:
+        sets = min(math.comb(v, cells), MAX_SETS)
+        total += v * estimate.at_most(m.amo, cells, 1) + v * (cells + 2) + sets * (v + 1)
+        total += estimate.exactly(m.amo, m.card, sets, 1)
+    return total
 
 
 def _digit_sets(m: Model, xs: list[IntVar], target: int, group: str) -> None:

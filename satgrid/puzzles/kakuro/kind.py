@@ -51,7 +51,8 @@ class Kakuro(Puzzle):
                 for (r, c), d, cells in N.runs(self.white(), self.rows, self.cols)]
 
     def estimate_clauses(self, m: Model) -> int:
-        return self.rows * self.cols * (3 * estimate.at_most(m.amo, 9, 1) + 720)
+        return len(self.white()) * estimate.exactly(m.amo, m.card, 9, 1) + sum(
+            N.estimate_cage(m, len(cells), DIGITS, k or 0, True) for k, cells in self.runs())
 
     def build(self, m: Model) -> None:
         self._nums = nums = N.cells(m, sorted(self.white()), DIGITS, group=f"{K}.cell")

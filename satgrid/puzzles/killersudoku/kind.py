@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.encodings import estimate
 from ...modelling.model import Model, Solution
 from ...rules import numbers as N
 from ..base import Puzzle, register
@@ -44,8 +45,9 @@ class KillerSudoku(Puzzle):
         return N.lines_of(n, n) + boxes
 
     def estimate_clauses(self, m: Model) -> int:
-        n = self.n
-        return 4 * n * n * n * n + sum(len(c) * n * 60 for c, _ in self.cages)
+        n, one = self.n, estimate.exactly(m.amo, m.card, self.n, 1)
+        return (n * n + 3 * n * n) * one + sum(N.estimate_cage(m, len(c), range(1, n + 1), k or 0,
+                                                               True) for c, k in self.cages)
 
     def build(self, m: Model) -> None:
         n = self.n
