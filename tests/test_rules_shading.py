@@ -75,6 +75,11 @@ def _lines(g):
     return [list(row) for row in g] + [list(col) for col in zip(*g)]
 
 
+def _ring(g):
+    """The border cells' colours of a 3 x 3 grid, clockwise from the top-left."""
+    return [g[0][0], g[0][1], g[0][2], g[1][2], g[2][2], g[2][1], g[2][0], g[1][0]]
+
+
 def _max_run(line, colour):
     best = run = 0
     for v in line:
@@ -104,6 +109,8 @@ RULES = {
     "run of 1 unshaded": (lambda m, s: shading.no_run(m, s, 1, 0),
                           lambda g: all(_max_run(l, 0) <= 1 for l in _lines(g))),
     "some": (shading.some, lambda g: any(map(any, g))),
+    "ring changes <= 2": (lambda m, s: shading.ring_changes(m, s, 3, 3),
+                          lambda g: sum(a != b for a, b in zip(_ring(g), _ring(g)[1:] + _ring(g)[:1])) <= 2),
     "around 8 == 2": (lambda m, s: shading.count_around(m, s, (1, 1), 2, diagonal=True),
                       lambda g: sum(map(sum, g)) - g[1][1] == 2),
     "around 4 + itself >= 3": (

@@ -30,7 +30,7 @@ Cell = tuple[int, int]
 _STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
 _KING = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
 
-__all__ = ["grid", "fixed", "some", "connected", "no_2x2", "no_adjacent", "dominoes",
+__all__ = ["grid", "fixed", "some", "connected", "no_2x2", "ring_changes", "no_adjacent", "dominoes",
            "no_run", "no_run_across", "differ_across", "count_around", "count_in",
            "groups_around", "neighbours"]
 
@@ -120,6 +120,30 @@ def no_2x2(m: Model, shaded: dict, colour: int = 1, group: str | None = None) ->
     m.clauses([[-_lit(shaded, v, colour) for v in b] for b in blocks
                if all(v in shaded for v in b)],
               group or f"shading.2x2.{'shaded' if colour else 'unshaded'}")
+
+
+def ring_changes(m: Model, shaded: dict, rows: int, cols: int, k: int = 2,
+                 group: str = "shading.ring") -> None:
+    """Around the border of the rows x cols grid the colour changes at most
+    ``k`` times. With ``k = 2`` it is implied when both colours are connected
+    (two arcs of each colour round the border would need crossing paths), so
+    Yin-Yang adds it to help the search: a literal per pair of cells side by
+    side on the border, "they differ", at most ``k`` of them true.
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); s = grid(m, 2, 2); ring_changes(m, s, 2, 2); m.count()   # all but the checkerboards
+    (14, True)
+    """
+    if rows < 2 or cols < 2:
+        return
+    ring = ([(0, c) for c in range(cols)] + [(r, cols - 1) for r in range(1, rows)]
+            + [(rows - 1, c) for c in range(cols - 2, -1, -1)] + [(r, 0) for r in range(rows - 2, 0, -1)])
+    changes = []
+    for u, v in zip(ring, ring[1:] + ring[:1]):
+        x, a, b = m.aux(), shaded[u], shaded[v]
+        m.clauses([[-x, a, b], [-x, -a, -b], [x, -a, b], [x, a, -b]], group)
+        changes.append(x)
+    m.at_most(changes, k, group)
 
 
 def no_adjacent(m: Model, shaded: dict, group: str = "shading.adjacent") -> None:

@@ -1,0 +1,8 @@
+"""The ``yinyang`` kind: its rules (:mod:`.kind`), its TOML, pzprv3 and
+puzz.link formats (:mod:`.formats`, registered on import) and its referee
+(:mod:`.check`)."""
+
+from .kind import YinYang
+from . import formats  # noqa: F401  (registers the readers)
+
+__all__ = ["YinYang"]

@@ -1,0 +1,86 @@
+"""``yinyang``: colour every cell black or white, each colour one group.
+
+Rules (pzprjs's ``yinyang`` check): every cell is black or white, the given
+circles keep their colour, the black cells form one orthogonally connected
+group and so do the white cells, and no 2 x 2 block is all black or all
+white.
+
+Model (:mod:`satgrid.rules.shading`): ``shaded[r,c]`` per cell, true =
+black (the projection), the givens as unit literals, ``connected`` and
+``no_2x2`` for either colour, and ``ring_changes``: at most two changes of
+colour round the border, implied by the rules (two arcs of each colour
+would need crossing paths), added because it cuts the search (a 10 x 10
+family grid: seconds to a tenth of one).
+"""
+
+from __future__ import annotations
+
+from ...core.encodings import estimate
+from ...modelling.connectivity import eager_size
+from ...modelling.model import Model
+from ...rules import shading
+from ..base import Puzzle, register
+from . import check as checker
+from . import drawing
+
+K = "yinyang"
+WHITE, BLACK = 1, 2          # pzprjs's circles
+
+
+@register
+class YinYang(Puzzle):
+    """A Yin-Yang instance: ``givens`` rows (0 none, 1 white, 2 black)."""
+
+    kind = K
+    encoding_choices = ("connectivity",)
+
+    def __init__(self, givens, *, solution=None, **kw):
+        super().__init__(**kw)
+        self.givens_grid = [list(row) for row in givens]
+        self.rows, self.cols = len(givens), len(givens[0])
+        self._solution = solution
+        self.shaded: dict = {}
+
+    def estimate_clauses(self, m: Model) -> int:
+        """Two clauses per 2 x 2 block and given, the border's changes and,
+        eager, both colours' connectivity."""
+        n = self.rows * self.cols
+        ring = 2 * (self.rows + self.cols)
+        total = 3 * n + 4 * ring + estimate.at_most(m.card, ring, 2)
+        if m.connectivity == "eager" and n > 1:
+            total += 2 * eager_size(n, 2 * n, n - 1, 2, method="layers")[1]
+        return total
+
+    def build(self, m: Model) -> None:
+        s = self.shaded = shading.grid(m, self.rows, self.cols, f"{K}.cell")
+        for colour in (1, 0):
+            shading.connected(m, s, colour, f"{K}.connected.{'black' if colour else 'white'}")
+            shading.no_2x2(m, s, colour, f"{K}.2x2.{'black' if colour else 'white'}")
+        shading.ring_changes(m, s, self.rows, self.cols, 2, f"{K}.ring")
+        m.projection = list(s.values())
+
+    def givens(self, m: Model) -> list[int]:
+        return [self.shaded[r, c] if v == BLACK else -self.shaded[r, c]
+                for r, row in enumerate(self.givens_grid) for c, v in enumerate(row) if v]
+
+    def decode(self, sol) -> dict:
+        return {"grid": [[int(sol[self.shaded[r, c]]) for c in range(self.cols)]
+                         for r in range(self.rows)]}
+
+    def check(self, decoded) -> list[str]:
+        return checker.check(decoded["grid"], self.givens_grid)
+
+    def given_grid(self):
+        return self.givens_grid
+
+    def render(self, decoded) -> str:
+        return drawing.text(self, decoded)
+
+    def render_svg(self, decoded) -> str:
+        return drawing.svg(self, decoded)
+
+    def puzzle_svg(self) -> str:
+        return drawing.svg(self, None)
+
+    def expected_solution(self):
+        return self._solution
