@@ -152,3 +152,15 @@ def test_render_and_family(tmp_path):
 
 def test_doctests():
     assert_doctests(formats, check)
+
+
+@pytest.mark.parametrize("opts", [{}, {"pb": "swc", "card": "totalizer"}, {"amo": "ladder"},
+                                  {"pb": "gtotalizer", "amo": "bitwise"}])
+def test_estimate_is_never_below_the_clauses_built(opts):
+    from satgrid.modelling.model import Model
+    for path in sorted(EX.iterdir()):
+        p = load1(path)
+        m = Model(**opts)
+        estimate = p.estimate_clauses(m)
+        p.build(m)
+        assert estimate >= sum(s.clauses for s in m.sizes().values()), path.name

@@ -182,3 +182,15 @@ def test_pzprjs_answer_file_as_pzprv3(tmp_path):
 ])
 def test_malformed_pzprv3_gives_one_positioned_line(text, where, fragment):
     assert_error_at(text, "t.txt", where, fragment)
+
+
+@pytest.mark.parametrize("opts", [{}, {"pb": "swc", "card": "totalizer"}, {"amo": "ladder"},
+                                  {"pb": "gtotalizer", "amo": "bitwise"}])
+def test_estimate_is_never_below_the_clauses_built(opts):
+    from satgrid.modelling.model import Model
+    for path in sorted(EX.iterdir()):
+        p = load1(path)
+        m = Model(**opts)
+        estimate = p.estimate_clauses(m)
+        p.build(m)
+        assert estimate >= sum(s.clauses for s in m.sizes().values()), path.name

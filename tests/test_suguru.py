@@ -194,3 +194,15 @@ def test_puzzlink_6x6_unique_and_written_back():
     res = api.solve(p, unique=True)
     assert res["unique"] is True and p.check(res) == []
     assert formats.to_url(p) == path.read_text().strip()
+
+
+@pytest.mark.parametrize("opts", [{}, {"pb": "swc", "card": "totalizer"}, {"amo": "ladder"},
+                                  {"pb": "gtotalizer", "amo": "bitwise"}])
+def test_estimate_is_never_below_the_clauses_built(opts):
+    from satgrid.modelling.model import Model
+    for path in sorted(EX.iterdir()):
+        p = load1(path)
+        m = Model(**opts)
+        estimate = p.estimate_clauses(m)
+        p.build(m)
+        assert estimate >= sum(s.clauses for s in m.sizes().values()), path.name
