@@ -9,7 +9,7 @@ import os
 
 from ..certify.certificate import certify_puzzle
 from ..errors import EXIT_OK, EXIT_UNSAT, SatgridError, UsageError
-from ..explain.generate import generate, solution_grid
+from ..explain.generate import generate, no_generator, solution_grid
 from ..explain.grade import grade
 from ..explain.puzzle import (backbone_result, backbone_svg, backbone_text, hint_result,
                               hint_text)
@@ -104,9 +104,8 @@ def cmd_generate(a) -> int:
             raise UsageError(f"satgrid generate: {a.kind} has no clues a generator can remove "
                              "and write (docs/guide/explain.md: the clue hooks)")
     cls = KINDS[a.kind]
-    if start is None and cls.blank(a.size or 9) is None:
-        raise UsageError(f"satgrid generate: {a.kind} has no blank puzzle of size "
-                         f"{a.size or 9} to fill; give a start puzzle with --from FILE")
+    if start is None and (why := no_generator(cls, a.size)):
+        raise UsageError(f"satgrid generate: {why}")
     opts = _options(a)
     made = generate(a.kind, seed=a.seed, count=a.count, size=a.size, givens=a.givens,
                     start=start, opts=opts, min_score=a.min_score)

@@ -4,8 +4,12 @@ methods after it).
 
 One puzzle: a filled solution -- a solution of the kind's blank puzzle
 (:meth:`Puzzle.blank`) found with random preferred polarities, turned into
-the puzzle of every clue it shows (:meth:`Puzzle.from_solution`) -- or a
-start puzzle given by the caller; then its clues, in a random order, each
+the puzzle of every clue it shows (:meth:`Puzzle.from_solution`) -- or, for a
+kind without a blank, a planted puzzle of the kind's own family
+(:func:`satgrid.pipeline.families.instances`, every clue percentage at 100,
+its seed drawn from the generator's) with every clue of its solution shown,
+the next family seed tried while it is not unique -- or a start puzzle given
+by the caller; then its clues, in a random order, each
 removed when the puzzle stays unique without it. A removal is tested with
 one SAT call: the puzzle without clue c keeps its one solution S exactly when
 no solution of the remaining clues differs from S at c (any other would
@@ -28,8 +32,11 @@ from typing import Any
 
 from ..errors import LimitError, SatgridError
 from ..modelling.model import Model, Solution
+from ..pipeline.families import instances
+from ..pipeline.load import loads
 from ..pipeline.run import Options, compile_puzzle, open_session, solve_all
-from ..puzzles import KINDS, Puzzle
+from ..puzzles import FAMILY_MODULES, KINDS, Puzzle
+from ..puzzles.families import SPECS
 from .grade import grade
 from .puzzle import explainer
 
@@ -37,6 +44,10 @@ __all__ = ["Generated", "generate", "generate_one", "reduce_clues"]
 
 #: filled solutions tried for one puzzle before giving up on ``givens``
 ATTEMPTS = 50
+#: family seeds tried for a planted puzzle unique at full clues
+FAMILY_TRIES = 12
+#: the family parameters that are a percentage of clues shown (set to 100)
+SHOWN = ("shown", "clue", "clues", "numbers", "mark")
 
 
 @dataclass
@@ -86,6 +97,61 @@ def filled(cls: type[Puzzle], size: int, rng: random.Random,
     if sol is None:
         raise LimitError(f"{cls.kind}: no filled solution of size {size} found ({m.status})")
     return blank.from_solution(blank.decode(sol)), m
+
+
+def family_of(cls: type[Puzzle]) -> str | None:
+    """The first family of the kind's folder (``kind.json``), or None."""
+    package = cls.__module__.split(".")[2]
+    return next((name for name, (pkg, _) in FAMILY_MODULES.items() if pkg == package), None)
+
+
+def no_generator(cls: type[Puzzle], size: int | None) -> str | None:
+    """Why ``cls`` has no generator from nothing (None: it has one): no clue
+    a generator can remove, or neither a blank puzzle nor a family."""
+    if cls.clue_cells is Puzzle.clue_cells or cls.toml_table is Puzzle.toml_table:
+        return (f"{cls.kind} has no clues a generator can remove and write (its puzzle "
+                "is its rules or regions; docs/guide/explain.md: the clue hooks)")
+    if cls.blank(size or 9) is None and family_of(cls) is None:
+        return f"{cls.kind} has no blank puzzle nor family to start from; give --from FILE"
+    return None
+
+
+def family_params(name: str, size: int | None) -> dict:
+    """The family's parameters: its defaults, ``size`` as its side (``n``,
+    or ``rows`` and ``cols``), every clue
+    percentage at 100."""
+    spec, out = SPECS[name], {}
+    names = {p.name: p for p in spec.params}
+    for key in ("n", "rows", "cols"):
+        if key in names and size is not None:
+            out[key] = max(names[key].lo, min(names[key].hi, size))
+    for key in SHOWN:
+        if key in names and names[key].hi == 100:
+            out[key] = 100
+    return out
+
+
+def planted(cls: type[Puzzle], size: int | None, rng: random.Random,
+            opts: Options) -> Puzzle:
+    """A unique puzzle of the kind's family with every clue of its solution
+    shown (:meth:`Puzzle.from_solution` when the kind has it): family seeds
+    drawn from ``rng``, :data:`FAMILY_TRIES` at most."""
+    name = family_of(cls)
+    if name is None:
+        raise SatgridError(no_generator(cls, size) or f"{cls.kind}: no family")
+    params = family_params(name, size)
+    for _ in range(FAMILY_TRIES):
+        (fname, text), *_ = instances(name, params, seed=rng.randrange(1 << 30))
+        p = loads(text, fname)[0]
+        if type(p).from_solution is not Puzzle.from_solution:
+            res = solve_all(p, opts, limit=1)
+            if not res["count"]:
+                continue
+            p = p.from_solution(res["solutions"][0])
+        if solve_all(p, opts, limit=2)["count"] == 1:
+            return p
+    raise LimitError(f"generate: no {cls.kind} of family {name} {params} unique at full "
+                     f"clues in {FAMILY_TRIES} seeds")
 
 
 def _unique_count(p: Puzzle, opts: Options, solution: dict) -> bool:
@@ -154,7 +220,7 @@ def reduce_clues(full: Puzzle, rng: random.Random, opts: Options,
     return out, solution
 
 
-def generate_one(cls: type[Puzzle], rng: random.Random, opts: Options, *, size: int,
+def generate_one(cls: type[Puzzle], rng: random.Random, opts: Options, *, size: int | None,
                  givens: int | None = None, start: Puzzle | None = None,
                  min_score: int | None = None) -> tuple[Puzzle, dict, int, int | None]:
     """One unique puzzle with at most ``givens`` clues and a grade score of
@@ -164,7 +230,12 @@ def generate_one(cls: type[Puzzle], rng: random.Random, opts: Options, *, size: 
     its solution, the attempts and its score (None when not asked for)."""
     best = None
     for attempt in range(1, ATTEMPTS + 1):
-        full, rules = (start, None) if start is not None else filled(cls, size, rng, opts)
+        if start is not None:
+            full, rules = start, None
+        elif cls.blank(size or 9) is None:
+            full, rules = planted(cls, size, rng, opts), None
+        else:
+            full, rules = filled(cls, size or 9, rng, opts)
         p, sol = reduce_clues(full, rng, opts, floor=0, rules=rules)
         if givens is not None and len(p.clue_cells()) > givens:
             if best is None or len(p.clue_cells()) < len(best[0].clue_cells()):
@@ -199,12 +270,14 @@ def generate(kind: str, *, seed: int = 0, count: int = 1, size: int | None = Non
     if kind not in KINDS:
         raise SatgridError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
     cls = KINDS[kind]
+    if start is None and (why := no_generator(cls, size)):
+        raise SatgridError(f"generate: {why}")
     opts = opts or Options()
     out = []
     for i in range(count):
         t0 = time.perf_counter()
         rng = random.Random(f"{kind}:{seed}:{i}")
-        p, sol, attempts, score = generate_one(cls, rng, opts, size=size or 9, givens=givens,
+        p, sol, attempts, score = generate_one(cls, rng, opts, size=size, givens=givens,
                                                start=start, min_score=min_score)
         p.title = f"satgrid generate {kind} --seed {seed} #{i + 1}"
         out.append(Generated(p, sol, seed, i, attempts, time.perf_counter() - t0, score))
@@ -216,4 +289,4 @@ def solution_grid(sol: dict) -> Any:
     return sol.get("grid", sol.get("grids"))
 
 
-__all__ += ["solution_grid", "filled", "Solution"]
+__all__ += ["solution_grid", "filled", "planted", "no_generator", "Solution"]
