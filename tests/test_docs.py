@@ -30,7 +30,7 @@ import satgrid.modelling.model
 import satgrid.modelling.solving
 import satgrid.modelling.values
 from satgrid import errors
-from satgrid.apps.cli import EXIT_TEXT
+from satgrid.apps.options import EXIT_TEXT
 from satgrid.pipeline.load import load
 from satgrid.pipeline.run import compare_expect, solve
 from satgrid.puzzles.base import KINDS

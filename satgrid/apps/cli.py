@@ -1,5 +1,5 @@
-"""The ``satgrid`` command line (SPEC.md section 3): argument parsing, ``main``,
-and the one-line error report.
+"""The ``satgrid`` command line: the commands' parsers, ``main``, and the
+one-line error report (the shared options and help texts: :mod:`.options`).
 
 The commands themselves are :mod:`satgrid.apps.commands` (one function each).
 Exit status (``EXIT_TEXT``, the same for every command): 0 answered, 1
@@ -11,194 +11,17 @@ SIGINT/SIGTERM (:mod:`satgrid.core.interrupts`).
 from __future__ import annotations
 
 import argparse
-import difflib
 import errno
 import os
-import re
 import sys
 from typing import Sequence
 
 import satgrid.apps as apps  # the commands load through apps.__getattr__, after parsing
 
 from ..core import DEFAULT_SOLVER, interrupts
-from .. import lazy
 from .._version import __version__
-from . import argtypes
-from ..modelling.connectivity import DEFAULT_MODE, MODES  # the names only: no solver, no graph code
+from . import argtypes, options
 from ..errors import EXIT_INPUT, EXIT_LIMIT, EXIT_OK, EXIT_OUTPUT, SatgridError, UsageError
-
-
-#: shared help texts
-FILE_HELP = ("the puzzle file: TOML (any kind), or a Sudoku grid or collection as text "
-             "(docs/guide/formats.md)")
-FORCE_HELP = "replace OUT if it exists (without --force an existing file is refused, exit 4)"
-QUIET_HELP = "no progress bar (one is drawn on stderr only when it is a terminal)"
-EXIT_TEXT = """exit status:
-  0    answered (solved, counted, or the check passed)
-  1    unsatisfiable, or the check failed
-  2    bad input or usage (one line: file:line:column: what was expected)
-  3    a limit was reached before the answer was complete
-  4    an I/O error writing output
-  130  interrupted (SIGINT; 143 for SIGTERM)
-a DIMACS/iCNF file without --json answers as SAT competition solvers do:
-  10 satisfiable, 20 unsatisfiable, 0 unknown (iCNF: 0 unless all answers agree)"""
-#: each family's name, parameters and meaning (read when ``family``'s parsers are built)
-family_params = lazy.module("satgrid.puzzles.families")
-#: the kinds, discovered from their folders (read when ``solve``'s parser is built)
-puzzles = lazy.module("satgrid.puzzles")
-
-
-def kind_list() -> str:
-    """The kinds part of ``satgrid solve --help``'s epilog: every kind found
-    in ``satgrid/puzzles/*/kind.json`` (no kind is imported)."""
-    words, lines = list(puzzles.KINDS), ["puzzle kinds (docs/guide/formats.md):"]
-    line = " "
-    for w in words:
-        if len(line) + len(w) + 2 > 78:
-            lines.append(line.rstrip())
-            line = " "
-        line += f" {w},"
-    lines.append(line.rstrip(","))
-    return "\n".join(lines)
-
-
-def family_list() -> str:
-    """The epilog of ``satgrid family --help``: one line per family."""
-    return "families:\n" + "\n".join(
-        f"  {s.name:<13} {s.summary}" for s in family_params.SPECS.values())
-
-
-#: every option string of every command's parser, for "did you mean" on a misspelt one
-_OPTIONS: set[str] = set()
-_UNRECOGNIZED = re.compile(r"unrecognized arguments: (.*)")
-_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)")
-
-
-def did_you_mean(message: str) -> str:
-    """``; did you mean --unique?`` for a misspelt option or choice (else "")."""
-    m = _UNRECOGNIZED.match(message)
-    if m:
-        for tok in m.group(1).split():
-            if tok.startswith("--"):
-                close = difflib.get_close_matches(tok.split("=")[0], sorted(_OPTIONS), 1, 0.7)
-                if close:
-                    return f"; did you mean {close[0]}?"
-        return ""
-    m = _CHOICE.search(message)
-    if m:
-        choices = re.findall(r"'([^']*)'", m.group(2))
-        close = difflib.get_close_matches(m.group(1), choices, 1, 0.7)
-        if close:
-            return f"; did you mean {close[0]}?"
-    return ""
-
-
-class _Parser(argparse.ArgumentParser):
-    """One line and exit 2 for every usage error (argparse prints the usage
-    and the message), named by the command: ``satgrid: solve: ...``."""
-
-    def add_argument(self, *args, **kwargs):
-        _OPTIONS.update(a for a in args if isinstance(a, str) and a.startswith("--"))
-        return super().add_argument(*args, **kwargs)
-
-    def error(self, message):
-        command = self.prog.removeprefix("satgrid").strip()
-        raise UsageError((f"{command}: " if command else "") + message + did_you_mean(message))
-
-
-#: the encodings registry (AMO_METHODS, CARD_METHODS, PB_METHODS, METHOD_ALIASES,
-#: PYSAT_CARD, PYSAT_PB), read when a parser is built: importing the CLI stays cheap
-methods = lazy.module("satgrid.core.encodings.methods")
-
-
-def encoding_choices() -> dict[str, tuple[str, ...]]:
-    """The names ``--card``, ``--amo``, ``--pb`` and ``encode --encoding`` accept:
-    the encodings registry, its aliases, and PySAT's own encoders as ``pysat:NAME``."""
-    m = methods
-    card = (*m.AMO_METHODS, *m.CARD_METHODS, *m.METHOD_ALIASES,
-            *(f"pysat:{n}" for n in m.PYSAT_CARD))
-    return {"card": card, "amo": card,
-            "pb": (*m.PB_METHODS, *(f"pysat:{n}" for n in m.PYSAT_PB)),
-            "encode": (*m.AMO_METHODS, *m.CARD_METHODS, *m.PB_METHODS, *m.METHOD_ALIASES,
-                       *(f"pysat:{n}" for n in sorted({*m.PYSAT_CARD, *m.PYSAT_PB})))}
-
-
-def _max_clauses_option(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--max-clauses", type=argtypes.clause_ceiling, metavar="N",
-                   help="refuse a formula estimated (from the file's header, before building) "
-                        "at more than N clauses (default 50,000,000; exit 3)")
-
-
-def _encoding_options(p: argparse.ArgumentParser, connectivity: bool = True) -> None:
-    """The options that choose how a puzzle is compiled into CNF."""
-    choices, m = encoding_choices(), methods
-    p.add_argument("--card", metavar="ENC", choices=choices["card"],
-                   help="cardinality encoding: " + ", ".join(m.CARD_METHODS)
-                        + " (default seqcounter-knuth); an at-most-one-only one ("
-                        + ", ".join(m.AMO_METHODS) + ") is used where at most one may be true;"
-                        " pysat:NAME uses PySAT's encoder, NAME one of "
-                        + ", ".join(sorted(m.PYSAT_CARD)))
-    p.add_argument("--amo", metavar="ENC", choices=choices["amo"],
-                   help="at-most-one (and exactly-one) encoding: " + ", ".join(m.AMO_METHODS)
-                        + " (default pairwise), or any --card encoding")
-    p.add_argument("--pb", metavar="ENC", choices=choices["pb"],
-                   help="weighted-sum (pseudo-Boolean) encoding: " + ", ".join(m.PB_METHODS)
-                        + " (default bdd); pysat:NAME uses PySAT's encoder, NAME one of "
-                        + ", ".join(sorted(m.PYSAT_PB)))
-    _max_clauses_option(p)
-    if connectivity:
-        p.add_argument("--connectivity", choices=MODES, default=DEFAULT_MODE,
-                       help="regions that must be connected: lazy (cut clauses added while "
-                            "solving; the default), eager (encoded up front) or propagate "
-                            "(reasoned about inside the search, by solvers with a user propagator, "
-                            "'propagator' in 'satgrid solvers --json'; refused for region partitions)")
-
-
-def _solving_options(p: argparse.ArgumentParser) -> None:
-    """The options of the commands that run a solver."""
-    p.add_argument("--solver", default=DEFAULT_SOLVER, metavar="NAME",
-                   help=f"PySAT solver (default {DEFAULT_SOLVER}; 'satgrid solvers' lists them)")
-    p.add_argument("--solver-option", action="append", default=[], metavar="NAME=VALUE",
-                   help="a CaDiCaL tuning option, e.g. chrono=0 (repeatable; "
-                        "'satgrid solvers --options' lists them with their ranges)")
-    p.add_argument("--time-limit", type=argtypes.seconds, metavar="S",
-                   help="give up after S seconds of wall-clock time, compiling included "
-                        "(exit 3; default: no limit)")
-
-
-def _solver_options(p: argparse.ArgumentParser) -> None:
-    """The options of a command that compiles a puzzle and solves it."""
-    _solving_options(p)
-    _encoding_options(p)
-
-
-def _formula_options(p: argparse.ArgumentParser, solving: bool = True) -> None:
-    """Options for a plain DIMACS / iCNF input (satgrid.pipeline.cnf)."""
-    p.add_argument("--format", choices=("auto", "puzzle", "dimacs", "icnf"), default="auto",
-                   help="what FILE holds (default auto: DIMACS when its first line that is "
-                        "not a comment is 'p cnf', iCNF for 'p inccnf', else a puzzle file)")
-    if solving:
-        p.add_argument("--assume", action="append", default=[], metavar="LITS",
-                       help="DIMACS/iCNF input: assume these literals, e.g. '1 -2' or 1,-2 "
-                            "(repeatable)")
-
-
-def _cluster_options(p: argparse.ArgumentParser, chunks: bool = False) -> None:
-    """Where to run: a LocalCluster or a running Dask cluster (docs/guide/cluster.md)."""
-    p.add_argument("--workers", type=argtypes.count_limit, metavar="N",
-                   help="run on a Dask LocalCluster of N worker processes on this machine "
-                        "(needs the [cluster] extra; docs/guide/cluster.md)")
-    p.add_argument("--scheduler", metavar="ADDRESS",
-                   help="run on a running Dask cluster ('dask scheduler' and 'dask worker' "
-                        "processes), e.g. tcp://10.0.0.1:8786")
-    if chunks:
-        p.add_argument("--chunk-size", type=argtypes.count_limit, metavar="N",
-                       help="puzzles per incremental session (a cluster task each): the same "
-                            "N gives the same results serially and on any number of workers "
-                            "(default 1000)")
-        p.add_argument("--chunk-time-limit", type=argtypes.seconds, metavar="S",
-                       help="with --workers/--scheduler: seconds per task; puzzles it has no "
-                            "time left for are reported unknown (exit 3)")
 
 
 def build_parser(command: str | None = None) -> argparse.ArgumentParser:
@@ -208,22 +31,22 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     the arguments); the parsers of the family generators, a third of the
     build, are made for ``family`` only. None: every parser.
     """
-    ap = _Parser(prog="satgrid", description="SAT-encoding compiler for grid logic puzzles.",
-                 epilog=EXIT_TEXT,
+    ap = options.Parser(prog="satgrid", description="SAT-encoding compiler for grid logic puzzles.",
+                 epilog=options.EXIT_TEXT,
                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--version", action="version", version=f"satgrid {__version__}")
-    sub = ap.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser,
+    sub = ap.add_subparsers(dest="command", metavar="COMMAND", parser_class=options.Parser,
                          help="what to do ('satgrid COMMAND --help' for its options)")
 
     p = sub.add_parser("solve", help="compile, solve, decode, check, print",
                        description="Solve a puzzle file (or every puzzle of a collection in one "
                                    "incremental session), check the answer with the kind's "
                                    "referee and print it.",
-                       epilog=(kind_list() + "\n\n" + EXIT_TEXT if command in (None, "solve")
-                               else EXIT_TEXT),
+                       epilog=(options.kind_list() + "\n\n" + options.EXIT_TEXT if command in (None, "solve")
+                               else options.EXIT_TEXT),
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", help=FILE_HELP)
-    _solver_options(p)
+    p.add_argument("file", help=options.FILE_HELP)
+    options.solver_options(p)
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per puzzle (docs/schema/result.schema.json) "
                         "instead of the drawing")
@@ -239,20 +62,20 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--certify", metavar="DIR",
                    help="with --unique (or for no solution): write a certificate folder "
                         "(DRAT proof, ...) that 'satgrid verify DIR' checks (docs/certify.md)")
-    p.add_argument("--force", action="store_true", help=FORCE_HELP + " (--svg, --model-out); --certify: write into a non-empty DIR")
-    p.add_argument("--quiet", action="store_true", help=QUIET_HELP)
-    _formula_options(p)
+    p.add_argument("--force", action="store_true", help=options.FORCE_HELP + " (--svg, --model-out); --certify: write into a non-empty DIR")
+    p.add_argument("--quiet", action="store_true", help=options.QUIET_HELP)
+    options.formula_options(p)
     p.add_argument("--model-out", metavar="OUT",
                    help="DIMACS/iCNF input: also write the answer in the SAT competition's "
                         "format to OUT ('-': standard output; .gz/.xz/.bz2 compress)")
-    _cluster_options(p, chunks=True)
+    options.cluster_options(p, chunks=True)
 
     p = sub.add_parser("count", help="number of solutions",
                        description="Count the solutions of each puzzle (blocking clauses over "
-                                   "the puzzle's own variables).", epilog=EXIT_TEXT,
+                                   "the puzzle's own variables).", epilog=options.EXIT_TEXT,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", help=FILE_HELP)
-    _solver_options(p)
+    p.add_argument("file", help=options.FILE_HELP)
+    options.solver_options(p)
     p.add_argument("--json", action="store_true",
                    help='print {"count": N, "complete": true|false} per puzzle')
     p.add_argument("--limit", type=argtypes.count_limit, metavar="N",
@@ -261,9 +84,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                    help="write a certificate of the complete count to DIR (docs/certify.md)")
     p.add_argument("--force", action="store_true",
                    help="with --certify: write into DIR even when it is not empty")
-    p.add_argument("--quiet", action="store_true", help=QUIET_HELP)
-    _formula_options(p)
-    _cluster_options(p)
+    p.add_argument("--quiet", action="store_true", help=options.QUIET_HELP)
+    options.formula_options(p)
+    options.cluster_options(p)
     p.add_argument("--split", type=argtypes.count_limit, metavar="K",
                    help="with --workers/--scheduler: cube-and-conquer over 2^K cubes of K "
                         "split variables, each counted on a worker; the sum is the count "
@@ -272,33 +95,33 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("check", help="solve and compare with the [expect] table",
                        description="Solve each puzzle and compare the answer, uniqueness, "
                                    "count and solution with the file's [expect] table; exit 1 "
-                                   "on a mismatch.", epilog=EXIT_TEXT,
+                                   "on a mismatch.", epilog=options.EXIT_TEXT,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", help=FILE_HELP)
-    _solver_options(p)
+    p.add_argument("file", help=options.FILE_HELP)
+    options.solver_options(p)
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per puzzle: ok, mismatches, answer, unique")
-    p.add_argument("--quiet", action="store_true", help=QUIET_HELP)
-    _cluster_options(p, chunks=True)
+    p.add_argument("--quiet", action="store_true", help=options.QUIET_HELP)
+    options.cluster_options(p, chunks=True)
 
     p = sub.add_parser("stats", help="encoding size per constraint group",
                        description="Compile the (first) puzzle without solving it and print "
                                    "variables, clauses and literals per constraint group and "
                                    "in total, with the encodings chosen.")
-    p.add_argument("file", help=FILE_HELP)
-    _encoding_options(p)
+    p.add_argument("file", help=options.FILE_HELP)
+    options.encoding_options(p)
     p.add_argument("--json", action="store_true",
                    help="print the sizes as one JSON object instead of a table")
-    _formula_options(p, solving=False)
+    options.formula_options(p, solving=False)
 
     p = sub.add_parser("dimacs", help="complete DIMACS CNF (connectivity encoded eagerly)",
                        description="Write the puzzle as a complete DIMACS CNF for any external "
                                    "solver, deterministic byte for byte, with header lines "
                                    "(docs/guide/dimacs.md). Connectivity is encoded eagerly.")
-    p.add_argument("file", help=FILE_HELP)
+    p.add_argument("file", help=options.FILE_HELP)
     p.add_argument("-o", "--output", metavar="OUT",
                    help="the CNF file to write ('-': standard output; .gz/.xz/.bz2 compress)")
-    p.add_argument("--force", action="store_true", help=FORCE_HELP)
+    p.add_argument("--force", action="store_true", help=options.FORCE_HELP)
     p.add_argument("--each", metavar="DIR",
                    help="instead of -o: one complete CNF per puzzle of the file, written to "
                         "DIR as STEM-I.cnf (files of those names in DIR are always replaced)")
@@ -307,7 +130,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--icnf", action="store_true",
                    help="for a Sudoku collection: iCNF, the base formula plus one assumption "
                         "line per puzzle")
-    _encoding_options(p, connectivity=False)
+    options.encoding_options(p, connectivity=False)
     p.add_argument("--json", action="store_true",
                    help="print what was written (file, variables, clauses) as JSON")
 
@@ -320,7 +143,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--cnf", required=True, metavar="CNF", help="the DIMACS file given to the solver")
     p.add_argument("--model", required=True, metavar="OUT",
                    help="the solver's output (SAT-competition 's'/'v' lines or MiniSat's format)")
-    _encoding_options(p, connectivity=False)
+    options.encoding_options(p, connectivity=False)
     p.add_argument("--json", action="store_true",
                    help="print the result as JSON (as 'solve --json') instead of the drawing")
 
@@ -333,19 +156,19 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--n", type=int, required=True, metavar="N", help="number of inputs")
     p.add_argument("--k", type=int, required=True, metavar="K", help="the bound")
     p.add_argument("--encoding", default="seqcounter", metavar="ENC",
-                   choices=encoding_choices()["encode"],
+                   choices=options.encoding_choices()["encode"],
                    help="the method (default seqcounter: Sinz 2005; seqcounter-knuth: Knuth's "
                         "irredundant form, what pysat:seqcounter emits): "
-                        + ", ".join((*methods.AMO_METHODS, *methods.CARD_METHODS))
-                        + "; with --weights: " + ", ".join(methods.PB_METHODS)
+                        + ", ".join((*options.methods.AMO_METHODS, *options.methods.CARD_METHODS))
+                        + "; with --weights: " + ", ".join(options.methods.PB_METHODS)
                         + "; or pysat:NAME for PySAT's own encoder")
     p.add_argument("--weights", metavar="W1,W2,...",
                    help="N comma-separated integer weights: a weighted sum (needs a "
                         "weighted-sum method)")
     p.add_argument("-o", "--output", metavar="OUT",
                    help="write the DIMACS to OUT instead of standard output")
-    p.add_argument("--force", action="store_true", help=FORCE_HELP)
-    _max_clauses_option(p)
+    p.add_argument("--force", action="store_true", help=options.FORCE_HELP)
+    options.max_clauses_option(p)
     p.add_argument("--json", action="store_true",
                    help="print the encoding's size (variables, auxiliaries, clauses, literals) "
                         "as JSON instead of the DIMACS")
@@ -373,10 +196,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                        description="Print the next step of each puzzle: a cell whose value the "
                                    "givens force, with a locally minimal reason (givens and rule "
                                    "groups of 'satgrid stats') found from the solver's cores "
-                                   "(docs/guide/explain.md).", epilog=EXIT_TEXT,
+                                   "(docs/guide/explain.md).", epilog=options.EXIT_TEXT,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", help=FILE_HELP)
-    _solving_options(p)
+    p.add_argument("file", help=options.FILE_HELP)
+    options.solving_options(p)
     p.add_argument("--all", action="store_true",
                    help="every step until the puzzle is solved, each applied before the next")
     p.add_argument("--json", action="store_true",
@@ -385,10 +208,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("grade", help="how hard a puzzle is, from its hint sequence",
                        description="Grade each puzzle by the steps of its hint sequence: "
                                    "score = probes + 3 x searches (0: unit propagation alone "
-                                   "solves it; docs/guide/explain.md).", epilog=EXIT_TEXT,
+                                   "solves it; docs/guide/explain.md).", epilog=options.EXIT_TEXT,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("file", help=FILE_HELP)
-    _solving_options(p)
+    p.add_argument("file", help=options.FILE_HELP)
+    options.solving_options(p)
     p.add_argument("--json", action="store_true",
                    help="print the score and the raw figures as one JSON object per puzzle")
 
@@ -397,7 +220,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                                    "of --from FILE), then clues removed in a random order while "
                                    "the answer stays unique; every puzzle proved unique, the "
                                    "same ones for the same seed (docs/guide/explain.md).",
-                       epilog=EXIT_TEXT, formatter_class=argparse.RawDescriptionHelpFormatter)
+                       epilog=options.EXIT_TEXT, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("kind", help="the puzzle kind (see 'satgrid solve --help')")
     p.add_argument("--seed", type=int, default=0,
                    help="random seed (default 0): the same seed gives the same puzzles")
@@ -417,9 +240,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                    help="reduce the clues of this puzzle (unique) instead of a filled solution")
     p.add_argument("--certify", metavar="DIR",
                    help="with -o: certify each puzzle's uniqueness into DIR/NAME (docs/certify.md)")
-    p.add_argument("--force", action="store_true", help=FORCE_HELP)
+    p.add_argument("--force", action="store_true", help=options.FORCE_HELP)
     p.add_argument("--json", action="store_true", help="print one JSON line per puzzle")
-    _solving_options(p)
+    options.solving_options(p)
 
     p = sub.add_parser("suite", help="a benchmark suite: families calibrated to a hardness band",
                        description="For each family of KIND (or every family: all), find the "
@@ -429,7 +252,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                                    "UNSAT: a DRAT proof checked by dratify, with "
                                    "--proof-seconds), GBD hashes, meta.csv, times.csv, a README "
                                    "per family and suite.json (docs/guide/suite.md).",
-                       epilog=EXIT_TEXT, formatter_class=argparse.RawDescriptionHelpFormatter)
+                       epilog=options.EXIT_TEXT, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("kinds", nargs="*", metavar="KIND",
                    help="kinds or families ('all': every family; none with --replay)")
     p.add_argument("-o", "--output", metavar="DIR", required=True, help="the suite's folder")
@@ -452,9 +275,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                    help="regenerate the suite of this suite.json without calibrating: the "
                         "same instance files, byte for byte")
     for name in ("amo", "card", "pb"):
-        p.add_argument(f"--{name}", metavar="ENC", choices=encoding_choices()[name],
+        p.add_argument(f"--{name}", metavar="ENC", choices=options.encoding_choices()[name],
                        help=f"the {name} encoding of the formulas (see 'satgrid solve --help')")
-    _cluster_options(p)
+    options.cluster_options(p)
 
     p = sub.add_parser("gbd", help="the GBD hash of DIMACS files (plain or compressed)",
                        description="Print 'HASH  FILE' for each file: the Global Benchmark "
@@ -501,13 +324,13 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                        description="Write generated instance files (and their DIMACS), the same "
                                    "bytes for the same family, parameters and seed. "
                                    "'satgrid family NAME --help' lists NAME's parameters.",
-                       epilog=family_list() if command in (None, "family") else None,
+                       epilog=options.family_list() if command in (None, "family") else None,
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--list", action="store_true",
                    help="list the families and their parameters, then exit")
-    fam = p.add_subparsers(dest="name", metavar="NAME", parser_class=_Parser,
+    fam = p.add_subparsers(dest="name", metavar="NAME", parser_class=options.Parser,
                            help="the family to generate")
-    for spec in family_params.SPECS.values() if command in (None, "family") else ():
+    for spec in options.family_params.SPECS.values() if command in (None, "family") else ():
         f = fam.add_parser(spec.name, help=spec.summary, description=spec.description,
                            epilog=spec.help_text(),
                            formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -522,8 +345,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                        help="also write the complete DIMACS of each instance (NAME.cnf)")
         f.add_argument("--json", action="store_true",
                        help="print the files written as JSON instead of one per line")
-        f.add_argument("--quiet", action="store_true", help=QUIET_HELP)
-        _cluster_options(f)
+        f.add_argument("--quiet", action="store_true", help=options.QUIET_HELP)
+        options.cluster_options(f)
         f.add_argument("--ship", action="store_true",
                        help="with --workers/--scheduler: the workers ship the files back and "
                             "this process writes them (default: the workers write into DIR "
