@@ -5,9 +5,8 @@ the digits of a cage add up to its sum (if it has one) and do not repeat; a
 given digit stays. ``cages``: ``(cells, sum or None)``; ``box``: (height,
 width); ``givens`` rows (0: none). puzz.link has no Killer Sudoku.
 
-Model (groups ``killersudoku.*``, :mod:`satgrid.rules.numbers`): ``cell``
-one-hot digits, ``given``, ``unit`` (each row, column and box 1..n,
-``one_to_n``), ``cage`` (``cage``: no repeats and the sum, ``--pb``).
+Model (groups ``killersudoku.*``, :mod:`satgrid.rules.numbers`): ``cell``, ``given``,
+``unit`` (rows, columns, boxes 1..n), ``cage`` (no repeats, the sum, its digit sets).
 """
 
 from __future__ import annotations
@@ -73,6 +72,9 @@ class KillerSudoku(Puzzle):
 
     def puzzle_svg(self) -> str:
         return drawing.svg(self, None)
+
+    def given_grid(self) -> list:
+        return self.digits
 
     def expected_solution(self):
         return self._solution

@@ -71,5 +71,8 @@ class RippleEffect(Puzzle):
     def puzzle_svg(self) -> str:
         return drawing.svg(self, None)
 
+    def given_grid(self) -> list:
+        return [[v if v and v > 0 else 0 for v in row] for row in self.clues]
+
     def expected_solution(self):
         return self._solution

@@ -1,13 +1,13 @@
 """``skyscrapers``: a height in every cell, counted from outside.
 
-Rules (as puzz.link checks them): every cell holds a height 1..N (N the
-larger side), no height twice in a row or a column; an outside number is how
-many buildings a viewer there sees, each taller than all before it. A given
-height stays; an outside "?" (or none) says nothing. ``clues``: per side
-(top, bottom per column; left, right per row) None, an int or "?" (< 0).
+Rules (as puzz.link checks them): every cell holds a height 1..N (N the larger
+side), no height twice in a row or a column; an outside number is how many
+buildings a viewer there sees, each taller than all before it. A given height
+stays; an outside "?" (or none) says nothing. ``clues``: per side (top, bottom
+per column; left, right per row) None, an int or "?" (< 0).
 
-Model (groups ``skyscrapers.*``, :mod:`satgrid.rules.numbers`): ``cell``,
-``given``, ``distinct`` (a full line 1..N), ``visible`` per clue.
+Model (groups ``skyscrapers.*``, :mod:`satgrid.rules.numbers`): ``cell``, ``given``,
+``distinct`` (a full line 1..N), ``visible`` per clue.
 """
 
 from __future__ import annotations
@@ -28,13 +28,11 @@ K = "skyscrapers"
 class Skyscrapers(Puzzle):
     """A Skyscrapers instance: outside ``clues`` and inside ``givens``."""
 
-    kind = K
-    encoding_choices = ("amo", "card")
+    kind, encoding_choices = K, ("amo", "card")
 
     def __init__(self, clues: dict, givens, *, solution=None, **kw):
         super().__init__(**kw)
-        self.clues = {k: list(v) for k, v in clues.items()}
-        self.heights = [list(row) for row in givens]
+        self.clues, self.heights = {k: list(v) for k, v in clues.items()}, [list(r) for r in givens]
         self.rows, self.cols = len(givens), len(givens[0])
         self.n, self._solution, self._nums = max(self.rows, self.cols), solution, {}
 
@@ -48,8 +46,7 @@ class Skyscrapers(Puzzle):
                 for i, k in enumerate(ks) if k is not None and k >= 0]
 
     def estimate_clauses(self, m: Model) -> int:
-        n = self.n
-        return 3 * n * n * estimate.at_most(m.amo, n, 1) + 4 * n * (3 * n ** 3 + n * n)
+        return 3 * self.n ** 2 * estimate.at_most(m.amo, self.n, 1) + 4 * self.n ** 3 * (3 * self.n + 1)
 
     def build(self, m: Model) -> None:
         h, w = self.rows, self.cols
@@ -74,6 +71,10 @@ class Skyscrapers(Puzzle):
 
     def puzzle_svg(self) -> str:
         return drawing.svg(self, None)
+
+    def given_grid(self) -> list:           # the drawing's frame of outside clues included
+        return [[0] * (self.cols + 2)] + [[0] + [v if v and v > 0 else 0 for v in row] + [0]
+                                          for row in self.heights] + [[0] * (self.cols + 2)]
 
     def expected_solution(self):
         return self._solution
