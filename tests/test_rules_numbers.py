@@ -142,3 +142,14 @@ def test_runs_and_lines():
 
 def test_doctests():
     assert_doctests(N)
+
+
+@pytest.mark.parametrize("pb", ["bdd", "swc", "gtotalizer"])
+def test_arrow_against_brute_force(pb):
+    m = Model(pb=pb)
+    head = m.int("h", range(1, 10))
+    body = [m.int(f"b{i}", range(1, 5)) for i in range(3)]
+    N.arrow(m, head, body, group="arrow")
+    want = brute([range(1, 10)] + [range(1, 5)] * 3, lambda t: t[0] == sum(t[1:]))
+    assert count(m, [head] + body) == want and "arrow" in m.sizes()
+    assert pb in m.formula.encodings["arrow"]

@@ -20,7 +20,8 @@ rules on it:
 * :func:`differ` -- given pairs of cells (neighbours: Suguru's eight) never
   hold the same number;
 * :func:`distance` -- two cells' numbers differ by (or at least) a given
-  amount (arrows and dots between cells);
+  amount (dots between cells); :func:`arrow` -- the numbers along an arrow
+  add up to the one in its head;
 * :func:`runs`, :func:`lines_of`, :func:`value_grid` -- the lines a rule
   runs along, and a solution's numbers as rows.
 
@@ -47,7 +48,7 @@ from ..errors import ArgumentError
 from ..modelling.model import IntVar, Model
 
 __all__ = ["cells", "fix", "distinct", "one_to_n", "cage", "visible", "ripple", "differ",
-           "distance", "lines_of", "runs", "value_grid", "estimate_cage"]
+           "distance", "arrow", "lines_of", "runs", "value_grid", "estimate_cage"]
 
 Cell = Hashable
 
@@ -318,6 +319,20 @@ def distance(m: Model, a: IntVar, b: IntVar, d: int, *, at_least: bool = False,
     for u, lu in a.lits.items():
         ok = [lv for v, lv in b.lits.items() if (abs(u - v) >= d if at_least else abs(u - v) == d)]
         m.clause([-lu] + ok, group)
+
+
+def arrow(m: Model, head: IntVar, body: Sequence[IntVar],
+          group: str = "numbers.arrow") -> None:
+    """The numbers along an arrow's body add up to the number in its head
+    (Arrow Sudoku): ``sum(body) - head == 0`` by :meth:`Model.linear_int`
+    (the model's PB encoding).
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); h, a, b = (m.int(n, range(1, 5)) for n in "hab")
+    >>> arrow(m, h, [a, b]); sorted((s.value(h), s.value(a), s.value(b)) for s in m.solutions())
+    [(2, 1, 1), (3, 1, 2), (3, 2, 1), (4, 1, 3), (4, 2, 2), (4, 3, 1)]
+    """
+    m.linear_int(list(body) + [(-1, head)], "==", 0, group)
 
 
 def lines_of(rows: int, cols: int) -> list[list[tuple[int, int]]]:
