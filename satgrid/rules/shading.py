@@ -265,33 +265,50 @@ def count_in(m: Model, shaded: dict, cells: Sequence[Cell], n: int, op: str = "=
     _count(m, [shaded[v] for v in cells], op, n, group)
 
 
-def groups_around(m: Model, shaded: dict, cell: Cell, n: int,
+def groups_around(m: Model, shaded: dict, cell: Cell, n: int, unshaded: Iterable[Cell] = (),
                   group: str = "shading.groups_around") -> None:
     """The shaded groups touching ``cell`` (an unshaded cell) hold ``n`` cells
     in all, each group counted once (Kurotto).
 
-    One literal per cell within distance ``n`` of ``cell``, "shaded and joined
-    to ``cell`` through shaded cells": closed (a shaded neighbour of ``cell``
-    or of a joined cell is joined; a shaded cell past distance ``n`` next to
-    a joined one is refused), joined cells shaded, connected together with
-    ``cell`` (:meth:`Model.connected`), and exactly ``n`` of them.
+    ``reach[v,d]``: v is shaded and joined to ``cell`` by a path of at most
+    d shaded cells (only for v within d steps of ``cell`` avoiding the cells
+    known to be ``unshaded``, such as other clues): shaded and
+    ``reach[v,d-1]`` or a neighbour's (the first layer: the shaded
+    neighbours of ``cell``), both ways. The last layer, d = ``n``, is closed (a
+    shaded neighbour of ``cell`` or of a reached cell is reached, so a group
+    reaching past distance ``n`` is refused) and holds exactly ``n`` cells.
+    No connectivity check: the layers bound every path.
 
     >>> from satgrid.modelling.model import Model
     >>> m = Model(); s = grid(m, 1, 4); fixed(m, s, {(0, 1): 0}); groups_around(m, s, (0, 1), 2)
     >>> m.count()                                     # #.#., ..##
     (2, True)
     """
-    r0, c0 = cell
-    near = {v for v in shaded if v != cell and abs(v[0] - r0) + abs(v[1] - c0) <= n}
-    joined = {v: m.aux() for v in sorted(near)}
-    clauses = [[-j, shaded[v]] for v, j in joined.items()]
-    clauses += [[-shaded[v]] + ([joined[v]] if v in joined else []) for v in neighbours(shaded, cell)]
-    for v, j in joined.items():
+    blocked = set(unshaded) | {cell}
+    steps, todo = {}, [cell]
+    for d in range(1, n + 1):          # steps[v]: the fewest steps from cell avoiding blocked
+        todo = [u for v in todo for u in neighbours(shaded, v) if u not in blocked and u not in steps]
+        steps.update((u, d) for u in todo)
+    cells = sorted(steps)
+
+    def dist(v):
+        return steps[v]
+    clauses, layer = [], {}
+    for d in range(1, n + 1):
+        new = {v: m.aux() for v in cells if dist(v) <= d}
+        for v, x in new.items():
+            support = [layer[v]] if v in layer else []
+            support += [layer[u] for u in neighbours(shaded, v) if u in layer]
+            if d == 1 or v in neighbours(shaded, cell):
+                support = [shaded[v]] if v in neighbours(shaded, cell) else support
+            clauses += [[-x, shaded[v]], [-x] + support]
+            clauses += [[-l, -shaded[v], x] for l in support if l != shaded[v]]
+            clauses += [[-shaded[v], x]] if support == [shaded[v]] else []
+        layer = new
+    clauses += [[-shaded[v]] + ([layer[v]] if v in layer else []) for v in neighbours(shaded, cell)]
+    for v, x in layer.items():
         for u in neighbours(shaded, v):
             if u != cell:
-                clauses.append([-j, -shaded[u]] + ([joined[u]] if u in joined else []))
+                clauses.append([-x, -shaded[u]] + ([layer[u]] if u in layer else []))
     m.clauses(clauses, group)
-    m.exactly(list(joined.values()), n, group)
-    lits = dict(joined)
-    lits[cell] = m.true
-    m.connected(lits, _graph(lits), group + ".connected", max_true=n + 1)
+    m.exactly(list(layer.values()), n, group)

@@ -1,0 +1,90 @@
+"""``kurotto``: shade cells so that each number counts the shaded cells it touches.
+
+Rules (pzprjs's ``kurotto`` check): clue cells (a number or "?") stay
+unshaded; for each number, the shaded groups (orthogonally connected shaded
+cells) orthogonally touching its cell hold that many cells in all, each
+group counted once; at least one cell is shaded.
+
+Model (:mod:`satgrid.rules.shading`): ``shaded[r,c]`` per cell (the
+projection), ``fixed`` unshaded clue cells, ``groups_around`` each number,
+``some``.
+"""
+
+from __future__ import annotations
+
+from ...core.encodings import estimate
+from ...modelling.connectivity import eager_size
+from ...modelling.model import Model
+from ...rules import shading
+from ..base import Puzzle, register
+from . import check as checker
+from . import drawing
+
+K = "kurotto"
+UNKNOWN = -2          # a "?" clue
+
+
+@register
+class Kurotto(Puzzle):
+    """A Kurotto instance: ``clues`` rows (None none, -2 "?", else the number)."""
+
+    kind = K
+    encoding_choices = ("card", "connectivity")
+
+    def __init__(self, clues, *, solution=None, **kw):
+        super().__init__(**kw)
+        self.clues = [list(row) for row in clues]
+        self.rows, self.cols = len(clues), len(clues[0])
+        self._solution = solution
+        self.shaded: dict = {}
+
+    def numbers(self) -> dict:
+        return {(r, c): v for r, row in enumerate(self.clues) for c, v in enumerate(row)
+                if v is not None and v >= 0}
+
+    def estimate_clauses(self, m: Model) -> int:
+        """Per number, five clauses per cell within reach, its count and, eager, its connectivity."""
+        n = self.rows * self.cols
+        total = n + 1
+        for k in self.numbers().values():
+            near = min(n, 2 * k * (k + 1) + 1)
+            total += 5 * near + estimate.exactly(m.amo, m.card, near, min(k, near))
+            if m.connectivity == "eager" and near > 1:
+                total += eager_size(near, 2 * near, near - 1, 2, method="layers")[1]
+        return total
+
+    def build(self, m: Model) -> None:
+        s = self.shaded = shading.grid(m, self.rows, self.cols, f"{K}.cell")
+        clue_cells = {(r, c): 0 for r, row in enumerate(self.clues) for c, v in enumerate(row)
+                      if v is not None}
+        shading.fixed(m, s, clue_cells, f"{K}.clue")
+        for cell, k in self.numbers().items():
+            shading.groups_around(m, s, cell, k, clue_cells, f"{K}.number")
+        shading.some(m, s, 1, f"{K}.some")
+        m.projection = list(s.values())
+
+    def decode(self, sol) -> dict:
+        return {"grid": [[int(sol[self.shaded[r, c]]) for c in range(self.cols)]
+                         for r in range(self.rows)]}
+
+    def check(self, decoded) -> list[str]:
+        return checker.check(decoded["grid"], [[-1 if v is None else v for v in row]
+                                               for row in self.clues])
+
+    def cell_texts(self, grid) -> list[list[str]]:
+        """Each cell as drawn: its clue (``?`` unknown), ``#`` shaded or ``.``."""
+        return [["?" if v == UNKNOWN else str(v) if v is not None
+                 else "#" if grid and grid[r][c] else "." for c, v in enumerate(row)]
+                for r, row in enumerate(self.clues)]
+
+    def render(self, decoded) -> str:
+        return drawing.text(self, decoded)
+
+    def render_svg(self, decoded) -> str:
+        return drawing.svg(self, decoded)
+
+    def puzzle_svg(self) -> str:
+        return drawing.svg(self, None)
+
+    def expected_solution(self):
+        return self._solution
