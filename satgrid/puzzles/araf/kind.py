@@ -17,13 +17,14 @@ from ...rules import areas
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing
+from .clues import ArafClues
 
 K = "araf"
 UNKNOWN = -2            # a "?" clue (as satgrid.puzzles.puzzlink.UNKNOWN)
 
 
 @register
-class Araf(Puzzle):
+class Araf(ArafClues, Puzzle):
     """An Araf instance: ``clues`` rows (None: no number, ``UNKNOWN``: "?")."""
 
     kind = K

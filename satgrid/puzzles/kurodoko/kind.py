@@ -17,15 +17,15 @@ from ...modelling.connectivity import eager_size
 from ...modelling.model import Model, Solution
 from ...rules import shading, sight
 from ..base import Puzzle, register
-from . import check as checker
-from . import drawing
+from . import check as checker, drawing
+from .clues import KurodokoClues
 
 K = "kurodoko"
 UNKNOWN = -2       # a clue cell whose number is not given ("?")
 
 
 @register
-class Kurodoko(Puzzle):
+class Kurodoko(KurodokoClues, Puzzle):
     """A Kurodoko instance: ``clues`` rows of None (empty), -2 ("?") or a number."""
 
     kind = K

@@ -19,15 +19,15 @@ from ...modelling import geometry as G
 from ...modelling.model import Model, Solution
 from ...rules import shading, sight
 from ..base import Puzzle, register
-from . import check as checker
-from . import drawing
+from . import check as checker, drawing
+from .clues import LightUpClues
 
 K = "lightup"
 WALL = -2          # a black wall without a number (puzz.link's "?" cell)
 
 
 @register
-class LightUp(Puzzle):
+class LightUp(LightUpClues, Puzzle):
     """A Light Up instance: ``clues`` rows of None (empty), -2 (a wall) or 0..4."""
 
     kind = K

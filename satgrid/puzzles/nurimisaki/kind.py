@@ -18,15 +18,15 @@ from typing import Any
 from ...modelling.model import Model, Solution
 from ...rules import shading, sight
 from ..base import Puzzle, register
-from . import check as checker
-from . import drawing
+from . import check as checker, drawing
+from .clues import NurimisakiClues
 
 K = "nurimisaki"
 UNKNOWN = -2       # a circle without a number ("?")
 
 
 @register
-class Nurimisaki(Puzzle):
+class Nurimisaki(NurimisakiClues, Puzzle):
     """A Nurimisaki instance: ``clues`` rows of None, -2 (a "?" circle) or a number."""
 
     kind = K

@@ -18,13 +18,14 @@ from ...rules import areas
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing
+from .clues import ShikakuClues
 
 K = "shikaku"
 UNKNOWN = -2            # a "?" clue (as satgrid.puzzles.puzzlink.UNKNOWN)
 
 
 @register
-class Shikaku(Puzzle):
+class Shikaku(ShikakuClues, Puzzle):
     """A Shikaku instance: ``clues`` rows (None: no number, ``UNKNOWN``: "?")."""
 
     kind = K

@@ -1,0 +1,64 @@
+"""The clue hooks (:meth:`Puzzle.clue_cells <satgrid.puzzles.base.Puzzle.clue_cells>`
+and the methods after it) of the kinds whose removable clues sit in one grid
+of cells, read from one TOML key: :class:`GridClues`, the base of those
+kinds' ``clues.py`` mixins.
+
+A clue is removed by writing :attr:`GridClues.hidden` into its cell: nothing
+(``None``) where a cell may be without a clue (a Kurodoko number), a wall
+without a number where the wall itself is part of the rules (Light Up), a
+number not told (``?``) where the clue's place is a rule (a Shikaku
+rectangle's number). Every clue-removal generator then works on these kinds
+(:mod:`satgrid.explain.generate`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .puzzlink import UNKNOWN
+
+
+class GridClues:
+    """Clue hooks over the grid ``self.<clue_key>`` (rows of values; None:
+    no clue), written back under the TOML key :attr:`clue_key`. A kind sets
+    :attr:`hidden` and, when its tokens differ, :meth:`clue_token`; one
+    whose constructor takes more than the grid, :meth:`copy_with`."""
+
+    clue_key = "clues"
+    #: the value a removed clue leaves in its cell
+    hidden: Any = None
+
+    def removable(self, value) -> bool:
+        """Whether a cell's value is a clue a generator may remove."""
+        return value is not None and value != self.hidden
+
+    def clue_token(self, value) -> str:
+        """A value's token in the TOML grid: ``.`` none, ``?`` not told, the number."""
+        return "." if value is None else "?" if value == UNKNOWN else str(value)
+
+    def clue_grid(self) -> list[list]:
+        return getattr(self, self.clue_key)
+
+    def clue_cells(self) -> list[tuple[int, int]]:
+        return [(r, c) for r, row in enumerate(self.clue_grid()) for c, v in enumerate(row)
+                if self.removable(v)]
+
+    def with_clues(self, cells):
+        keep = set(cells)
+        return self.copy_with([[v if (r, c) in keep or not self.removable(v) else self.hidden
+                                for c, v in enumerate(row)]
+                               for r, row in enumerate(self.clue_grid())])
+
+    def copy_with(self, grid):
+        """This puzzle with ``grid`` as its clue grid."""
+        return type(self)(grid, file=self.file, title=self.title, source=self.source)
+
+    def toml_table(self) -> dict:
+        return {"puzzle": self.kind, self.clue_key: token_text(
+            [[self.clue_token(v) for v in row] for row in self.clue_grid()])}
+
+
+def token_text(rows: list[list[str]]) -> str:
+    """Rows of tokens as an instance's grid text, right-aligned."""
+    width = max(len(t) for row in rows for t in row)
+    return "\n".join(" ".join(t.rjust(width) for t in row) for row in rows)
