@@ -1,19 +1,15 @@
 """``kurotto``: shade cells so that each number counts the shaded cells it touches.
 
 Rules (pzprjs's ``kurotto`` check): clue cells (a number or "?") stay
-unshaded; for each number, the shaded groups (orthogonally connected shaded
-cells) orthogonally touching its cell hold that many cells in all, each
-group counted once; at least one cell is shaded.
-
+unshaded; the shaded groups touching a number's cell side by side hold that
+many cells in all, each group counted once; at least one cell is shaded.
 Model (:mod:`satgrid.rules.shading`): ``shaded[r,c]`` per cell (the
 projection), ``fixed`` unshaded clue cells, ``groups_around`` each number,
-``some``.
-"""
+``some``."""
 
 from __future__ import annotations
 
 from ...core.encodings import estimate
-from ...modelling.connectivity import eager_size
 from ...modelling.model import Model
 from ...rules import shading
 from ..base import Puzzle, register
@@ -29,7 +25,7 @@ class Kurotto(Puzzle):
     """A Kurotto instance: ``clues`` rows (None none, -2 "?", else the number)."""
 
     kind = K
-    encoding_choices = ("card", "connectivity")
+    encoding_choices = ("card",)
 
     def __init__(self, clues, *, solution=None, **kw):
         super().__init__(**kw)
@@ -43,15 +39,11 @@ class Kurotto(Puzzle):
                 if v is not None and v >= 0}
 
     def estimate_clauses(self, m: Model) -> int:
-        """Per number, five clauses per cell within reach, its count and, eager, its connectivity."""
+        """Per number k, about ten clauses per cell within reach and layer, and its count."""
         n = self.rows * self.cols
-        total = n + 1
-        for k in self.numbers().values():
-            near = min(n, 2 * k * (k + 1) + 1)
-            total += 5 * near + estimate.exactly(m.amo, m.card, near, min(k, near))
-            if m.connectivity == "eager" and near > 1:
-                total += eager_size(near, 2 * near, near - 1, 2, method="layers")[1]
-        return total
+        return n + 1 + sum(10 * k * min(n, 2 * k * (k + 1) + 1)
+                           + estimate.exactly(m.amo, m.card, min(n, 2 * k * (k + 1)), min(k, n))
+                           for k in self.numbers().values())
 
     def build(self, m: Model) -> None:
         s = self.shaded = shading.grid(m, self.rows, self.cols, f"{K}.cell")
@@ -72,10 +64,7 @@ class Kurotto(Puzzle):
                                                for row in self.clues])
 
     def cell_texts(self, grid) -> list[list[str]]:
-        """Each cell as drawn: its clue (``?`` unknown), ``#`` shaded or ``.``."""
-        return [["?" if v == UNKNOWN else str(v) if v is not None
-                 else "#" if grid and grid[r][c] else "." for c, v in enumerate(row)]
-                for r, row in enumerate(self.clues)]
+        return drawing.cell_texts(self, grid)
 
     def render(self, decoded) -> str:
         return drawing.text(self, decoded)

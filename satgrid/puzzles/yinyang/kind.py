@@ -1,17 +1,11 @@
 """``yinyang``: colour every cell black or white, each colour one group.
 
-Rules (pzprjs's ``yinyang`` check): every cell is black or white, the given
-circles keep their colour, the black cells form one orthogonally connected
-group and so do the white cells, and no 2 x 2 block is all black or all
-white.
-
-Model (:mod:`satgrid.rules.shading`): ``shaded[r,c]`` per cell, true =
-black (the projection), the givens as unit literals, ``connected`` and
-``no_2x2`` for either colour, and ``ring_changes``: at most two changes of
-colour round the border, implied by the rules (two arcs of each colour
-would need crossing paths), added because it cuts the search (a 10 x 10
-family grid: seconds to a tenth of one).
-"""
+Rules (pzprjs's ``yinyang`` check): the given circles keep their colour,
+the black cells form one orthogonally connected group, so do the white
+cells, and no 2 x 2 block is all one colour. Model (:mod:`satgrid.rules.shading`):
+``shaded[r,c]`` = black per cell (the projection), the givens as unit
+literals, ``connected`` and ``no_2x2`` for either colour, ``ring_changes``
+(implied; a 10 x 10 family grid from seconds to a tenth of one)."""
 
 from __future__ import annotations
 
@@ -24,7 +18,7 @@ from . import check as checker
 from . import drawing
 
 K = "yinyang"
-WHITE, BLACK = 1, 2          # pzprjs's circles
+BLACK = 2                    # pzprjs's circles: 1 white, 2 black
 
 
 @register
@@ -42,8 +36,7 @@ class YinYang(Puzzle):
         self.shaded: dict = {}
 
     def estimate_clauses(self, m: Model) -> int:
-        """Two clauses per 2 x 2 block and given, the border's changes and,
-        eager, both colours' connectivity."""
+        """2 x 2 blocks, givens, the border and, eager, both colours' connectivity."""
         n = self.rows * self.cols
         ring = 2 * (self.rows + self.cols)
         total = 3 * n + 4 * ring + estimate.at_most(m.card, ring, 2)
