@@ -24,7 +24,8 @@ from satgrid.puzzles.families import toml_text
 
 #: kind -> the smallest size tried (a board the family makes not trivial)
 SIZES = {
-    "lightup": 5, "kurodoko": 5, "nurimisaki": 5, "shikaku": 5,
+    "lightup": 5, "kurodoko": 5, "nurimisaki": 5, "shikaku": 5, "tapa": 5, "shakashaka": 6,
+    "hashiwokakero": 5, "yajilin": 5,
 }
 #: kinds with clue hooks whose family is seldom unique at full clues (Araf's
 #: numbers bound a region's size, they do not fix it): reduced from a start

@@ -21,7 +21,7 @@ from .puzzlink import UNKNOWN
 class GridClues:
     """Clue hooks over the grid ``self.<clue_key>`` (rows of values; None:
     no clue), written back under the TOML key :attr:`clue_key`. A kind sets
-    :attr:`hidden` and, when its tokens differ, :meth:`clue_token`; one
+    :attr:`hidden` (or :meth:`hide`, :meth:`removable`) and, when its tokens differ, :meth:`clue_token`; one
     whose constructor takes more than the grid, :meth:`copy_with`."""
 
     clue_key = "clues"
@@ -31,6 +31,10 @@ class GridClues:
     def removable(self, value) -> bool:
         """Whether a cell's value is a clue a generator may remove."""
         return value is not None and value != self.hidden
+
+    def hide(self, value):
+        """What the clue ``value`` leaves in its cell when removed."""
+        return self.hidden
 
     def clue_token(self, value) -> str:
         """A value's token in the TOML grid: ``.`` none, ``?`` not told, the number."""
@@ -45,7 +49,7 @@ class GridClues:
 
     def with_clues(self, cells):
         keep = set(cells)
-        return self.copy_with([[v if (r, c) in keep or not self.removable(v) else self.hidden
+        return self.copy_with([[v if (r, c) in keep or not self.removable(v) else self.hide(v)
                                 for c, v in enumerate(row)]
                                for r, row in enumerate(self.clue_grid())])
 

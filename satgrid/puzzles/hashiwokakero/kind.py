@@ -11,12 +11,13 @@ from ...rules import bridges
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing
+from .clues import HashiwokakeroClues
 
 K = "hashiwokakero"
 
 
 @register
-class Hashiwokakero(Puzzle):
+class Hashiwokakero(HashiwokakeroClues, Puzzle):
     """A Hashiwokakero: ``clues`` rows of None, a number or -2 ("?")."""
 
     kind = K

@@ -19,14 +19,14 @@ from ...core.encodings import estimate
 from ...modelling.model import Model, Solution
 from ...rules import counts
 from ..base import Puzzle, register
-from . import check as checker
-from . import drawing
+from . import check as checker, drawing
+from .clues import ShakashakaClues
 
 K = "shakashaka"
 
 
 @register
-class Shakashaka(Puzzle):
+class Shakashaka(ShakashakaClues, Puzzle):
     """``clues``: rows of None (a free cell), -1 (a black cell) or 0..4 (a
     numbered black cell)."""
 

@@ -18,14 +18,14 @@ from ...modelling.connectivity import eager_size
 from ...modelling.model import Model, Solution
 from ...rules import counts, shading
 from ..base import Puzzle, register
-from . import check as checker
-from . import drawing
+from . import check as checker, drawing
+from .clues import TapaClues
 
 K = "tapa"
 
 
 @register
-class Tapa(Puzzle):
+class Tapa(TapaClues, Puzzle):
     """``clues``: rows of None (no clue) or a list of ints and None ("?")."""
 
     kind = K

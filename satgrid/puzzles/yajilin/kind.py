@@ -13,15 +13,15 @@ from ...modelling.model import Model, Solution
 from ...rules import loops, shading
 from ..base import Puzzle, register
 from ..links import links_from_edges
-from . import check as checker
-from . import drawing
+from . import check as checker, drawing
+from .clues import YajilinClues
 
 K = "yajilin"
 RAY = {"u": "up", "d": "down", "l": "left", "r": "right"}
 
 
 @register
-class Yajilin(Puzzle):
+class Yajilin(YajilinClues, Puzzle):
     """A Yajilin: ``clues`` rows of None or (arrow, number) (see :mod:`.check`)."""
 
     kind = K
