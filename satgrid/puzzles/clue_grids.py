@@ -1,7 +1,8 @@
 """The clue hooks (:meth:`Puzzle.clue_cells <satgrid.puzzles.base.Puzzle.clue_cells>`
 and the methods after it) of the kinds whose removable clues sit in one grid
 of cells, read from one TOML key: :class:`GridClues`, the base of those
-kinds' ``clues.py`` mixins.
+kinds' ``clues.py`` mixins; and of the kinds whose clues are their rooms'
+numbers (:class:`RoomClues`, each number written in its room's top cell).
 
 A clue is removed by writing :attr:`GridClues.hidden` into its cell: nothing
 (``None``) where a cell may be without a clue (a Kurodoko number), a wall
@@ -16,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from .puzzlink import UNKNOWN
+from .rooms import clue_grid
 
 
 class GridClues:
@@ -60,6 +62,35 @@ class GridClues:
     def toml_table(self) -> dict:
         return {"puzzle": self.kind, self.clue_key: token_text(
             [[self.clue_token(v) for v in row] for row in self.clue_grid()])}
+
+
+class RoomClues:
+    """Clue hooks over ``self.numbers`` (one per room of ``self.rooms``, the
+    rooms cut by the borders ``self.vert``, ``self.hori``; None: no number),
+    a clue named by its room's index and removed to None; written as a
+    ``rooms`` label grid and a ``clues`` grid (each number in its room's top
+    cell). A kind whose constructor takes more, :meth:`copy_with`."""
+
+    def clue_cells(self) -> list[int]:
+        return [k for k, v in enumerate(self.numbers) if v is not None]
+
+    def with_clues(self, rooms):
+        keep = set(rooms)
+        return self.copy_with([v if k in keep else None for k, v in enumerate(self.numbers)])
+
+    def copy_with(self, numbers):
+        return type(self)(self.vert, self.hori, numbers, file=self.file, title=self.title,
+                          source=self.source)
+
+    def toml_table(self) -> dict:
+        return {"puzzle": self.kind, "rooms": label_text(self.rooms), "clues": token_text(
+            [["." if v is None else "?" if v == UNKNOWN else str(v) for v in row]
+             for row in clue_grid(self.rooms, self.numbers)])}
+
+
+def label_text(rooms: list[list[int]]) -> str:
+    """A room grid as a TOML ``rooms`` grid: each cell its room's index."""
+    return token_text([[str(k) for k in row] for row in rooms])
 
 
 def token_text(rows: list[list[str]]) -> str:

@@ -22,12 +22,13 @@ from ..base import register
 from ..rooms import RoomShading
 from . import check as checker
 from . import drawing
+from .clues import AqreClues
 
 K = "aqre"
 
 
 @register
-class Aqre(RoomShading):
+class Aqre(AqreClues, RoomShading):
     """An Aqre instance: ``rooms`` (room index per cell), ``numbers`` per room,
     ``flags`` ``"b"`` for the borders variant."""
 

@@ -16,12 +16,13 @@ from ..roomloops import border_edges
 from ..rooms import room_cells, rooms_from_borders
 from . import check as checker
 from . import drawing
+from .clues import CountryRoadClues
 
 K = "countryroad"
 
 
 @register
-class CountryRoad(Puzzle):
+class CountryRoad(CountryRoadClues, Puzzle):
     """A Country Road: borders ``vert``, ``hori``; ``numbers`` per room (pzprjs's order)."""
 
     kind = K

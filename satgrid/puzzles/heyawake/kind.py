@@ -22,12 +22,13 @@ from ..base import register
 from ..rooms import RoomShading
 from . import check as checker
 from . import drawing
+from .clues import HeyawakeClues
 
 K = "heyawake"
 
 
 @register
-class Heyawake(RoomShading):
+class Heyawake(HeyawakeClues, RoomShading):
     """A Heyawake instance: ``rooms`` (room index per cell), ``numbers`` per room."""
 
     kind = K

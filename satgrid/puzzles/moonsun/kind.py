@@ -14,12 +14,13 @@ from ..roomloops import border_edges
 from ..rooms import room_cells, rooms_from_borders
 from . import check as checker
 from . import drawing
+from .clues import MoonSunClues
 
 K = "moonsun"
 
 
 @register
-class MoonSun(Puzzle):
+class MoonSun(MoonSunClues, Puzzle):
     """A Moon or Sun: borders ``vert``, ``hori`` (see :mod:`satgrid.puzzles.roomloops`),
     ``marks`` rows of s (sun), m (moon), '.'."""
 
