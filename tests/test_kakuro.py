@@ -229,7 +229,7 @@ def test_puzzlink_15x15_unique_and_written_back():
                                   {"pb": "gtotalizer", "amo": "bitwise"}])
 def test_estimate_is_never_below_the_clauses_built(opts):
     from satgrid.modelling.model import Model
-    for path in sorted(EX.iterdir()):
+    for path in sorted(EX.glob("*.toml")):      # (the 15x15 takes seconds with --pb swc)
         p = load1(path)
         m = Model(**opts)
         estimate = p.estimate_clauses(m)
