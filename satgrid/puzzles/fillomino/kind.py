@@ -21,6 +21,8 @@ Model (Model API only; groups ``fillomino.*``):
   size[w][k] -> same(v, w)`` (equal sizes side by side are one region);
   ``-same(v, w)`` across a given border (and a large cell joins no neighbour
   across one).
+* ``local`` (implied, for unit propagation): a cell of labelled size k >= 2
+  has a neighbour of size k and at most k - 1 of them.
 
 Example:
     >>> from satgrid.pipeline import count, solve
@@ -32,6 +34,7 @@ Example:
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 from ...modelling import geometry as G
@@ -110,6 +113,7 @@ class Fillomino(Puzzle):
                 total += eager_size(k, 0, max(1, min(k, s) - 1), 0, method="layers",
                                     rooted=True)[1]
         large = 0 if small is None else 6 * n       # join -> large (4 per cell), a join each
+        large += n * (s + 11)                       # local: a clause per size, C(4, k) k = 2..4
         return total + n * estimate.exactly(amo, card, s + (small is not None), 1) + 2 * n * s \
             + len(self.borders) * 3 + large
 
@@ -140,7 +144,27 @@ class Fillomino(Puzzle):
         touch += [[-part.join[e]] for v, w in self.borders for e in ((v, w), (w, v))
                   if e in part.join]
         m.clauses(touch, f"{K}.touch")
+        m.clauses(self._local(graph, part.size), f"{K}.local")
         m.projection = part.projection()
+
+    def _local(self, graph, size) -> list[list[int]]:
+        """Implied clauses that unit propagation uses at once: neighbours of
+        one size share a region (``touch``), so a cell of size k >= 2 has a
+        neighbour of size k (not across a given border), and at most k - 1
+        of them (k = 2, 3, 4 on a grid)."""
+        cut = set(self.borders) | {(w, v) for v, w in self.borders}
+        out = []
+        for v in graph:
+            nbrs = [w for w in graph[v] if (v, w) not in cut]
+            for k, lit in size[v].items():
+                if k < 2:
+                    continue
+                same = [size[w][k] for w in nbrs if k in size[w]]
+                out.append([-lit] + same)
+                if k <= len(same):
+                    out += [[-lit] + [-x for x in group]
+                            for group in itertools.combinations(same, k)]
+        return out
 
     def decode(self, sol: Solution) -> dict[str, Any]:
         size = self._part.sizes_of(sol)
