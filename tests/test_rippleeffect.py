@@ -194,3 +194,9 @@ def test_estimate_is_never_below_the_clauses_built(opts):
         estimate = p.estimate_clauses(m)
         p.build(m)
         assert estimate >= sum(s.clauses for s in m.sizes().values()), path.name
+
+
+def test_pzv_jp_address_reads_the_same(tmp_path):
+    f = tmp_path / "r.txt"
+    f.write_text("http://pzv.jp/p.html?ripple/4/4/9n8rigk14h32k\n")
+    assert api.solve(load1(f))["grid"] == pzprv3_numbers(PZPRJS_ANSWER)

@@ -191,3 +191,13 @@ def test_estimate_is_never_below_the_clauses_built(opts):
         estimate = p.estimate_clauses(m)
         p.build(m)
         assert estimate >= sum(s.clauses for s in m.sizes().values()), path.name
+
+
+@pytest.mark.parametrize("url", ["https://puzz.link/p?skyscrapers_edit/4/4/k13h4j3g",
+                                 "https://puzz.link/p?building/4/4/k13h4j3g",
+                                 "http://pzv.jp/p.html?skyscraper/4/4/k13h4j3g"])
+def test_other_addresses_read_the_same(url, tmp_path):
+    f = tmp_path / "s.txt"
+    f.write_text(url + "\n")
+    p = load1(f)
+    assert api.solve(p)["grid"] == pzprv3_heights(PZPRJS_ANSWER) and formats.to_url(p) == PZPRJS_URL

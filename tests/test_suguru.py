@@ -206,3 +206,9 @@ def test_estimate_is_never_below_the_clauses_built(opts):
         estimate = p.estimate_clauses(m)
         p.build(m)
         assert estimate >= sum(s.clauses for s in m.sizes().values()), path.name
+
+
+def test_player_address_reads_the_same(tmp_path):
+    f = tmp_path / "g.txt"
+    f.write_text("https://puzz.link/p?type=player&suguru/5/5/cih47bs73m3g5p1g2g\n")
+    assert api.solve(load1(f))["grid"] == pzprv3_numbers(PZPRJS_ANSWER)
