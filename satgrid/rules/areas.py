@@ -434,7 +434,7 @@ INVERSE = [0, 3, 2, 1, 4, 5, 6, 7]
 
 
 def congruent_halves(m: Model, rows: int, cols: int, grey, numbers: Mapping, *,
-                     group: str = "areas.halves") -> Areas:
+                     connectivity: str | None = None, group: str = "areas.halves") -> Areas:
     """Double Choco: the grid divided into regions, each one connected white
     half and one connected grey half (``grey``: the grey cells), congruent
     up to rotation and reflection; a number is the size of its cell's half.
@@ -449,7 +449,8 @@ def congruent_halves(m: Model, rows: int, cols: int, grey, numbers: Mapping, *,
     one region too (``G.map``); a root's twin lies in its region. So the
     map takes the white half onto the grey half by one isometry. A number
     n at v: the white cells of v's region, counted by a thermometer per
-    root (``Model.exactly``), are n (``G.size``).
+    root (``Model.exactly``), are n (``G.size``). ``connectivity``: the
+    mode of the three connectivity rules (default: the model's).
 
     >>> m = Model(); a = congruent_halves(m, 1, 4, {(0, 1), (0, 2)}, {})
     >>> m.projection = a.projection(); m.count()     # [W G][G W]: the only way
@@ -470,10 +471,11 @@ def congruent_halves(m: Model, rows: int, cols: int, grey, numbers: Mapping, *,
     for r in white:
         mine = {v: ls[r] for v, ls in label.items() if r in ls}
         m.clauses([[-l, mine[r]] for v, l in mine.items() if v != r], gl)
-        anchored_connected(m, mine, graph, r, None, group + ".connected")
+        anchored_connected(m, mine, graph, r, None, group + ".connected", connectivity)
         anchored_connected(m, {v: l for v, l in mine.items() if v not in grey}, graph, r,
-                           None, group + ".white")
-        m.connected({v: l for v, l in mine.items() if v in grey}, graph, group + ".grey")
+                           None, group + ".white", connectivity)
+        m.connected({v: l for v, l in mine.items() if v in grey}, graph, group + ".grey",
+                    mode=connectivity)
     twin = {v: {w: m.bool(f"{group}.twin[{_name(v)}]={_name(w)}", gm) for w in cells
                 if (w in grey) != (v in grey)} for v in cells}
     turn = {v: [m.bool(f"{group}.turn[{_name(v)}]={k}", gm) for k in range(8)] for v in cells}
