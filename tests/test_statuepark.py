@@ -83,7 +83,7 @@ def test_url_round_trips_on_random_boards():
     for _ in range(30):
         rows, cols = rng.randint(1, 12), rng.randint(1, 12)
         circles = [[rng.choice([0, 0, 0, 1, 2]) for _ in range(cols)] for _ in range(rows)]
-        bank = rng.choice([list(formats.PRESETS[k]) for k in "ptd"] + [["23lg", "22u"], ["15v"]])
+        bank = rng.choice([list(formats.PRESETS[k]) for k in "ptdz"] + [["23lg", "22u"], ["15v"]])
         codes = [formats.piece_code(formats.piece_cells(x)) for x in bank]
         assert codes == bank
         p = kind.StatuePark(circles, [formats.piece_cells(x) for x in bank])
@@ -101,6 +101,13 @@ def test_url_round_trips_on_random_boards():
 def test_malformed_urls_refused_with_a_position(text, where, fragment):
     msg = error_of(text, "s.txt")
     assert msg.startswith(where) and fragment in msg, msg
+
+
+def test_an_empty_bank_leaves_every_cell_unshaded():
+    p = loads1("https://puzz.link/p?statuepark/3/1/1//z", "z.txt")
+    assert p.pieces == [] and api.solve(p, unique=True)["grid"] == [[0, 0, 0]]
+    assert api.solve(loads1("https://puzz.link/p?statuepark/3/1/2//z", "z.txt"))["status"] == "unsat"
+    assert formats.to_url(p) == "https://puzz.link/p?statuepark/3/1/1//z"
 
 
 def test_malformed_toml_refused_with_a_position(tmp_path):

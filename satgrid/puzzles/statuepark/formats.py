@@ -19,8 +19,8 @@ Instance (TOML)::
 
 URL: ``https://puzz.link/p?statuepark/COLS/ROWS/BODY``: the circles
 (:func:`satgrid.puzzles.puzzlink.decode_circle`; left out when the body
-starts with ``/``), then the bank: ``//p``, ``//t``, ``//d`` (pzprjs's
-pentominoes, tetrominoes, double tetrominoes) or ``/N/PIECE/...``, a piece
+starts with ``/``), then the bank: ``//p``, ``//t``, ``//d``, ``//z`` (pzprjs's
+pentominoes, tetrominoes, double tetrominoes, none) or ``/N/PIECE/...``, a piece
 as pzprjs writes it: its width and height (base 36), then its cells row by
 row as bits, five to a base-32 digit, trailing zeros dropped.
 
@@ -48,6 +48,7 @@ PRESETS = {
           "337o"],
     "t": ["14u", "23bg", "22u", "23f", "23eg"],
     "d": ["14u", "14u", "23bg", "23bg", "22u", "22u", "23f", "23f", "23eg", "23eg"],
+    "z": [],
 }
 NAMES = {"pentominoes": "p", "tetrominoes": "t", "double-tetrominoes": "d"}
 _B32 = "0123456789abcdefghijklmnopqrstuv"
