@@ -26,14 +26,16 @@ from satgrid.puzzles.families import toml_text
 SIZES = {
     "lightup": 5, "kurodoko": 5, "nurimisaki": 5, "shikaku": 5, "tapa": 5, "shakashaka": 6,
     "hashiwokakero": 5, "yajilin": 5, "countryroad": 5, "moonsun": 5,
+    "pentominous": 5, "rippleeffect": 5, "suguru": 5, "statuepark": 7,
 }
 #: kinds with clue hooks whose family is seldom unique at full clues (Araf's
 #: numbers bound a region's size, they do not fix it; random rectangles leave
-#: Heyawake and Aqre shadings free however many rooms show their counts):
+#: Heyawake and Aqre shadings free however many rooms show their counts, and
+#: Double Choco's two-cell blocks its cut):
 #: reduced from a start
 FROM = {k: f"satgrid/puzzles/{k}/examples/{name}" for k, name in [
     ("araf", "araf-pzprjs-5x5.toml"), ("heyawake", "heyawake-pzprjs-6x6.toml"),
-    ("aqre", "aqre-pzprjs-6x6.toml")]}
+    ("aqre", "aqre-pzprjs-6x6.toml"), ("doublechoco", "doublechoco-pzprjs-6x6.toml")]}
 #: kinds whose puzzle is its rules or regions: no clue to remove
 NO_CLUES = ["lits", "starbattle", "norinori", "hooks", "hitori"]
 

@@ -18,8 +18,8 @@ from ...modelling.model import Model, Solution
 from ...modelling.shapes import PENTOMINOES
 from ...rules import areas
 from ..base import Puzzle, register
-from . import check as checker
-from . import drawing
+from . import check as checker, drawing
+from .clues import PentominousClues
 
 K = "pentominous"
 LETTERS = "FILNPTUVWXYZ"          # pzprjs's numbers 0..11
@@ -27,7 +27,7 @@ UNKNOWN, BLOCK = "?", "*"
 
 
 @register
-class Pentominous(Puzzle):
+class Pentominous(PentominousClues, Puzzle):
     """A Pentominous instance: ``clues`` rows of None, a letter, ``"?"`` or
     ``"*"`` (blocked); ``borders``: pairs of cells a given border separates."""
 

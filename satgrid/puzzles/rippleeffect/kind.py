@@ -20,12 +20,13 @@ from ...rules import numbers as N
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing
+from .clues import RippleEffectClues
 
 K = "rippleeffect"
 
 
 @register
-class RippleEffect(Puzzle):
+class RippleEffect(RippleEffectClues, Puzzle):
     """Rooms of numbers (``rooms``, ``clues``; ``borders`` as read from a URL)."""
 
     kind = K

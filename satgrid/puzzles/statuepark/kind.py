@@ -17,13 +17,14 @@ from ...rules import areas
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing
+from .clues import StatueParkClues
 
 K = "statuepark"
 WHITE, BLACK = 1, 2
 
 
 @register
-class StatuePark(Puzzle):
+class StatuePark(StatueParkClues, Puzzle):
     """``circles`` rows (0 none, 1 white, 2 black); ``pieces``: the bank, sets of cells."""
 
     kind = K
