@@ -109,6 +109,9 @@ RULES = {
     "run of 1 unshaded": (lambda m, s: shading.no_run(m, s, 1, 0),
                           lambda g: all(_max_run(l, 0) <= 1 for l in _lines(g))),
     "some": (shading.some, lambda g: any(map(any, g))),
+    "no checker": (shading.no_checker_2x2,
+                   lambda g: not any(g[r][c] == g[r + 1][c + 1] != g[r][c + 1] == g[r + 1][c]
+                                     for r in range(2) for c in range(2))),
     "ring changes <= 2": (lambda m, s: shading.ring_changes(m, s, 3, 3),
                           lambda g: sum(a != b for a, b in zip(_ring(g), _ring(g)[1:] + _ring(g)[:1])) <= 2),
     "around 8 == 2": (lambda m, s: shading.count_around(m, s, (1, 1), 2, diagonal=True),

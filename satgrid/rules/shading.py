@@ -30,7 +30,7 @@ Cell = tuple[int, int]
 _STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
 _KING = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if dr or dc)
 
-__all__ = ["grid", "fixed", "some", "connected", "no_2x2", "ring_changes", "no_adjacent", "dominoes",
+__all__ = ["grid", "fixed", "some", "connected", "no_2x2", "ring_changes", "no_checker_2x2", "no_adjacent", "dominoes",
            "no_run", "no_run_across", "differ_across", "count_around", "count_in",
            "groups_around", "neighbours"]
 
@@ -144,6 +144,23 @@ def ring_changes(m: Model, shaded: dict, rows: int, cols: int, k: int = 2,
         m.clauses([[-x, a, b], [-x, -a, -b], [x, -a, b], [x, a, -b]], group)
         changes.append(x)
     m.at_most(changes, k, group)
+
+
+def no_checker_2x2(m: Model, shaded: dict, group: str = "shading.checker") -> None:
+    """No 2 x 2 block coloured like a checkerboard: two clauses per block.
+    Implied when both colours are connected (a path of one colour between
+    the block's diagonal cells would cut the other colour's two apart);
+    Yin-Yang adds it to help the search.
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); s = grid(m, 2, 2); no_checker_2x2(m, s); m.count()
+    (14, True)
+    """
+    for r, c in shaded:
+        block = [(r, c), (r, c + 1), (r + 1, c), (r + 1, c + 1)]
+        if all(v in shaded for v in block):
+            a, b, x, y = (shaded[v] for v in block)
+            m.clauses([[-a, b, x, -y], [a, -b, -x, y]], group)
 
 
 def no_adjacent(m: Model, shaded: dict, group: str = "shading.adjacent") -> None:
@@ -287,14 +304,15 @@ def groups_around(m: Model, shaded: dict, cell: Cell, n: int, unshaded: Iterable
     blocked = set(unshaded) | {cell}
     steps, todo = {}, [cell]
     for d in range(1, n + 1):          # steps[v]: the fewest steps from cell avoiding blocked
-        todo = [u for v in todo for u in neighbours(shaded, v) if u not in blocked and u not in steps]
+        todo = sorted({u for v in todo for u in neighbours(shaded, v)
+                       if u not in blocked and u not in steps})
         steps.update((u, d) for u in todo)
     cells = sorted(steps)
 
     def dist(v):
         return steps[v]
     clauses, layer = [], {}
-    for d in range(1, n + 1):
+    for d in range(1, min(n, len(cells)) + 1):      # no path holds more than the cells
         new = {v: m.aux() for v in cells if dist(v) <= d}
         for v, x in new.items():
             support = [layer[v]] if v in layer else []

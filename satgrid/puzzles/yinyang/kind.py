@@ -1,11 +1,11 @@
 """``yinyang``: colour every cell black or white, each colour one group.
 
 Rules (pzprjs's ``yinyang`` check): the given circles keep their colour,
-the black cells form one orthogonally connected group, so do the white
-cells, and no 2 x 2 block is all one colour. Model (:mod:`satgrid.rules.shading`):
-``shaded[r,c]`` = black per cell (the projection), the givens as unit
-literals, ``connected`` and ``no_2x2`` for either colour, ``ring_changes``
-(implied; a 10 x 10 family grid from seconds to a tenth of one)."""
+each colour forms one orthogonally connected group, no 2 x 2 block is all
+one colour. Model (:mod:`satgrid.rules.shading`): ``shaded[r,c]`` = black
+(the projection), givens as unit literals, ``connected`` and ``no_2x2`` per
+colour, and, implied but cutting the search (12 x 12 family grids: seconds
+to hundredths), ``ring_changes`` and ``no_checker_2x2``."""
 
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ class YinYang(Puzzle):
         """2 x 2 blocks, givens, the border and, eager, both colours' connectivity."""
         n = self.rows * self.cols
         ring = 2 * (self.rows + self.cols)
-        total = 3 * n + 4 * ring + estimate.at_most(m.card, ring, 2)
+        total = 5 * n + 4 * ring + estimate.at_most(m.card, ring, 2)
         if m.connectivity == "eager" and n > 1:
             total += 2 * eager_size(n, 2 * n, n - 1, 2, method="layers")[1]
         return total
@@ -50,6 +50,7 @@ class YinYang(Puzzle):
             shading.connected(m, s, colour, f"{K}.connected.{'black' if colour else 'white'}")
             shading.no_2x2(m, s, colour, f"{K}.2x2.{'black' if colour else 'white'}")
         shading.ring_changes(m, s, self.rows, self.cols, 2, f"{K}.ring")
+        shading.no_checker_2x2(m, s, f"{K}.checker")
         m.projection = list(s.values())
 
     def givens(self, m: Model) -> list[int]:
