@@ -18,14 +18,14 @@ from ...core.encodings import estimate
 from ...modelling.model import Model, Solution
 from ...rules import numbers as N
 from ..base import Puzzle, register
-from . import check as checker
-from . import drawing
+from . import check as checker, drawing
+from .clues import SkyscrapersClues
 
 K = "skyscrapers"
 
 
 @register
-class Skyscrapers(Puzzle):
+class Skyscrapers(SkyscrapersClues, Puzzle):
     """A Skyscrapers instance: outside ``clues`` and inside ``givens``."""
 
     kind, encoding_choices = K, ("amo", "card")

@@ -18,14 +18,14 @@ from ...modelling import geometry as G
 from ...modelling.model import Model, Solution
 from ...rules import shading
 from ..base import Puzzle, register
-from . import check as checker
-from . import drawing
+from . import check as checker, drawing
+from .clues import TentsClues
 
 K = "tents"
 
 
 @register
-class Tents(Puzzle):
+class Tents(TentsClues, Puzzle):
     """``trees`` rows of 0/1; ``columns``, ``rows_`` numbers (None: none)."""
 
     kind = K
