@@ -23,13 +23,14 @@ from ...rules import numbers as N
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing
+from .clues import KakuroClues
 
 K = "kakuro"
 DIGITS = range(1, 10)
 
 
 @register
-class Kakuro(Puzzle):
+class Kakuro(KakuroClues, Puzzle):
     """A Kakuro instance: ``grid`` rows (frame included) of None / (down, right)."""
 
     kind = K

@@ -17,14 +17,14 @@ from ...core.encodings import estimate
 from ...modelling.model import Model, Solution
 from ...rules import numbers as N
 from ..base import Puzzle, register
-from . import check as checker
-from . import drawing
+from . import check as checker, drawing
+from .clues import KillerSudokuClues
 
 K = "killersudoku"
 
 
 @register
-class KillerSudoku(Puzzle):
+class KillerSudoku(KillerSudokuClues, Puzzle):
     """A Killer Sudoku: side ``n``, ``box`` (h, w), ``cages``, ``givens``."""
 
     kind = K
