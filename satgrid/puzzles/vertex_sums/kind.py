@@ -32,6 +32,7 @@ from ..base import Puzzle, register
 from . import check as checker
 from . import drawing
 from .drawing import draw  # noqa: F401  (re-exported)
+from .clues import VertexSumsClues
 
 
 def sum_range(n: int) -> tuple[int, int]:
@@ -40,7 +41,7 @@ def sum_range(n: int) -> tuple[int, int]:
 
 
 @register
-class VertexSums(Puzzle):
+class VertexSums(VertexSumsClues, Puzzle):
     """An n x n vertex-sum square.
 
     Args:
