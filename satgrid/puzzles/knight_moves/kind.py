@@ -96,6 +96,7 @@ from ...modelling.model import Model, Solution
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing
+from .clues import KnightMovesClues
 
 K = "knight-moves"
 
@@ -149,7 +150,7 @@ def length_candidates(regions: list[list[str]], givens: list[list[int]]) -> list
 
 
 @register
-class KnightMoves(Puzzle):
+class KnightMoves(KnightMovesClues, Puzzle):
     """A Knight Moves instance: ``regions`` (tokens) and ``givens`` (0 = none)."""
 
     kind = K
