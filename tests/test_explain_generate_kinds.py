@@ -28,7 +28,7 @@ SIZES = {
     "hashiwokakero": 5, "yajilin": 5, "countryroad": 5, "moonsun": 5,
     "pentominous": 5, "rippleeffect": 5, "suguru": 5, "statuepark": 7, "tents": 5,
     "skyscrapers": 4, "kakuro": 4, "killersudoku": 4, "vertex-sums": 3,
-    "knight-moves": 5,
+    "knight-moves": 5, "yinyang": 5, "kurotto": 5,
 }
 #: kinds with clue hooks whose family is seldom unique at full clues (Araf's
 #: numbers bound a region's size, they do not fix it; random rectangles leave

@@ -15,13 +15,14 @@ from ...rules import shading
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing
+from .clues import KurottoClues
 
 K = "kurotto"
 UNKNOWN = -2          # a "?" clue
 
 
 @register
-class Kurotto(Puzzle):
+class Kurotto(KurottoClues, Puzzle):
     """A Kurotto instance: ``clues`` rows (None none, -2 "?", else the number)."""
 
     kind = K

@@ -14,15 +14,15 @@ from ...modelling.connectivity import eager_size
 from ...modelling.model import Model
 from ...rules import shading
 from ..base import Puzzle, register
-from . import check as checker
-from . import drawing
+from . import check as checker, drawing
+from .clues import YinYangClues
 
 K = "yinyang"
 BLACK = 2                    # pzprjs's circles: 1 white, 2 black
 
 
 @register
-class YinYang(Puzzle):
+class YinYang(YinYangClues, Puzzle):
     """A Yin-Yang instance: ``givens`` rows (0 none, 1 white, 2 black)."""
 
     kind = K
