@@ -61,7 +61,7 @@ def test_model_counts_equal_brute_force(rows, cols):
         grey = [[rng.randrange(2) for _ in range(cols)] for _ in range(rows)]
         numbers = [[None] * cols for _ in range(rows)]
         r, c = rng.randrange(rows), rng.randrange(cols)
-        numbers[r][c] = rng.choice([None, kind.UNKNOWN, 1, 2, 3])
+        numbers[r][c] = rng.choice([None, kind.UNKNOWN, 0, 1, 2, 3])
         want = sum(1 for g in parts if not check.check(g, grey, numbers))
         got = api.count(kind.DoubleChoco(grey, numbers))
         assert got["complete"] and got["count"] == want, (grey, numbers)
@@ -72,7 +72,7 @@ def test_url_round_trips_on_random_boards():
     for _ in range(40):
         rows, cols = rng.randint(1, 12), rng.randint(1, 12)
         grey = [[rng.randrange(2) for _ in range(cols)] for _ in range(rows)]
-        numbers = [[rng.choice([None] * 8 + [kind.UNKNOWN, 1, 15, 16, rows * cols])
+        numbers = [[rng.choice([None] * 8 + [kind.UNKNOWN, 0, 1, 15, 16, rows * cols])
                     for _ in range(cols)] for _ in range(rows)]
         numbers = [[None if v and v > rows * cols else v for v in row] for row in numbers]
         url = formats.to_url(kind.DoubleChoco(grey, numbers))

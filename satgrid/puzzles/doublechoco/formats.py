@@ -96,8 +96,8 @@ def parse_url(text: str, file: str) -> list[DoubleChoco]:
     cells, end = puzzlink.decode_number16(u, n, min(chars, len(u.body)))
     u.expect_end(end)
     for i, v in enumerate(cells):
-        if v is not None and v != puzzlink.UNKNOWN and not 1 <= v <= n:
-            raise u.error(0, f"cell {i + 1}: a number {v}, expected 1..{n}")
+        if v is not None and v != puzzlink.UNKNOWN and not 0 <= v <= n:   # 0: no size (pzprjs)
+            raise u.error(0, f"cell {i + 1}: a number {v}, expected 0..{n}")
     rows = lambda xs: [xs[r * u.cols:(r + 1) * u.cols] for r in range(u.rows)]  # noqa: E731
     return [DoubleChoco(rows(bits), rows(cells), file=file, title=os.path.basename(file),
                         source=text.strip())]
