@@ -581,7 +581,7 @@ def test_no_fallback_when_the_cuts_settle_it():
 def test_model_lazy_connectivity_joins_far_apart_corners():
     # opposite corners of a 12x12 grid, 23 cells: only a monotone path does
     # it. The cuts alone take hundreds of rounds; the model's lazy mode hands
-    # over to the layered encoding after LAZY_SWITCH_AFTER rounds.
+    # over to the layered encoding after max(LAZY_SWITCH_AFTER, cells) rounds.
     from satgrid.modelling.model import LAZY_SWITCH_AFTER, Model
     n = 12
     m = Model()
@@ -595,4 +595,17 @@ def test_model_lazy_connectivity_joins_far_apart_corners():
     on = {v for v, l in cell.items() if sol.model[l - 1] > 0}
     assert len(on) == 2 * n - 1 and nx.is_connected(nx.grid_2d_graph(n, n).subgraph(on))
     [checker] = m.lazy
-    assert checker.switched and checker.stats["rounds"] == LAZY_SWITCH_AFTER
+    assert checker.switched and checker.stats["rounds"] == max(LAZY_SWITCH_AFTER, n * n)
+
+
+def test_a_large_constraint_is_not_handed_to_the_layers_early():
+    """noqx's 21x14 Tapa needs 87 rounds of cuts (0.7 s); handed to the
+    layered encoding after 30 it took 51 s. A constraint over n cells waits
+    max(LAZY_SWITCH_AFTER, n) rounds."""
+    from satgrid import api
+    url = ("https://puzz.link/p?tapa/21/14/j.g2zk3h3maltblhc4kaehc1zhalhblo2talh3kakhaeziad"
+           "gajpc1j.m3g1g3qaer4g2majh1gadq2q.g3s1n.ha7j3l3g1")
+    p = api.loads(url + "\n", "tapa-noqx-21x14.txt")[0]
+    res = api.solve(p, unique=True)
+    assert res["status"] == "sat" and res["unique"] is True
+    assert res["stats"]["rounds"] < 21 * 14 and res["stats"]["cuts"] < 20_000

@@ -59,8 +59,10 @@ _prop = lazy.module("satgrid.modelling.connectivity.propagator")
 #: irredundant sequential counter, never larger than Sinz's ``seqcounter``
 #: (equal at k = 1) and the smaller one for the puzzles' bounds.
 DEFAULT_AMO = "pairwise"
-#: CEGAR rounds of connectivity cuts before the layered encoding joins in
-#: (Hooks 8 needs 5 rounds, Twenty Four Seven 2; far-apart givens hundreds)
+#: CEGAR rounds of connectivity cuts before the layered encoding joins in, at
+#: least: a constraint over n cells waits max(30, n) rounds (Hooks 8 needs 5
+#: rounds, Twenty Four Seven 2, noqx's 21x14 Tapa 87: switching at 30 made it
+#: 51 s instead of 0.7 s; a count of thousands of 5x5 solutions still switches)
 LAZY_SWITCH_AFTER = 30
 DEFAULT_CARD = "seqcounter-knuth"
 DEFAULT_PB = "bdd"
@@ -476,7 +478,7 @@ class Model(Solving):
             cuts = _prop.PropagatedConnectivity if mode == "propagate" else con.ConnectivityCuts
             self.connections.append(_certify.Connection(g, dict(lits), graph))
             self.add_lazy(cuts(lits, graph, name=g, fallback=fallback,
-                               switch_after=LAZY_SWITCH_AFTER))
+                               switch_after=max(LAZY_SWITCH_AFTER, len(lits))))
             self.formula.encodings[g] = "lazy cuts" if mode == "lazy" else "reachability propagator"
         elif mode == "eager":
             with self.formula.group(g):
@@ -536,10 +538,10 @@ class Model(Solving):
         if anchors is None:
             return _regions.partition(self, cells, graph, sizes=sizes, max_size=max_size,
                                       mode=connectivity, group=group or "regions",
-                                      switch_after=LAZY_SWITCH_AFTER)
+                                      switch_after=max(LAZY_SWITCH_AFTER, len(cells)))
         return _regions.regions(self, cells, graph, anchors, members=members,
-                                separated=separated, mode=connectivity,
-                                group=group or "regions", switch_after=LAZY_SWITCH_AFTER)
+                                separated=separated, mode=connectivity, group=group or "regions",
+                                switch_after=max(LAZY_SWITCH_AFTER, len(cells)))
 
     def place(self, shapes: dict, cells, *, free: "bool | str" = True, cover: str = "exact",
               counts: dict | None = None, total=None,
