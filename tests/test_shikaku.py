@@ -60,7 +60,7 @@ def random_clues(rng, rows, cols, k):
     cells = rng.sample([(r, c) for r in range(rows) for c in range(cols)], k)
     clues = [[None] * cols for _ in range(rows)]
     for r, c in cells:
-        clues[r][c] = rng.choice([kind.UNKNOWN, 1, 2, 2, 3, 4, rows * cols])
+        clues[r][c] = rng.choice([kind.UNKNOWN, 0, 1, 2, 2, 3, 4, rows * cols])
     return clues
 
 
@@ -84,7 +84,7 @@ def test_url_round_trips_on_random_boards():
     rng = random.Random(5)
     for _ in range(40):
         rows, cols = rng.randint(1, 12), rng.randint(1, 12)
-        clues = [[rng.choice([None] * 6 + [kind.UNKNOWN, 1, 2, 15, 16, 255, 256, rows * cols])
+        clues = [[rng.choice([None] * 6 + [kind.UNKNOWN, 0, 1, 2, 15, 16, 255, 256, rows * cols])
                   for _ in range(cols)] for _ in range(rows)]
         clues = [[v if v is None or v == kind.UNKNOWN or v <= rows * cols else None for v in row]
                  for row in clues]

@@ -3,7 +3,7 @@
 A decoded solution is ``{"grid": rows}`` of region numbers (cells with the
 same number side by side are one region). Rules: every region is a
 rectangle holding exactly one clue, and a number clue is its area (a
-negative clue is a "?": any area).
+negative clue is a "?", and a 0 too, as pzprjs judges it: any area).
 
 Example:
     >>> check([[1, 1], [2, 2]], [[2, None], [None, 2]])
@@ -42,6 +42,6 @@ def check(grid, clues) -> list[str]:
         inside = [clues[r][c] for r, c in sorted(reg) if clues[r][c] is not None]
         if len(inside) != 1:
             problems.append(f"region at {at}: {len(inside)} clues, expected one")
-        elif inside[0] >= 0 and inside[0] != len(reg):
+        elif inside[0] > 0 and inside[0] != len(reg):
             problems.append(f"region at {at}: {len(reg)} cells, its number is {inside[0]}")
     return problems

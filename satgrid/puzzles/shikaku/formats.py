@@ -82,8 +82,8 @@ def parse_url(text: str, file: str) -> list[Shikaku]:
     cells, end = puzzlink.decode_number16(u, u.rows * u.cols)
     u.expect_end(end)
     for i, v in enumerate(cells):
-        if v is not None and v != puzzlink.UNKNOWN and not 1 <= v <= u.rows * u.cols:
-            raise u.error(0, f"cell {i + 1}: a number {v}, expected 1..{u.rows * u.cols}")
+        if v is not None and v != puzzlink.UNKNOWN and not 0 <= v <= u.rows * u.cols:
+            raise u.error(0, f"cell {i + 1}: a number {v}, expected 0..{u.rows * u.cols}")
     clues = [cells[r * u.cols:(r + 1) * u.cols] for r in range(u.rows)]
     return [Shikaku(clues, file=file, title=os.path.basename(file), source=text.strip())]
 

@@ -1,8 +1,8 @@
 """``shikaku``: divide the grid into rectangles, one number in each, its area.
 
 Rules (Nikoli; as pzprjs checks them): every region is a rectangle holding
-exactly one number, and the number is the rectangle's area; a "?" is a
-number whose value is not told (its rectangle may have any area).
+exactly one number, and the number is the rectangle's area; a "?" (or a
+0, which pzprjs takes for no size) may have any area.
 
 Model: :func:`satgrid.rules.areas.rectangles` (groups ``shikaku.rect*``):
 one literal per rectangle a clue could take (its area, no other clue
@@ -39,7 +39,7 @@ class Shikaku(ShikakuClues, Puzzle):
         self._areas = None
 
     def _given(self) -> dict:
-        return {(r, c): (None if v == UNKNOWN else v) for r, row in enumerate(self.clues)
+        return {(r, c): (None if v <= 0 else v) for r, row in enumerate(self.clues)
                 for c, v in enumerate(row) if v is not None}
 
     def estimate_clauses(self, m: Model) -> int:
