@@ -115,3 +115,97 @@ def test_family_instances_solve_and_pass_the_referee(tmp_path, seed):
     """`satgrid family numberlink`: deterministic by seed, satisfiable, and every
     solution found passes the referee (api.solve verifies it)."""
     assert_family_solves("numberlink", tmp_path, seed)
+
+
+EXAMPLES = sorted((INST.parent / "satgrid" / "puzzles" / "numberlink" / "examples").glob("*.toml"))
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
+def test_published_15x15_examples_unique_and_as_published(path):
+    """Janko's 15x15 Arukone of the kind's examples: unique, equal to the
+    published solution, accepted by the referee."""
+    p = load1(path)
+    assert (p.rows, p.cols) == (15, 15)
+    res = solve_unique(p)
+    assert res["status"] == "sat" and res["unique"] is True
+    assert res["grid"] == p.expected_solution()
+    assert check.check(res["grid"], res["labels"], p.numbers) == []
+
+
+def _brute_force_count(numbers, fill: bool) -> int:
+    """Line sets of a small board by enumeration of every subset of the grid's
+    edges, judged here without the model: degree 1 at a number, 0 or 2
+    elsewhere (2 everywhere with ``fill``), and every component a path
+    joining two equal numbers (so no loop, no number joined to another)."""
+    rows, cols = len(numbers), len(numbers[0])
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    edges = [((r, c), (r + dr, c + dc)) for r, c in cells for dr, dc in ((0, 1), (1, 0))
+             if r + dr < rows and c + dc < cols]
+    count = 0
+    for mask in range(1 << len(edges)):
+        used = [e for i, e in enumerate(edges) if mask >> i & 1]
+        nb = {v: [] for v in cells}
+        for u, v in used:
+            nb[u].append(v)
+            nb[v].append(u)
+        ok = True
+        for (r, c) in cells:
+            d, t = len(nb[(r, c)]), numbers[r][c]
+            if (t != "." and d != 1) or (t == "." and d not in ((2,) if fill else (0, 2))):
+                ok = False
+                break
+        if not ok:
+            continue
+        seen = set()
+        for v in cells:
+            if v in seen or not nb[v]:
+                continue
+            comp, stack = [], [v]
+            seen.add(v)
+            while stack:
+                x = stack.pop()
+                comp.append(x)
+                for y in nb[x]:
+                    if y not in seen:
+                        seen.add(y)
+                        stack.append(y)
+            ends = [numbers[r][c] for r, c in comp if numbers[r][c] != "."]
+            if len(ends) != 2 or ends[0] != ends[1]:
+                ok = False
+                break
+        count += ok
+    return count
+
+
+def _random_board(rng, rows, cols, pairs):
+    cells = rng.sample([(r, c) for r in range(rows) for c in range(cols)], 2 * pairs)
+    grid = [["."] * cols for _ in range(rows)]
+    for i, (r, c) in enumerate(cells):
+        grid[r][c] = str(i // 2 + 1)
+    return grid
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_counts_equal_brute_force_on_small_boards(seed):
+    """The number of line sets the model admits equals the enumeration of all
+    edge subsets, with and without ``fill``, in every connectivity mode (the
+    loops refused by cuts, by eager layers, by the propagator)."""
+    import random
+    rng = random.Random(seed)
+    rows, cols = rng.choice([(3, 3), (3, 4), (4, 3)])
+    grid = _random_board(rng, rows, cols, rng.choice([1, 2, 3]))
+    for fill in (False, True):
+        want = _brute_force_count(grid, fill)
+        for mode in ("lazy", "eager", "propagate"):
+            got = api.count(Numberlink(grid, fill=fill), api.Options(connectivity=mode))
+            assert (got["count"], got["complete"]) == (want, True), (grid, fill, mode)
+
+
+def test_loop_beside_a_line_is_refused():
+    """A 2 x 4 board with a pair in the first column: the lines go round 0,
+    1, 2 or 3 columns (4 line sets). Beside the direct link, loops round
+    columns 1-2, 2-3 or 1-3 satisfy every degree; they are refused."""
+    grid = [list("1..."), list("1...")]
+    assert _brute_force_count(grid, False) == 4
+    for mode in ("lazy", "eager", "propagate"):
+        assert api.count(Numberlink(grid), api.Options(connectivity=mode))["count"] == 4

@@ -2,14 +2,34 @@
 cell centres; lines never cross, branch or share a cell (with ``fill``,
 every cell is used).
 
-Model (public Model API only): for each number k a Boolean per pair of
-orthogonal neighbours (:func:`~satgrid.modelling.geometry.grid_edges`, named
-``k:e[r,c-r,c]``; edges touching another number's cells are left out), and
-:meth:`Model.path <satgrid.modelling.model.Model.path>` from one k to the other (group
-``numberlink.path``; connectivity lazy by cuts, or eager), which gives the
-"on line k" literal of every cell. A cell is on at most one line (exactly
-one with ``fill``; group ``numberlink.cell``). Decoded: the link grid and
-the label of every cell. Formats: :mod:`.formats`; referee: :mod:`.check`.
+Model (public Model API only), one line set shared by all numbers:
+
+* ``numberlink.edge``: one Boolean per pair of orthogonal neighbours
+  (:func:`~satgrid.modelling.geometry.grid_edges`, named ``e[r,c-r,c]``;
+  an edge between the cells of two different numbers is left out). These
+  are the projection: unique means unique among line sets.
+* ``numberlink.colour``: per empty cell, one Boolean per number (``k@r,c``),
+  at most one true (exactly one with ``fill``); a number's cells have their
+  own colour and no other. A used edge joins cells of one colour (both
+  directions, per number), so a line never joins two different numbers.
+* ``numberlink.degree``: a number's cell has exactly one used edge; an
+  empty cell has none or two, two exactly when it has a colour. Also four
+  edges round a 2 x 2 block are never all used (a cycle; implied, cheap).
+* ``numberlink.rooted``: no cycle. Every component of the used edges then
+  is a path from a number to its pair or a closed loop; a loop is refused by
+  :meth:`Model.connected <satgrid.modelling.model.Model.connected>` on the
+  line graph of the edges plus a root joined to every edge at a number:
+  the used edges and the root are one connected set (lazy cuts by default:
+  the cut of a loop says "one of the edges leaving it is used"; eager layers
+  and the propagator on request).
+
+Why not one :meth:`Model.path` per number (the model until 2026-11): its
+per-number edge copies propagate little (a cell's colour, the one fact that
+excludes most lines, is not a literal), and 15 x 15 puzzles gave no answer
+within minutes; this model has the colour and one edge variable per edge
+(bench/bench_numberlink.py measures the two and clingo). Decoded: the link
+grid and the label of every cell. Formats: :mod:`.formats`; referee:
+:mod:`.check`.
 """
 
 from __future__ import annotations
@@ -19,11 +39,16 @@ from typing import Any
 from ...modelling.geometry import grid_edges
 from ...core.encodings import estimate
 from ...modelling.model import Model, Solution
-from ...modelling.paths import estimate_lines, grid_degrees
+from ...modelling import connectivity as con
+from ...modelling.paths import line_graph
 from ..base import Puzzle, register
 from ..links import links_from_edges
 from . import check as checker
 from . import drawing
+
+
+#: the root of the line graph: joined to every edge at a number's cell
+_ROOT = ((-1, -1), (-1, -1))
 
 
 @register
@@ -47,41 +72,88 @@ class Numberlink(Puzzle):
                 if t != ".":
                     self.pairs.setdefault(t, []).append((r, c))
         self._solution = solution
-        self._edges: dict[str, dict] = {}
-        self._on: dict[str, dict] = {}
+        self._edge: dict = {}
+        self._colour: dict = {}
 
     def estimate_clauses(self, model: Model) -> int:
-        """A path per pair over the whole grid (:func:`satgrid.modelling.paths.estimate_lines`;
-        leaving out other numbers' cells only makes fewer) and one line per cell."""
-        amo, card, k = model.amo, model.card, len(self.pairs)
-        per_cell = (estimate.exactly(amo, card, k, 1) if self.fill
-                    else estimate.at_most(amo, k, 1) if k > 1 else 0)
-        lines = estimate_lines(amo, card, grid_degrees(self.rows, self.cols), ends=2,
-                               connectivity=model.connectivity)
-        return k * lines + self.rows * self.cols * per_cell
+        """Colours (edges x numbers x 2, cells x one-hot), degrees and the
+        rooted line graph's connectivity (its layers when eager)."""
+        k, cells = len(self.pairs), self.rows * self.cols
+        m = self.rows * (self.cols - 1) + self.cols * (self.rows - 1)
+        total = 2 * k * m + cells * (estimate.exactly(model.amo, model.card, k, 1) + k + 4)
+        total += cells * (estimate.at_most(model.card, 4, 2) + 5) + cells   # degrees, 2 x 2
+        if model.connectivity == "eager":
+            total += con.eager_size(m + 1, 6 * m, m, 0, method="layers")[1]
+        return total
 
     def build(self, model: Model) -> None:
-        """A path per pair over the cells that are not other numbers; one line per cell."""
-        cells = [(r, c) for r in range(self.rows) for c in range(self.cols)]
-        for k, (a, b) in self.pairs.items():
-            others = {v for j, vs in self.pairs.items() if j != k for v in vs}
-            self._edges[k] = {e: model.bool("%s:e[%d,%d-%d,%d]" % (k, *e[0], *e[1]))
-                              for e in grid_edges(self.rows, self.cols)
-                              if e[0] not in others and e[1] not in others}
-            self._on[k] = model.path(self._edges[k], a, b, group="numberlink.path")
-        for v in cells:
-            lits = [on[v] for on in self._on.values() if v in on]
+        """The shared line set, a colour per cell, degrees and no loop."""
+        owner = {v: k for k, vs in self.pairs.items() for v in vs}
+        edges = {}
+        for e in grid_edges(self.rows, self.cols):
+            a, b = owner.get(e[0]), owner.get(e[1])
+            if a is None or b is None or a == b:     # two numbers never touch by a line
+                edges[e] = model.bool("e[%d,%d-%d,%d]" % (*e[0], *e[1]), "numberlink.edge")
+        self._edge = edges
+        inc: dict = {}
+        for e, lit in edges.items():
+            inc.setdefault(e[0], []).append(lit)
+            inc.setdefault(e[1], []).append(lit)
+        names = list(self.pairs)
+        colour: dict = {}
+        for r in range(self.rows):
+            for c in range(self.cols):
+                v = (r, c)
+                if v in owner:
+                    colour[v] = {owner[v]: model.true}
+                else:
+                    colour[v] = {k: model.bool("%s@%d,%d" % (k, r, c), "numberlink.colour")
+                                 for k in names}
+        self._colour = colour
+        for v, col in colour.items():
+            es = inc.get(v, [])
+            if v in owner:
+                model.exactly(es, 1, group="numberlink.degree")
+                continue
+            lits = list(col.values())
             if self.fill:
-                model.exactly(lits, 1, group="numberlink.cell")
+                model.exactly(lits, 1, group="numberlink.colour")
             elif len(lits) > 1:
-                model.at_most(lits, 1, group="numberlink.cell")
+                model.at_most(lits, 1, group="numberlink.colour")
+            for x in lits:                                  # a colour: two used edges
+                model.clause([-x] + es, "numberlink.degree")
+            if len(es) > 2:
+                model.at_most(es, 2, group="numberlink.degree")
+            for i, l in enumerate(es):                      # never one used edge
+                model.clause([-l] + es[:i] + es[i + 1:], "numberlink.degree")
+                model.clause([-l] + lits, "numberlink.degree")   # a used edge: a colour
+        for (u, v), e in edges.items():                     # one colour along a used edge
+            cu, cv = colour[u], colour[v]
+            for k in set(cu) | set(cv):
+                xu, xv = cu.get(k, model.false), cv.get(k, model.false)
+                model.clause([-e, -xu, xv], "numberlink.colour")
+                model.clause([-e, xu, -xv], "numberlink.colour")
+        for r in range(self.rows - 1):                      # a 2 x 2 loop: never
+            for c in range(self.cols - 1):
+                sq = [((r, c), (r, c + 1)), ((r, c), (r + 1, c)),
+                      ((r, c + 1), (r + 1, c + 1)), ((r + 1, c), (r + 1, c + 1))]
+                if all(e in edges for e in sq):
+                    model.clause([-edges[e] for e in sq], "numberlink.degree")
+        if len(edges) > 1:
+            graph = line_graph(edges)
+            lits = dict(edges)
+            lits[_ROOT] = model.true
+            graph.add_node(_ROOT)
+            graph.add_edges_from((_ROOT, e) for e in edges if e[0] in owner or e[1] in owner)
+            model.connected(lits, graph, group="numberlink.rooted", max_true=len(edges) + 1)
+        model.projection = list(edges.values())
 
     def decode(self, sol: Solution) -> dict[str, Any]:
         """``{"grid": the link grid, "labels": the number of each cell's line}``."""
-        used = [e for es in self._edges.values() for e, lit in es.items() if sol[lit]]
+        used = [e for e, lit in self._edge.items() if sol[lit]]
         labels = [["."] * self.cols for _ in range(self.rows)]
-        for k, on in self._on.items():
-            for (r, c), lit in on.items():
+        for (r, c), col in self._colour.items():
+            for k, lit in col.items():
                 if sol[lit]:
                     labels[r][c] = k
         return {"grid": links_from_edges(used, self.rows, self.cols), "labels": labels}

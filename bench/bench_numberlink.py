@@ -1,0 +1,186 @@
+"""Numberlink: the shared-line model against the per-number paths and clingo.
+
+Usage:  .venv/bin/python bench/bench_numberlink.py [--time-limit S] [--only NAME ...]
+
+Each puzzle is solved with its uniqueness proven (``api.solve(..., unique=True)``)
+three ways in the same run:
+
+* ``new``: the kind as it is (:mod:`satgrid.puzzles.numberlink.kind`: one
+  Boolean per edge shared by all numbers, a colour per cell, loops refused
+  by connectivity cuts on the rooted line graph);
+* ``paths``: the model before it, one ``Model.path`` per number over its own
+  copy of the edges (:class:`PerNumberPaths` below, kept here as the
+  baseline);
+* ``clingo``: ``bench/asp/numberlink.lp`` (reachability from the numbers,
+  two models asked for, projected on the used edges), when clingo is
+  installed (``pip install clingo``).
+
+The puzzles: Janko's Arukone 100 (10x10, ``instances/``), the 15x15 examples
+of the kind folder, and ``bench/numberlink/`` (Janko 15x15 to 30x30 and a
+26x26 of noqx's examples; each file names its source). A Janko answer must
+equal the published solution. The goals of issue [4/7] are printed at the
+end: every 15x15 under 2 s, every puzzle of 25x25 or more under 20 s, and
+the lead on the 10x10 (``new`` faster than clingo). Wall-clock seconds,
+after one untimed solve (imports); clingo's include grounding.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from pathlib import Path
+
+from _common import ROOT, machine, utc_stamp
+
+from satgrid import api
+from satgrid.modelling.geometry import grid_edges
+from satgrid.modelling.model import Model
+from satgrid.puzzles.links import links_from_edges
+from satgrid.puzzles.numberlink import Numberlink
+
+LP = ROOT / "bench" / "asp" / "numberlink.lp"
+PUZZLES = ([ROOT / "instances" / "numberlink-janko-100.toml"]
+           + sorted((ROOT / "satgrid" / "puzzles" / "numberlink" / "examples").glob("*.toml"))
+           + sorted((ROOT / "bench" / "numberlink").iterdir()))
+
+
+class PerNumberPaths(Numberlink):
+    """The model until 2026-11: per number k a Boolean per edge not touching
+    another number's cells and ``Model.path`` from one k to the other; a cell
+    on at most one line (exactly one with ``fill``)."""
+
+    def build(self, model: Model) -> None:
+        self._paths = {}
+        self._on = {}
+        for k, (a, b) in self.pairs.items():
+            others = {v for j, vs in self.pairs.items() if j != k for v in vs}
+            self._paths[k] = {e: model.bool("%s:e[%d,%d-%d,%d]" % (k, *e[0], *e[1]))
+                              for e in grid_edges(self.rows, self.cols)
+                              if e[0] not in others and e[1] not in others}
+            self._on[k] = model.path(self._paths[k], a, b, group="numberlink.path")
+        for r in range(self.rows):
+            for c in range(self.cols):
+                lits = [on[(r, c)] for on in self._on.values() if (r, c) in on]
+                if self.fill:
+                    model.exactly(lits, 1, group="numberlink.cell")
+                elif len(lits) > 1:
+                    model.at_most(lits, 1, group="numberlink.cell")
+
+    def decode(self, sol):
+        used = [e for es in self._paths.values() for e, lit in es.items() if sol[lit]]
+        labels = [["."] * self.cols for _ in range(self.rows)]
+        for k, on in self._on.items():
+            for (r, c), lit in on.items():
+                if sol[lit]:
+                    labels[r][c] = k
+        return {"grid": links_from_edges(used, self.rows, self.cols), "labels": labels}
+
+
+def run_satgrid(p, limit: float) -> tuple[str, float, list | None]:
+    """(claim, seconds, link grid) of one solve with uniqueness."""
+    t = time.perf_counter()
+    res = api.solve(p, api.Options(time_limit=limit), unique=True)
+    dt = time.perf_counter() - t
+    claim = {True: "unique", False: "several"}.get(res.get("unique"), res["status"])
+    if res["status"] == "sat" and res.get("unique") is None:
+        claim = "sat, unique unknown"
+    return claim, dt, res.get("grid")
+
+
+def run_clingo(p, limit: float) -> tuple[str, float, list | None]:
+    """(claim, seconds, link grid) of clingo asked for two models."""
+    import clingo  # optional: the baseline only
+    facts = [f"cell({r},{c})." for r in range(p.rows) for c in range(p.cols)]
+    facts += [f'num({r},{c},"{t}").' for r, row in enumerate(p.numbers)
+              for c, t in enumerate(row) if t != "."]
+    facts += ["fill."] if p.fill else []
+    ctl = clingo.Control(["2", "--project", "--warn=none"])
+    t = time.perf_counter()
+    ctl.add("base", [], LP.read_text() + "\n" + "\n".join(facts))
+    ctl.ground([("base", [])])
+    models = []
+    with ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)), async_=True) as h:
+        done = h.wait(max(0.0, limit - (time.perf_counter() - t)))
+        if not done:
+            h.cancel()
+        h.get()
+    dt = time.perf_counter() - t
+    grid = None
+    if models:
+        used = [((a.arguments[0].number, a.arguments[1].number),
+                 (a.arguments[2].number, a.arguments[3].number)) for a in models[0]]
+        grid = links_from_edges(used, p.rows, p.cols)
+    if len(models) >= 2:
+        return "several", dt, grid
+    if not done:
+        return ("sat, unique unknown" if models else "unknown"), dt, grid
+    return ("unique" if models else "unsat"), dt, grid
+
+
+def have_clingo() -> bool:
+    try:
+        import clingo  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--time-limit", type=float, default=60.0, help="seconds per run")
+    ap.add_argument("--only", nargs="*", help="file names to run (default: all)")
+    ap.add_argument("--no-paths", action="store_true", help="skip the per-number baseline")
+    args = ap.parse_args()
+    lim = args.time_limit
+    clingo_ok = have_clingo()
+    print(f"# bench_numberlink.py, {utc_stamp()}, {machine()}; limit {lim:g} s per run")
+    if not clingo_ok:
+        print("# clingo is not installed: its column is skipped")
+    print("| puzzle | size | pairs | new | s | paths | s | clingo | s | clingo / new | as published |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    [warm] = api.load(str(PUZZLES[0]))        # imports and first-call costs off the clock
+    api.solve(warm, unique=True)
+    rows, bad = [], 0
+    for path in PUZZLES:
+        if args.only and path.name not in args.only:
+            continue
+        [p] = api.load(str(path))
+        claim, dt, grid = run_satgrid(p, lim)
+        old = ("-", None)
+        if not args.no_paths:
+            [q] = api.load(str(path))
+            q.__class__ = PerNumberPaths
+            oc, ot, _ = run_satgrid(q, lim)
+            old = (oc, ot)
+        cl = ("-", None, None)
+        if clingo_ok:
+            cl = run_clingo(p, lim)
+        want = p.expected_solution()
+        agree = "-" if want is None or grid is None else ("yes" if grid == want else "NO")
+        if cl[2] is not None and grid is not None and cl[0] == claim == "unique" and cl[2] != grid:
+            agree += ", clingo differs"
+        bad += agree.startswith("NO") or "differs" in agree
+        ratio = f"{cl[1] / dt:.2f}" if cl[1] is not None and cl[0] == "unique" == claim else "-"
+        fmt = lambda s: "-" if s is None else f"{s:.2f}"   # noqa: E731
+        print(f"| {path.name} | {p.rows}x{p.cols} | {len(p.pairs)} | {claim} | {fmt(dt)} | "
+              f"{old[0]} | {fmt(old[1])} | {cl[0]} | {fmt(cl[1])} | {ratio} | {agree} |",
+              flush=True)
+        rows.append((path.name, p.rows, p.cols, claim, dt, cl))
+    print()
+    fifteen = [r for r in rows if (r[1], r[2]) == (15, 15)]
+    large = [r for r in rows if min(r[1], r[2]) >= 25]
+    ok15 = [r for r in fifteen if r[3] == "unique" and r[4] < 2]
+    okl = [r for r in large if r[3] == "unique" and r[4] < 20]
+    print(f"goal 15x15 unique in under 2 s: {len(ok15)} of {len(fifteen)}")
+    print(f"goal 25x25 or more unique in under 20 s: {len(okl)} of {len(large)}")
+    lead = [r for r in rows if (r[1], r[2]) == (10, 10)]
+    for r in lead:
+        cl = r[5]
+        won = cl[1] is None or (r[3] == "unique" and r[4] <= cl[1])
+        print(f"goal lead on {r[0]}: new {r[4]:.2f} s, clingo "
+              f"{'-' if cl[1] is None else f'{cl[1]:.2f} s'}: {'kept' if won else 'LOST'}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
