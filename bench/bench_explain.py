@@ -14,7 +14,8 @@ the goals of issue [5/7]:
 
 Times are wall clock in this process, best of ``--rounds`` for 1.
 
-Usage: ``python bench/bench_explain.py [--rounds N] [--sets N] [--quick]``
+Usage: ``python bench/bench_explain.py [--rounds N] [--sets N] [--quick] [--kinds]``
+(``--kinds``: only the generators of every kind, 4)
 """
 
 from __future__ import annotations
@@ -27,11 +28,13 @@ import time
 from _common import ROOT, instance, machine, utc_stamp
 
 from satgrid.explain.backbone import backbone
-from satgrid.explain.generate import generate
+from satgrid.errors import SatgridError
+from satgrid.explain.generate import generate, no_generator
 from satgrid.explain.grade import grade
 from satgrid.explain.puzzle import explainer
 from satgrid.pipeline.load import load
 from satgrid.pipeline.run import Options, compile_puzzle, open_session, solve
+from satgrid.puzzles import KINDS
 
 SEEDS = ["sudoku-classic.toml", "vertex-sums-17-25-18-29.toml", "knight-moves-4.toml",
          "hooks-8.toml", "twenty-four-seven-2x2-2.toml", "nurikabe-wikipedia.toml",
@@ -132,6 +135,36 @@ def goal_generate(quick: bool) -> None:
               f"{statistics.mean(g.clues for g in made):.1f} | {dt:.2f} | {n / dt:.1f} |")
     print(f"\n9x9 Sudoku with at most 26 givens: {rate9:.1f} a second (goal 10: "
           f"{'met' if rate9 >= 10 else 'NOT met'})")
+    goal_every_kind(2 if quick else 3)
+
+
+#: the side each kind is generated at (default 5): the smallest its family
+#: makes without trivial or unsatisfiable boards
+KIND_SIZE = {"statuepark": 7, "skyscrapers": 4, "kakuro": 4, "killersudoku": 4,
+             "vertex-sums": 3, "pentominous": 4, "sudoku": 4}
+
+
+def goal_every_kind(n: int) -> None:
+    """``generate KIND --size N`` of every kind with clue hooks, from nothing
+    (its blank or its family): n puzzles each, their rate; a kind whose
+    family gives no unique start says so."""
+    print("\n| kind | size | puzzles | start | clues (mean) | seconds | puzzles a second |")
+    print("|---|---:|---:|---|---:|---:|---:|")
+    for kind in sorted(k for k in KINDS if "2x2" not in k):
+        size = KIND_SIZE.get(kind, 5)
+        if no_generator(KINDS[kind], size):
+            continue
+        start = "blank" if KINDS[kind].blank(size) is not None else "family"
+        t0 = time.perf_counter()
+        try:
+            made = generate(kind, seed=1, count=n, size=size)
+        except SatgridError as e:
+            print(f"| {kind} | {size} | 0 | {start} | {str(e)[:60]} | "
+                  f"{time.perf_counter() - t0:.2f} | - |")
+            continue
+        dt = time.perf_counter() - t0
+        print(f"| {kind} | {size} | {n} | {start} | {statistics.mean(g.clues for g in made):.1f} "
+              f"| {dt:.2f} | {n / dt:.1f} |")
 
 
 def main() -> None:
@@ -139,7 +172,13 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--sets", type=int, default=20, help="puzzles of each Sudoku set")
     ap.add_argument("--quick", action="store_true", help="fewer puzzles everywhere")
+    ap.add_argument("--kinds", action="store_true",
+                    help="only the generators of every kind (4)")
     a = ap.parse_args()
+    if a.kinds:
+        print(f"# bench_explain --kinds: {machine()}, {utc_stamp()}")
+        goal_every_kind(2 if a.quick else 3)
+        return
     per_set = 5 if a.quick else a.sets
     print(f"# bench_explain: {machine()}, {utc_stamp()}")
     goal_backbone(1 if a.quick else a.rounds, per_set)

@@ -45,7 +45,7 @@ __all__ = ["Generated", "generate", "generate_one", "reduce_clues"]
 #: filled solutions tried for one puzzle before giving up on ``givens``
 ATTEMPTS = 50
 #: family seeds tried for a planted puzzle unique at full clues
-FAMILY_TRIES = 12
+FAMILY_TRIES = 40
 #: the family parameters that are a percentage of clues shown (set to 100)
 SHOWN = ("shown", "clue", "clues", "numbers", "mark")
 
