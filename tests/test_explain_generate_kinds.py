@@ -6,9 +6,11 @@ back, compiled anew and counted up to two, has one solution (an independent
 count, not the generator's check), and it is the [expect] solution when the
 file has one; the same seed writes the same bytes; the puzzle has fewer clues
 than its start (the planted puzzle, drawn again from the same seed; a
-subset of it where every clue is needed); the
-start's ``toml_table`` reads back to the same clues. A kind whose puzzle has
-no removable clue is refused in one line, exit 2.
+subset of it where every clue is needed) and the same puzzle without its
+clues (a removed clue leaves what the genre keeps); the start's
+``toml_table`` reads back to the same clues. A kind whose puzzle has no
+removable clue is refused in one line, exit 2; a family with no unique
+start in its seeds is told in one line too.
 """
 
 import os
@@ -43,7 +45,8 @@ FROM = {k: f"satgrid/puzzles/{k}/examples/{name}" for k, name in [
     ("araf", "araf-pzprjs-5x5.toml"), ("heyawake", "heyawake-pzprjs-6x6.toml"),
     ("aqre", "aqre-pzprjs-6x6.toml"), ("doublechoco", "doublechoco-pzprjs-6x6.toml")]}
 #: kinds whose puzzle is its rules or regions: no clue to remove
-NO_CLUES = ["lits", "starbattle", "norinori", "hooks", "hitori"]
+NO_CLUES = ["lits", "starbattle", "norinori", "hooks", "hitori", "nonogram", "numberlink",
+            "twenty-four-seven"]
 
 
 def written(tmp_path, kind, size):
@@ -66,6 +69,8 @@ def test_generated_puzzle_is_unique_reproducible_and_reduced(tmp_path, capsys, k
     assert ok, bad
     start = planted(KINDS[kind], size, random.Random(f"{kind}:1:0"), Options())
     assert set(p.clue_cells()) <= set(start.clue_cells())
+    # what is not a clue (walls, rooms, trees, circles of "?") is the start's
+    assert p.with_clues([]).toml_table() == start.with_clues([]).toml_table()
     if kind not in EVERY_CLUE_NEEDED:
         assert len(p.clue_cells()) < len(start.clue_cells())
 
@@ -104,3 +109,10 @@ def test_a_kind_without_clues_is_refused_in_one_line(capsys, kind):
     assert main(["generate", kind]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and kind in err and "Traceback" not in err
+
+
+def test_no_unique_start_is_one_line(capsys):
+    # random rectangles never fix a Heyawake shading, whatever the counts
+    assert main(["generate", "heyawake", "--size", "4"]) == 3
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "heyawake" in err and "unique" in err
