@@ -10,7 +10,8 @@ subset of it where every clue is needed) and the same puzzle without its
 clues (a removed clue leaves what the genre keeps); the start's
 ``toml_table`` reads back to the same clues. A kind whose puzzle has no
 removable clue is refused in one line, exit 2; a family with no unique
-start in its seeds is told in one line too.
+start in its seeds is told in one line too. On 4x4 boards of three shading
+kinds, the referee over every shading finds the one answer (no SAT).
 """
 
 import os
@@ -19,7 +20,7 @@ import random
 import pytest
 
 from satgrid.apps.cli import main
-from satgrid.explain.generate import planted
+from satgrid.explain.generate import generate, planted
 from satgrid.pipeline.load import load, loads
 from satgrid.pipeline.run import Options, compare_expect, count
 from satgrid.puzzles import KINDS
@@ -109,6 +110,19 @@ def test_a_kind_without_clues_is_refused_in_one_line(capsys, kind):
     assert main(["generate", kind]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and kind in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("kind", ["lightup", "kurodoko", "yinyang"])
+def test_brute_force_finds_the_one_answer(kind):
+    """Every 0/1 grid of a generated 4x4 puzzle judged by the kind's referee
+    (no SAT): exactly one passes, the generator's solution."""
+    g = generate(kind, seed=1, size=4)[0]
+    p, found = g.puzzle, []
+    for bits in range(1 << (p.rows * p.cols)):
+        grid = [[(bits >> (r * p.cols + c)) & 1 for c in range(p.cols)] for r in range(p.rows)]
+        if not p.check({"grid": grid}):
+            found.append(grid)
+    assert found == [g.solution["grid"]]
 
 
 def test_no_unique_start_is_one_line(capsys):
