@@ -270,7 +270,8 @@ def generate(kind: str, *, seed: int = 0, count: int = 1, size: int | None = Non
     if kind not in KINDS:
         raise SatgridError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
     cls = KINDS[kind]
-    if start is None and (why := no_generator(cls, size)):
+    why = no_generator(cls, size)
+    if why and (start is None or not start.clue_cells()):
         raise SatgridError(f"generate: {why}")
     opts = opts or Options()
     out = []
