@@ -117,9 +117,9 @@ def no_generator(cls: type[Puzzle], size: int | None) -> str | None:
 
 
 def family_params(name: str, size: int | None) -> dict:
-    """The family's parameters: its defaults, ``size`` as its side (``n``,
-    or ``rows`` and ``cols``), every clue
-    percentage at 100."""
+    """The family's parameters: its defaults, ``size`` as its side (``n``, or
+    ``rows`` and ``cols``; clamped to their range), every clue percentage at
+    100."""
     spec, out = SPECS[name], {}
     names = {p.name: p for p in spec.params}
     for key in ("n", "rows", "cols"):
@@ -148,7 +148,8 @@ def planted(cls: type[Puzzle], size: int | None, rng: random.Random,
             if not res["count"]:
                 continue
             p = p.from_solution(res["solutions"][0])
-        if solve_all(p, opts, limit=2)["count"] == 1:
+        res = solve_all(p, opts, limit=2)
+        if res["count"] == 1 and res["complete"]:
             return p
     raise LimitError(f"generate: no {cls.kind} of family {name} {params} unique at full "
                      f"clues in {FAMILY_TRIES} seeds")
