@@ -89,12 +89,18 @@ def test_every_kind_has_a_section_naming_its_keys(kind):
 
 
 def named_files() -> list[str]:
-    """Every instances/... or docs/examples/... file the guide names."""
+    """Every instances/..., docs/examples/... or kind folder's examples/... file
+    the guide names (the kinds' sections link theirs as ../../satgrid/puzzles/...)."""
     found = set()
     for page in PAGES:
+        text = page.read_text(encoding="utf-8")
         for m in re.finditer(r"(?<![\w/.])((?:instances|docs/examples)/[\w.-]+\.(?:toml|txt|cnf))",
-                             page.read_text(encoding="utf-8")):
+                             text):
             found.add(m.group(1))
+        for m in re.finditer(r"(?<![\w.])(?:\.\./)*(satgrid/puzzles/\w+/examples/[\w.-]+\.(?:toml|txt))",
+                             text):
+            if "/mykind/" not in m.group(1):     # new-kind.md's kind to be written
+                found.add(m.group(1))
     return sorted(found)
 
 
