@@ -8,9 +8,12 @@ Model (public Model API only), one line set shared by all numbers:
   (:func:`~satgrid.modelling.geometry.grid_edges`, named ``e[r,c-r,c]``;
   an edge between the cells of two different numbers is left out). These
   are the projection: unique means unique among line sets.
-* ``numberlink.colour``: per empty cell, one Boolean per number (``k@r,c``),
-  at most one true (exactly one with ``fill``); a number's cells have their
-  own colour and no other. A used edge joins cells of one colour (both
+* ``numberlink.colour``: per empty cell, one Boolean per number (``k@r,c``)
+  whose line can reach it (some simple path between its two cells, avoiding
+  the other numbers, visits the cell: :meth:`Numberlink._on_some_path`), at
+  most one true (exactly one with ``fill``; a ladder past
+  :data:`LADDER_FROM` numbers); a number's cells have their own colour and
+  no other. A used edge joins cells of one colour (both
   directions, per number), so a line never joins two different numbers.
 * ``numberlink.degree``: a number's cell has exactly one used edge; an
   empty cell has none or two, two exactly when it has a colour. Also four
@@ -49,6 +52,17 @@ from . import drawing
 
 #: the root of the line graph: joined to every edge at a number's cell
 _ROOT = ((-1, -1), (-1, -1))
+
+
+#: past this many numbers a cell's one colour is a ladder, not pairwise:
+#: 64 numbers made 1.6 M pairwise clauses (Janko's 25x32)
+LADDER_FROM = 12
+
+
+def _amo(model: Model, n: int) -> str | None:
+    """The at-most-one encoding of a cell's colours: the model's own, except
+    pairwise (the default) over more than :data:`LADDER_FROM` numbers."""
+    return "ladder" if n > LADDER_FROM and model.amo == "pairwise" else None
 
 
 @register
@@ -99,7 +113,7 @@ class Numberlink(Puzzle):
         for e, lit in edges.items():
             inc.setdefault(e[0], []).append(lit)
             inc.setdefault(e[1], []).append(lit)
-        names = list(self.pairs)
+        reach = self._on_some_path(owner)
         colour: dict = {}
         for r in range(self.rows):
             for c in range(self.cols):
@@ -108,7 +122,7 @@ class Numberlink(Puzzle):
                     colour[v] = {owner[v]: model.true}
                 else:
                     colour[v] = {k: model.bool("%s@%d,%d" % (k, r, c), "numberlink.colour")
-                                 for k in names}
+                                 for k in self.pairs if v in reach[k]}
         self._colour = colour
         for v, col in colour.items():
             es = inc.get(v, [])
@@ -116,10 +130,11 @@ class Numberlink(Puzzle):
                 model.exactly(es, 1, group="numberlink.degree")
                 continue
             lits = list(col.values())
+            how = _amo(model, len(lits))
             if self.fill:
-                model.exactly(lits, 1, group="numberlink.colour")
+                model.exactly(lits, 1, group="numberlink.colour", encoding=how)
             elif len(lits) > 1:
-                model.at_most(lits, 1, group="numberlink.colour")
+                model.at_most(lits, 1, group="numberlink.colour", encoding=how)
             for x in lits:                                  # a colour: two used edges
                 model.clause([-x] + es, "numberlink.degree")
             if len(es) > 2:
@@ -129,7 +144,7 @@ class Numberlink(Puzzle):
                 model.clause([-l] + lits, "numberlink.degree")   # a used edge: a colour
         for (u, v), e in edges.items():                     # one colour along a used edge
             cu, cv = colour[u], colour[v]
-            for k in set(cu) | set(cv):
+            for k in (k for k in self.pairs if k in cu or k in cv):   # a stable order
                 xu, xv = cu.get(k, model.false), cv.get(k, model.false)
                 model.clause([-e, -xu, xv], "numberlink.colour")
                 model.clause([-e, xu, -xv], "numberlink.colour")
@@ -147,6 +162,28 @@ class Numberlink(Puzzle):
             graph.add_edges_from((_ROOT, e) for e in edges if e[0] in owner or e[1] in owner)
             model.connected(lits, graph, group="numberlink.rooted", max_true=len(edges) + 1)
         model.projection = list(edges.values())
+
+    def _on_some_path(self, owner: dict) -> dict:
+        """Number -> the empty cells some simple path between its two cells
+        can visit (avoiding the other numbers' cells): the cells of the
+        biconnected component that holds the edge joining the two, once
+        added (a cell lies on a simple a-b path exactly when it shares a
+        cycle with the edge a-b). Other cells never take that colour."""
+        import networkx as nx  # networkx off the start-up path (as paths.line_graph)
+        out = {}
+        for k, (a, b) in self.pairs.items():
+            g = nx.Graph()
+            g.add_nodes_from((r, c) for r in range(self.rows) for c in range(self.cols)
+                             if owner.get((r, c), k) == k)
+            g.add_edges_from(e for e in grid_edges(self.rows, self.cols)
+                             if e[0] in g and e[1] in g)
+            g.add_edge(a, b)
+            out[k] = set()
+            for comp in nx.biconnected_component_edges(g):
+                if (a, b) in comp or (b, a) in comp:
+                    out[k] = {v for e in comp for v in e} - {a, b}
+                    break
+        return out
 
     def decode(self, sol: Solution) -> dict[str, Any]:
         """``{"grid": the link grid, "labels": the number of each cell's line}``."""
