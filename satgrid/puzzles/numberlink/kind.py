@@ -94,7 +94,8 @@ class Numberlink(Puzzle):
         rooted line graph's connectivity (its layers when eager)."""
         k, cells = len(self.pairs), self.rows * self.cols
         m = self.rows * (self.cols - 1) + self.cols * (self.rows - 1)
-        total = 2 * k * m + cells * (estimate.exactly(model.amo, model.card, k, 1) + k + 4)
+        amo = _amo(model, k) or model.amo
+        total = 2 * k * m + cells * (estimate.exactly(amo, model.card, k, 1) + k + 4)
         total += cells * (estimate.at_most(model.card, 4, 2) + 5) + cells   # degrees, 2 x 2
         if model.connectivity == "eager":
             total += con.eager_size(m + 1, 6 * m, m, 0, method="layers")[1]
