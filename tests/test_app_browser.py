@@ -78,8 +78,9 @@ def status(drv) -> str:
     return drv.find_element(By.ID, "status").text
 
 
-def wait_status(drv, *prefixes, timeout=30) -> str:
-    """Wait until #status starts with one of ``prefixes``; return it."""
+def wait_status(drv, *prefixes, timeout=90) -> str:
+    """Wait until #status starts with one of ``prefixes``; return it (the
+    first load of a kind imports the kinds, seconds on a loaded 2-core machine)."""
     try:
         WebDriverWait(drv, timeout).until(lambda d: status(d).startswith(prefixes))
     except TimeoutException:

@@ -109,9 +109,9 @@ def test_svg_is_drawn_for_every_kind(tmp_path, capsys):
     for kind in KINDS:
         name = _first_instance_of(kind)
         out = tmp_path / f"{kind}.svg"
-        assert main(["solve", str(ROOT / "instances" / name), "--svg", str(out)]) == 0, name
+        assert main(["solve", str(ROOT / PATHS[name]), "--svg", str(out)]) == 0, name
         svg = out.read_text(encoding="utf-8")
         assert svg.startswith("<svg") and svg.rstrip().endswith("</svg>"), name
-        p = load(str(ROOT / "instances" / name))[0]
+        p = load(str(ROOT / PATHS[name]))[0]
         assert type(p).render_svg is not Puzzle.render_svg, kind
     capsys.readouterr()

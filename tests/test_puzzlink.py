@@ -200,9 +200,14 @@ def test_a_url_in_place_of_a_file_on_the_command_line():
 def test_the_names_read_are_the_kinds_names():
     """The puzz.link ids live in one place, each kind's kind.json: its formats
     read them from there, and the loader's list of what satgrid reads too."""
-    from satgrid.puzzles import PUZZLINK_IDS, PUZZLINK_READ
+    import importlib
+    from satgrid.puzzles import FOLDERS, PUZZLINK_IDS, PUZZLINK_READ
     forms = (slitherlink_formats, masyu_formats, numberlink_formats, fillomino_formats)
-    assert PUZZLINK_READ == tuple(f.PIDS[0] for f in forms) == \
-        ("slither", "mashu", "numlin", "fillomino")
-    assert set(PUZZLINK_IDS) == {pid for f in forms for pid in f.PIDS}
+    assert {f.PIDS[0] for f in forms} == {"slither", "mashu", "numlin", "fillomino"}
+    assert PUZZLINK_READ == tuple(k.puzzlink[0] for k in FOLDERS if k.puzzlink)
+    assert set(PUZZLINK_READ) >= {f.PIDS[0] for f in forms}
+    assert set(PUZZLINK_IDS) == {pid for k in FOLDERS for pid in k.puzzlink}
+    for k in FOLDERS:         # a kind's formats read its ids from its kind.json, never a copy
+        pids = getattr(importlib.import_module(f"satgrid.puzzles.{k.package}.formats"), "PIDS", None)
+        assert pids is None or tuple(pids) == k.puzzlink, k.package
     assert not hasattr(puzzlink, "READ")

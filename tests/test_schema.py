@@ -155,8 +155,10 @@ def broken(change):
     broken(lambda o: o.update(unique="yes")),
     broken(lambda o: o["grid"][0].__setitem__(0, "5")),
     broken(lambda o: o.update(grid=[])),
+    broken(lambda o: o.update(grid=[["5", "4"], ["1", "2"]])),      # digits as labels
+    broken(lambda o: o.update(grid=[["I", "I"], [1, 2]])),          # labels and numbers mixed
 ], ids=["status", "no-grid", "unsat-grid", "no-stats", "negative", "no-solver", "answer-text",
-        "unique-text", "cell-text", "empty-grid"])
+        "unique-text", "cell-text", "empty-grid", "digit-labels", "mixed-rows"])
 def test_the_solve_definition_refuses_wrong_output(bad):
     check(GOOD, "solve")
     assert not validator("solve").is_valid(bad)
