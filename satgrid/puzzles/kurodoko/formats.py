@@ -28,102 +28,14 @@ Example:
 
 from __future__ import annotations
 
-import os
-
-from ...errors import InstanceError
-from .. import puzzlink, pzprv3
-from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
-from ..parsing import TokenGrid, ascii_int, shown, toml_grid, toml_token_grid
+from ..number_grids import NumberGridFormats
 from .kind import K, UNKNOWN, Kurodoko
 
-KEYS = ("puzzle", "title", "source", "clues", "expect")
-PIDS = puzzlink_ids(__package__)   # declared in kind.json; the first is written
-
-
-def _clue(tok: str):
-    """A clue token's value (None: no clue), or False when it is not one."""
-    if tok in (".", "?"):
-        return None if tok == "." else UNKNOWN
-    v = ascii_int(tok)
-    return False if v is None else v
-
-
-def read_clues(tg: TokenGrid) -> list[list[int | None]]:
-    tg.expect_shape(tg.height, len(tg.rows[0]))
-    if tg.height > puzzlink.MAX_SIDE or len(tg.rows[0]) > puzzlink.MAX_SIDE:
-        raise tg.error(0, 0, f"expected at most {puzzlink.MAX_SIDE} rows and columns")
-    out = []
-    for r, row in enumerate(tg.rows):
-        vals = []
-        for c, tok in enumerate(row):
-            v = _clue(tok)
-            if v is False:
-                raise tg.error(r, c, f"expected a number, '?' or '.', found {shown(tok)}")
-            vals.append(v)
-        out.append(vals)
-    return out
-
-
-def read_shading(tg: TokenGrid, rows: int, cols: int) -> list[list[int]]:
-    tg.expect_shape(rows, cols)
-    for r, row in enumerate(tg.rows):
-        for c, tok in enumerate(row):
-            if tok not in ("#", "+") and _clue(tok) is False:
-                raise tg.error(r, c, f"expected '#' (shaded), '.' or a clue, found {shown(tok)}")
-    return [[int(tok == "#") for tok in row] for row in tg.rows]
-
-
-def read_toml(cls: type[Kurodoko], data: dict, raw: str, file: str) -> Kurodoko:
-    """A ``puzzle = "kurodoko"`` instance from its parsed TOML table."""
-    clues = read_clues(toml_grid(data, raw, file, KEYS, "clues"))
-    expect = parse_expect(data, raw, file, K, ("unique", "count", "solution"))
-    solution = None
-    if "solution" in expect:
-        solution = read_shading(toml_token_grid(expect, raw, file, "solution"),
-                                len(clues), len(clues[0]))
-    return cls(clues, solution=solution, file=file, title=data.get("title", ""),
-               source=data.get("source", ""), expect=expect)
-
-
-def parse_url(text: str, file: str) -> list[Kurodoko]:
-    """A puzz.link URL (``p?kurodoko/COLS/ROWS/BODY``)."""
-    u = puzzlink.read(text, file, PIDS)
-    cells, end = puzzlink.decode_number16(u, u.rows * u.cols)
-    u.expect_end(end, f" after {u.rows * u.cols} cells")
-    clues = [cells[r * u.cols:(r + 1) * u.cols] for r in range(u.rows)]
-    return [Kurodoko(clues, file=file, title=os.path.basename(file), source=text.strip())]
-
-
-def to_url(p: Kurodoko) -> str:
-    """The puzz.link URL of ``p``'s clues (as pzprjs writes it)."""
-    return puzzlink.url(PIDS[0], p.cols, p.rows,
-                        puzzlink.encode_number16([v for row in p.clues for v in row]))
-
-
-def parse_pzprv3(text: str, file: str) -> list[Kurodoko]:
-    """A pzprv3 (puzz.link) kurodoko file; its answer rows, if any, the expected answer."""
-    f = pzprv3.read(text, file)
-    clues = []
-    for row in f.grid(0, "clues"):
-        vals = []
-        for tok, (line, col) in row:
-            v = UNKNOWN if tok == "-" else _clue(tok)
-            if v is False or v == UNKNOWN and tok == "?":
-                raise InstanceError(f"clues: expected a number, '-' or '.', found {shown(tok)}",
-                                    file, line, col)
-            vals.append(v)
-        clues.append(vals)
-    solution = None
-    if len(f.lines) > f.rows:
-        solution = pzprv3.shading(f.grid(f.rows, "answer"), file,
-                                  "answer: expected '#' (shaded), '+' or '.'")
-    return [Kurodoko(clues, solution=solution, file=file, title=os.path.basename(file),
-                     expect={"solution": "pzprv3"} if solution else {})]
-
-
-register_toml(K, read_toml)
-register_format(TextFormat("pzprv3-kurodoko", K, "pzprv3 (puzz.link) kurodoko file",
-                           lambda text, file: pzprv3.sniff(text, "kurodoko"), parse_pzprv3),
-                first=True)
-register_format(TextFormat("kurodoko-url", K, "a puzz.link URL, p?kurodoko/COLS/ROWS/...",
-                           lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)
+#: the kind's readers and writer (:mod:`satgrid.puzzles.number_grids`, shared with the
+#: other number-grid kinds), registered with the loader on import
+FORMATS = NumberGridFormats(Kurodoko, K, __package__, UNKNOWN)
+PIDS = FORMATS.pids
+read_clues, read_shading = FORMATS.read_clues, FORMATS.read_shading
+read_toml, parse_url, to_url, parse_pzprv3 = (FORMATS.read_toml, FORMATS.parse_url,
+                                              FORMATS.to_url, FORMATS.parse_pzprv3)
+FORMATS.register()
