@@ -29,7 +29,7 @@ from satgrid.puzzles.sudoku.check import check as sudoku_referee
 
 webdriver = pytest.importorskip("selenium.webdriver", reason="selenium is not installed "
                                 "(pip install -e '.[test]')")
-from selenium.common.exceptions import TimeoutException  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.select import Select  # noqa: E402
@@ -214,18 +214,21 @@ def test_a_hooks_instance_loads_solves_and_draws(server, browser):
     drv.find_element(By.ID, "load").click()
     wait_status(drv, "ready: hooks-8.toml loaded")
     assert "Hooks 8" in drv.find_element(By.ID, "title").text
-    given = drv.find_element(By.CSS_SELECTOR, "#drawing svg").get_attribute("outerHTML")
+    given = settled(drv, lambda d: d.find_element(By.CSS_SELECTOR, "#drawing svg")
+                    .get_attribute("outerHTML"))
     shot(drv, "workbench-hooks-before.png")
     drv.find_element(By.ID, "unique").click()
     text = wait_status(drv, "unique", "not unique", "error:", "unsat", timeout=60)
     assert text.startswith("unique"), text
     assert "CEGAR round" in text
-    svg = drv.find_element(By.CSS_SELECTOR, "#drawing svg").get_attribute("outerHTML")
+    svg = settled(drv, lambda d: d.find_element(By.CSS_SELECTOR, "#drawing svg")
+                  .get_attribute("outerHTML"))
     assert svg != given
     # the drawing shows the solution's numbers: 9 nines ... 1 one, 45 in all
     [p] = api.load(str(INST / "hooks-8.toml"))
     res = api.solve(p)
-    numbers = sorted(int(t.text) for t in drv.find_elements(By.CSS_SELECTOR, "#drawing svg text"))
+    numbers = settled(drv, lambda d: sorted(int(t.text) for t in
+                                            d.find_elements(By.CSS_SELECTOR, "#drawing svg text")))
     assert numbers == sorted(v for row in res["grid"] for v in row if v)
     assert int(drv.find_element(By.ID, "rounds").text) >= 1
     shot(drv, "workbench-hooks-solved.png")
@@ -292,6 +295,14 @@ def test_every_size_and_two_digit_cells(server, browser):
 # ------------------------------------------------ menus, collections, answers
 def selected_instance(drv) -> str:
     return Select(drv.find_element(By.ID, "instance")).first_selected_option.get_attribute("value")
+
+
+def settled(drv, read, timeout=10):
+    """``read(drv)`` once the page holds still: the workbench redraws its
+    drawing when an answer (or the sizes) arrive, so an element found a moment
+    before may be replaced before it is read (StaleElementReferenceException)."""
+    return WebDriverWait(drv, timeout, ignored_exceptions=(StaleElementReferenceException,)
+                         ).until(lambda d: (read(d),))[0]
 
 
 def load_instance(drv, kind, name):
