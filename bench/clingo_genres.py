@@ -1,0 +1,286 @@
+"""The ASP baselines' genres (``bench/asp/<kind>.lp``): each kind's facts written
+from its Puzzle object's fields, clingo run in process with two models asked
+for (uniqueness), and its answer read back in the form satgrid decodes, so
+that the two answers compare cell by cell and satgrid's referee
+(``Puzzle.check``) can judge clingo's answer too.
+
+Used by ``bench/bench_clingo.py`` and ``tests/test_bench_clingo.py``; runs as a
+sibling module of the bench scripts (``bench/`` on ``sys.path``).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+ASP = Path(__file__).resolve().parent / "asp"
+
+
+@dataclass(frozen=True)
+class Genre:
+    """One kind's ASP baseline: ``facts(p)`` the fact lines, ``read(atoms, p)``
+    the decoded answer (``{"grid": ...}`` and what the referee needs) from
+    the shown atoms of one model, ``key(decoded)`` what two answers must
+    share to agree."""
+    kind: str
+    facts: Callable
+    read: Callable
+    key: Callable = lambda d: d["grid"]
+
+    @property
+    def program(self) -> Path:
+        return ASP / f"{self.kind}.lp"
+
+
+def args(atom) -> list:
+    """An atom's arguments as Python ints and strings."""
+    out = []
+    for a in atom.arguments:
+        out.append(a.number if a.type.name == "Number" else (a.string if a.type.name == "String"
+                                                              else a.name))
+    return out
+
+
+def grid_fact(p) -> list[str]:
+    return [f"grid({p.rows},{p.cols})."]
+
+
+def shading(atoms, p, name: str = "shaded") -> dict:
+    """``{"grid": rows of 0/1}``, 1 where ``name(R,C)`` holds."""
+    g = [[0] * p.cols for _ in range(p.rows)]
+    for a in atoms:
+        if a.name == name:
+            r, c = args(a)
+            g[r][c] = 1
+    return {"grid": g}
+
+
+def values(atoms, rows: int, cols: int, name: str = "val") -> dict:
+    """``{"grid": rows of numbers}`` from ``name(R,C,V)``."""
+    g = [[0] * cols for _ in range(rows)]
+    for a in atoms:
+        if a.name == name:
+            r, c, v = args(a)
+            g[r][c] = v
+    return {"grid": g}
+
+
+def clue_facts(p, name: str = "clue", grid=None) -> list[str]:
+    """``name(R,C,V).`` for every int clue (None and 0 skipped)."""
+    grid = p.clues if grid is None else grid
+    return [f"{name}({r},{c},{v})." for r, row in enumerate(grid) for c, v in enumerate(row)
+            if isinstance(v, int) and v > 0]
+
+
+# -- the loops ---------------------------------------------------------------------------
+
+BITS = {"n": 1, "e": 2, "s": 4, "w": 8}
+
+
+def slither_facts(p) -> list[str]:
+    return grid_fact(p) + [f"clue({r},{c},{v})." for r, row in enumerate(p.clues)
+                           for c, v in enumerate(row) if v is not None]
+
+
+def slither_read(atoms, p) -> dict:
+    """The inside grid and the loop over the dots (bits n 1, e 2, s 4, w 8):
+    a segment between two dots wherever the cells on its sides differ."""
+    inside = shading(atoms, p, "in")["grid"]
+    h, w = p.rows, p.cols
+    at = lambda r, c: inside[r][c] if 0 <= r < h and 0 <= c < w else 0   # noqa: E731
+    links = [[0] * (w + 1) for _ in range(h + 1)]
+    for r in range(h + 1):
+        for c in range(w + 1):
+            if c < w and at(r - 1, c) != at(r, c):          # dot (r,c) -> (r,c+1)
+                links[r][c] |= 2
+                links[r][c + 1] |= 8
+            if r < h and at(r, c - 1) != at(r, c):          # dot (r,c) -> (r+1,c)
+                links[r][c] |= 4
+                links[r + 1][c] |= 1
+    return {"grid": inside, "links": links}
+
+
+def masyu_facts(p) -> list[str]:
+    return grid_fact(p) + [f"pearl({r},{c},{t})." for r, row in enumerate(p.pearls)
+                           for c, t in enumerate(row) if t in ("w", "b")]
+
+
+def masyu_read(atoms, p) -> dict:
+    g = [[0] * p.cols for _ in range(p.rows)]
+    for a in atoms:
+        if a.name == "link":
+            r, c, d = args(a)
+            g[r][c] |= BITS[d]
+    return {"grid": g}
+
+
+# -- numbers and regions -----------------------------------------------------------------
+
+def nurikabe_facts(p) -> list[str]:
+    return grid_fact(p) + clue_facts(p)
+
+
+def lits_facts(p) -> list[str]:
+    return grid_fact(p) + [f'region({r},{c},"{g}").' for r, row in enumerate(p.regions)
+                           for c, g in enumerate(row)]
+
+
+def hitori_facts(p) -> list[str]:
+    return grid_fact(p) + [f"num({r},{c},{v})." for r, row in enumerate(p.numbers)
+                           for c, v in enumerate(row)]
+
+
+def fillomino_facts(p) -> list[str]:
+    out = grid_fact(p) + clue_facts(p)
+    out += [f"border({a[0]},{a[1]},{b[0]},{b[1]}). border({b[0]},{b[1]},{a[0]},{a[1]})."
+            for a, b in p.borders]
+    if p.max_size:
+        out.append(f"maxsize({p.max_size}).")
+    return out
+
+
+def sudoku_facts(p) -> list[str]:
+    return ([f"size({p.n}).", f"box({p.box[0]},{p.box[1]})."]
+            + clue_facts(p, "given", p.grid))
+
+
+def rooms_facts(p) -> list[str]:
+    """Heyawake, Norinori, Aqre: ``room(R,C,I)`` and ``count(I,K)`` for a
+    room with a number (None or "?" are none)."""
+    out = grid_fact(p) + [f"room({r},{c},{i})." for r, row in enumerate(p.rooms)
+                          for c, i in enumerate(row)]
+    out += [f"count({i},{k})." for i, k in enumerate(p.numbers or [])
+            if isinstance(k, int) and k >= 0]
+    if "b" in getattr(p, "flags", ""):
+        out.append("variant(b).")
+    return out
+
+
+def starbattle_facts(p) -> list[str]:
+    return grid_fact(p) + [f"stars({p.stars})."] + [
+        f"room({r},{c},{i})." for i, cells in enumerate(p.rooms) for r, c in cells]
+
+
+def lightup_facts(p) -> list[str]:
+    out = grid_fact(p)
+    for r, row in enumerate(p.clues):
+        for c, v in enumerate(row):
+            if v is not None:
+                out.append(f"wall({r},{c}).")
+                if v >= 0:
+                    out.append(f"clue({r},{c},{v}).")
+    return out
+
+
+def yinyang_facts(p) -> list[str]:
+    return grid_fact(p) + [f"given({r},{c},{'b' if v == 2 else 'w'})."
+                           for r, row in enumerate(p.givens_grid) for c, v in enumerate(row) if v]
+
+
+def kurodoko_facts(p) -> list[str]:
+    out = grid_fact(p)
+    for r, row in enumerate(p.clues):
+        for c, v in enumerate(row):
+            if v is not None:
+                out.append(f"number({r},{c}).")
+                if v > 0:
+                    out.append(f"clue({r},{c},{v}).")
+    return out
+
+
+def tapa_facts(p) -> list[str]:
+    """``number(R,C)`` for a clue cell; ``clue(R,C,I,V)``: its I-th number V,
+    ``q`` for a "?"."""
+    out = grid_fact(p)
+    for r, row in enumerate(p.clues):
+        for c, ks in enumerate(row):
+            if ks is not None:
+                out.append(f"number({r},{c}).")
+                out += [f"clue({r},{c},{i},{'q' if k is None else k})." for i, k in enumerate(ks)]
+    return out
+
+
+def shikaku_facts(p) -> list[str]:
+    """``number(R,C)`` for a clue cell, ``clue(R,C,A)`` for a stated area
+    (a "?" or a 0: any area)."""
+    out = grid_fact(p)
+    for r, row in enumerate(p.clues):
+        for c, v in enumerate(row):
+            if v is not None:
+                out.append(f"number({r},{c}).")
+                if v > 0:
+                    out.append(f"clue({r},{c},{v}).")
+    return out
+
+
+def shikaku_read(atoms, p) -> dict:
+    """Rectangles numbered 1, 2, ... in the order of their first cell."""
+    owner = [[None] * p.cols for _ in range(p.rows)]
+    for a in atoms:
+        if a.name == "in":
+            r, c, i, j = args(a)
+            owner[r][c] = (i, j)
+    return {"grid": relabel(owner)}
+
+
+def relabel(grid) -> list[list[int]]:
+    """A partition's labels renumbered 1, 2, ... in row-major order of first cells."""
+    names: dict = {}
+    return [[names.setdefault(v, len(names) + 1) for v in row] for row in grid]
+
+
+GENRES = {g.kind: g for g in [
+    Genre("slitherlink", slither_facts, slither_read),
+    Genre("masyu", masyu_facts, masyu_read),
+    Genre("nurikabe", nurikabe_facts, shading),
+    Genre("lits", lits_facts, shading),
+    Genre("hitori", hitori_facts, shading),
+    Genre("fillomino", fillomino_facts, lambda a, p: values(a, p.rows, p.cols)),
+    Genre("sudoku", sudoku_facts, lambda a, p: values(a, p.n, p.n)),
+    Genre("heyawake", rooms_facts, shading),
+    Genre("norinori", rooms_facts, shading),
+    Genre("aqre", rooms_facts, shading),
+    Genre("starbattle", starbattle_facts, lambda a, p: shading(a, p, "star")),
+    Genre("lightup", lightup_facts, lambda a, p: shading(a, p, "light")),
+    Genre("yinyang", yinyang_facts, lambda a, p: shading(a, p, "black")),
+    Genre("kurodoko", kurodoko_facts, shading),
+    Genre("tapa", tapa_facts, shading),
+    Genre("shikaku", shikaku_facts, shikaku_read, lambda d: relabel(d["grid"])),
+]}
+
+
+def run_clingo(genre: Genre, p, limit: float) -> tuple[str, float, dict | None]:
+    """(claim, seconds, decoded first model) of clingo on ``genre``'s program
+    and ``p``'s facts, two models asked for (projected on the shown atoms):
+    ``unique``, ``several``, ``unsat``, or on the time limit ``unknown`` /
+    ``sat, unique unknown``. The seconds include parsing and grounding; the
+    limit holds the search only (grounding is not interruptible)."""
+    import clingo  # optional: the baseline only
+    facts = "\n".join(genre.facts(p))
+    t = time.perf_counter()
+    ctl = clingo.Control(["2", "--project", "--warn=none"])
+    ctl.add("base", [], genre.program.read_text() + "\n" + facts)
+    ctl.ground([("base", [])])
+    models = []
+    with ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)), async_=True) as h:
+        done = h.wait(max(0.0, limit - (time.perf_counter() - t)))
+        if not done:
+            h.cancel()
+        h.get()
+    dt = time.perf_counter() - t
+    decoded = genre.read(models[0], p) if models else None
+    if len(models) >= 2:
+        return "several", dt, decoded
+    if not done:
+        return ("sat, unique unknown" if models else "unknown"), dt, decoded
+    return ("unique" if models else "unsat"), dt, decoded
+
+
+def have_clingo() -> bool:
+    try:
+        import clingo  # noqa: F401  (optional)
+    except ImportError:
+        return False
+    return True
