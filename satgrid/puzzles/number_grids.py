@@ -1,5 +1,7 @@
 """The files of a kind whose puzzle is one grid of number clues (``?`` a clue
-without its number) and whose answer is a shading: Kurodoko, Nurimisaki.
+without its number): :class:`NumberGridFormats` where the answer is a shading
+(Kurodoko, Nurimisaki), :class:`AreaNumberFormats` where it is regions and
+the numbers lie in a range (Araf, Shikaku).
 
 A kind's ``formats.py`` makes one :class:`NumberGridFormats` and registers
 it: the TOML instance (``clues`` rows of numbers, ``?`` and ``.``; ``[expect]
@@ -7,20 +9,34 @@ solution`` rows of ``#`` and ``.``), the puzz.link URL (pzprjs's number16
 encoding, written back as pzprjs writes it) and pzprjs's pzprv3 text (``-``
 a ``?`` clue; optional answer rows, ``#`` shaded). Errors are one positioned
 line (:class:`~satgrid.errors.InstanceError`).
+
+:class:`AreaNumberFormats` reads the TOML instance (``clues`` rows of numbers
+in the kind's range, ``?``, ``.`` or ``-``; ``[expect] solution`` rows of
+region numbers, renumbered by first cell) and the number16 URL (its numbers
+checked against the range), and writes the URL back as pzprjs writes it.
 """
 
 from __future__ import annotations
 
 import os
 
+from typing import Callable
+
 from ..errors import InstanceError
+from ..rules.areas import renumber
 from . import puzzlink, pzprv3
 from .base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
 from .parsing import TokenGrid, ascii_int, shown, toml_grid, toml_token_grid
 
-__all__ = ["NumberGridFormats"]
+__all__ = ["NumberGridFormats", "AreaNumberFormats"]
 
 KEYS = ("puzzle", "title", "source", "clues", "expect")
+
+
+def number16_url(pid: str, p) -> str:
+    """The puzz.link URL of ``p.clues`` in pzprjs's number16 code."""
+    return puzzlink.url(pid, p.cols, p.rows,
+                        puzzlink.encode_number16([v for row in p.clues for v in row]))
 
 
 class NumberGridFormats:
@@ -87,8 +103,7 @@ class NumberGridFormats:
 
     def to_url(self, p) -> str:
         """The puzz.link URL of ``p``'s clues (as pzprjs writes it)."""
-        return puzzlink.url(self.pids[0], p.cols, p.rows,
-                            puzzlink.encode_number16([v for row in p.clues for v in row]))
+        return number16_url(self.pids[0], p)
 
     def parse_pzprv3(self, text: str, file: str) -> list:
         """A pzprv3 (puzz.link) file; its answer rows, if any, the expected answer."""
@@ -120,3 +135,84 @@ class NumberGridFormats:
         register_format(TextFormat(f"{k}-url", k, f"a puzz.link URL, p?{k}/COLS/ROWS/...",
                                    lambda text, file: puzzlink.sniff(text, self.pids),
                                    self.parse_url), first=True)
+
+
+class AreaNumberFormats:
+    """The TOML and URL readers (and the URL writer) of a kind whose clues are
+    numbers in a range and whose answer is regions.
+
+    Args:
+        cls: the kind's Puzzle class, built as ``cls(clues, solution=..., file=...)``.
+        kind: its name; package: its package (its ``kind.json`` names the URL ids);
+        unknown: the value of a ``?`` clue;
+        lowest: the smallest number a TOML clue may be (a URL's may be 0: pzprjs writes it);
+        highest: the largest number of a ``rows`` x ``cols`` grid.
+    """
+
+    def __init__(self, cls, kind: str, package: str, unknown: int, lowest: int,
+                 highest: Callable[[int, int], int]):
+        self.cls, self.kind, self.unknown = cls, kind, unknown
+        self.lowest, self.highest = lowest, highest
+        self.pids = puzzlink_ids(package)   # declared in kind.json; the first is written
+
+    def read_clues(self, tg: TokenGrid) -> list[list[int | None]]:
+        """A clue grid: '.' (or '-') none, '?' a number not told, a number in the range."""
+        rows, cols = tg.height, len(tg.rows[0])
+        if rows > puzzlink.MAX_SIDE or cols > puzzlink.MAX_SIDE:
+            raise tg.error(0, 0, f"expected at most {puzzlink.MAX_SIDE} rows and columns")
+        tg.expect_shape(rows, cols)
+        lo, hi = self.lowest, self.highest(rows, cols)
+        out = []
+        for r, row in enumerate(tg.rows):
+            vals = []
+            for c, tok in enumerate(row):
+                v = ascii_int(tok)
+                if tok in (".", "-"):
+                    vals.append(None)
+                elif tok == "?":
+                    vals.append(self.unknown)
+                elif v is not None and lo <= v <= hi:
+                    vals.append(v)
+                else:
+                    raise tg.error(r, c, f"expected a number {lo}..{hi}, '?' or '.', "
+                                         f"found {shown(tok)}")
+            out.append(vals)
+        return out
+
+    def read_toml(self, cls, data: dict, raw: str, file: str):
+        """An instance from its parsed TOML table."""
+        clues = self.read_clues(toml_grid(data, raw, file, KEYS, "clues"))
+        expect = parse_expect(data, raw, file, self.kind, ("unique", "count", "solution"))
+        solution = None
+        if "solution" in expect:
+            sg = toml_token_grid(expect, raw, file, "solution")
+            sg.expect_shape(len(clues), len(clues[0]))
+            solution = renumber(sg.ints(1, len(clues) * len(clues[0])))
+        return cls(clues, solution=solution, file=file, title=data.get("title", ""),
+                   source=data.get("source", ""), expect=expect)
+
+    def parse_url(self, text: str, file: str) -> list:
+        """A puzz.link URL (``p?PID/COLS/ROWS/BODY``)."""
+        u = puzzlink.read(text, file, self.pids)
+        cells, end = puzzlink.decode_number16(u, u.rows * u.cols)
+        u.expect_end(end)
+        hi = self.highest(u.rows, u.cols)
+        for i, v in enumerate(cells):
+            if v is not None and v != puzzlink.UNKNOWN and not 0 <= v <= hi:
+                raise u.error(0, f"cell {i + 1}: a number {v}, expected 0..{hi}")
+        clues = [cells[r * u.cols:(r + 1) * u.cols] for r in range(u.rows)]
+        return [self.cls(clues, file=file, title=os.path.basename(file), source=text.strip())]
+
+    def to_url(self, p) -> str:
+        """The puzz.link URL of ``p``'s clues (as pzprjs writes it)."""
+        return number16_url(self.pids[0], p)
+
+    def register(self) -> TextFormat:
+        """Register the URL format (``first``), then the TOML reader; the URL format."""
+        k = self.kind
+        fmt = register_format(TextFormat(
+            f"{k}-url", k, f"a puzz.link URL, p?{k}/COLS/ROWS/...",
+            sniff=lambda text, file: puzzlink.sniff(text, self.pids), parse=self.parse_url),
+            first=True)
+        register_toml(k, self.read_toml)
+        return fmt

@@ -27,75 +27,16 @@ Example:
 
 from __future__ import annotations
 
-import os
-
-from ...rules.areas import renumber
-from .. import puzzlink
-from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
-from ..parsing import ascii_int, shown, toml_grid, toml_token_grid
+from ..number_grids import AreaNumberFormats
 from .kind import K, UNKNOWN, Araf
 
-KEYS = ("puzzle", "title", "source", "clues", "expect")
-PIDS = puzzlink_ids(__package__)   # declared in kind.json
 MAX_NUMBER = 999                   # pzprjs's largest Araf number
 
-
-def read_clues(tg) -> list[list[int | None]]:
-    """A clue grid: '.' none, '?' a number not told, a whole number >= 1."""
-    rows, cols = tg.height, len(tg.rows[0])
-    if rows > puzzlink.MAX_SIDE or cols > puzzlink.MAX_SIDE:
-        raise tg.error(0, 0, f"expected at most {puzzlink.MAX_SIDE} rows and columns")
-    tg.expect_shape(rows, cols)
-    out = []
-    for r, row in enumerate(tg.rows):
-        vals = []
-        for c, tok in enumerate(row):
-            v = ascii_int(tok)
-            if tok in (".", "-"):
-                vals.append(None)
-            elif tok == "?":
-                vals.append(UNKNOWN)
-            elif v is not None and 0 <= v <= MAX_NUMBER:
-                vals.append(v)
-            else:
-                raise tg.error(r, c, f"expected a number 0..{MAX_NUMBER}, '?' or '.', "
-                                     f"found {shown(tok)}")
-        out.append(vals)
-    return out
-
-
-def read_toml(cls: type[Araf], data: dict, raw: str, file: str) -> Araf:
-    """A ``puzzle = "araf"`` instance from its parsed TOML table."""
-    clues = read_clues(toml_grid(data, raw, file, KEYS, "clues"))
-    expect = parse_expect(data, raw, file, K, ("unique", "count", "solution"))
-    solution = None
-    if "solution" in expect:
-        sg = toml_token_grid(expect, raw, file, "solution")
-        sg.expect_shape(len(clues), len(clues[0]))
-        solution = renumber(sg.ints(1, len(clues) * len(clues[0])))
-    return cls(clues, solution=solution, file=file, title=data.get("title", ""),
-               source=data.get("source", ""), expect=expect)
-
-
-def parse_url(text: str, file: str) -> list[Araf]:
-    """A puzz.link URL (``p?araf/COLS/ROWS/BODY``)."""
-    u = puzzlink.read(text, file, PIDS)
-    cells, end = puzzlink.decode_number16(u, u.rows * u.cols)
-    u.expect_end(end)
-    for i, v in enumerate(cells):
-        if v is not None and v != puzzlink.UNKNOWN and not 0 <= v <= MAX_NUMBER:
-            raise u.error(0, f"cell {i + 1}: a number {v}, expected 0..{MAX_NUMBER}")
-    clues = [cells[r * u.cols:(r + 1) * u.cols] for r in range(u.rows)]
-    return [Araf(clues, file=file, title=os.path.basename(file), source=text.strip())]
-
-
-def to_url(p: Araf) -> str:
-    """The puzz.link URL of ``p``'s clues (as pzprjs writes it)."""
-    return puzzlink.url(PIDS[0], p.cols, p.rows,
-                        puzzlink.encode_number16([v for row in p.clues for v in row]))
-
-
-URL_FORMAT = register_format(TextFormat(
-    "araf-url", K, "a puzz.link URL, p?araf/COLS/ROWS/...",
-    sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
-register_toml(K, read_toml)
+#: the kind's readers and writer (:mod:`satgrid.puzzles.number_grids`, shared with the
+#: other kinds whose numbers lie in a range and whose answer is regions), registered on import
+FORMATS = AreaNumberFormats(Araf, K, __package__, UNKNOWN, lowest=0,
+                            highest=lambda rows, cols: MAX_NUMBER)
+PIDS = FORMATS.pids
+read_clues, read_toml, parse_url, to_url = (FORMATS.read_clues, FORMATS.read_toml,
+                                            FORMATS.parse_url, FORMATS.to_url)
+URL_FORMAT = FORMATS.register()
