@@ -8,6 +8,7 @@ tuples, 0-based from the top-left.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Iterable
 
 Cell = tuple[int, int]
@@ -135,3 +136,116 @@ def line_pieces(links) -> tuple[list[str], dict[Cell, int], list[set[Cell]]]:
         pieces.append(piece)
     pieces.sort(key=lambda g: (-len(g), min(g)))
     return problems, deg, pieces
+
+
+# ------------------------------------------------- a loop over rooms cut by borders
+#: a link grid's steps without their names: bit, row step, column step
+LINK_STEPS = tuple((bit, dr, dc) for bit, dr, dc, _ in LINK_SIDES)
+LINK_BACK = {1: 4, 4: 1, 2: 8, 8: 2}
+
+
+def loop_line(links, rows: int, cols: int) -> tuple[list[str], set[Cell]]:
+    """The problems of the line of a rows x cols link grid (a value that is not
+    a bitmask, which stops the reading; ends that lead nowhere, cells without
+    two ends, pieces) and the cells it visits."""
+    problems, used = [], set()
+    for r in range(rows):
+        for c in range(cols):
+            m = links[r][c]
+            if type(m) is not int or not 0 <= m <= 15:
+                return [f"cell ({r},{c}): expected a link bitmask 0..15"], set()
+            ends = 0
+            for bit, dr, dc in LINK_STEPS:
+                if m & bit:
+                    ends += 1
+                    rr, cc = r + dr, c + dc
+                    if (not (0 <= rr < rows and 0 <= cc < cols)
+                            or not links[rr][cc] & LINK_BACK[bit]):
+                        problems.append(f"cell ({r},{c}): a line that leads nowhere")
+            if ends:
+                used.add((r, c))
+                if ends != 2:
+                    problems.append(f"cell ({r},{c}): {ends} line ends, expected 2")
+    if used:
+        first = min(used)
+        seen, todo = {first}, [first]
+        while todo:
+            r, c = todo.pop()
+            for bit, dr, dc in LINK_STEPS:
+                if links[r][c] & bit and (r + dr, c + dc) not in seen:
+                    seen.add((r + dr, c + dc))
+                    todo.append((r + dr, c + dc))
+        if seen != used:
+            problems.append("the line is more than one loop")
+    return problems, used
+
+
+def border_between(vert, hori, r: int, c: int, dr: int, dc: int) -> bool:
+    """Whether a border lies between cell (r, c) and its neighbour (r + dr, c + dc):
+    ``vert[r][c]`` is the border right of cell (r, c), ``hori[r][c]`` the one below it."""
+    if dr:
+        return bool(hori[min(r, r + dr)][c])
+    return bool(vert[r][min(c, c + dc)])
+
+
+def border_rooms(vert, hori) -> list[list[int]]:
+    """The room index of every cell, the rooms the borders cut numbered by
+    their first cell in reading order."""
+    rows, cols = len(vert), len(vert[0]) + 1
+    rooms = [[-1] * cols for _ in range(rows)]
+    count = 0
+    for r in range(rows):
+        for c in range(cols):
+            if rooms[r][c] >= 0:
+                continue
+            rooms[r][c], todo = count, [(r, c)]
+            while todo:
+                y, x = todo.pop()
+                for ny, nx, open_ in ((y, x + 1, x + 1 < cols and not vert[y][x]),
+                                      (y, x - 1, x > 0 and not vert[y][x - 1]),
+                                      (y + 1, x, y + 1 < rows and not hori[y][x]),
+                                      (y - 1, x, y > 0 and not hori[y - 1][x])):
+                    if open_ and rooms[ny][nx] < 0:
+                        rooms[ny][nx] = count
+                        todo.append((ny, nx))
+            count += 1
+    return rooms
+
+
+@dataclass
+class RoomLoop:
+    """A loop read over rooms: the cells it visits; per room, the borders
+    crossed beside its cells (once per cell, as pzprjs counts) and its cells
+    on the loop; the pairs (a, b), a < b, of rooms the loop crosses between."""
+
+    used: set[Cell]
+    crossings: list[int]
+    visits: list[int]
+    joined: set[tuple[int, int]]
+
+
+def loop_in_rooms(links, rooms, vert, hori) -> tuple[list[str], RoomLoop | None]:
+    """The line's problems (:func:`loop_line`) and its :class:`RoomLoop` over
+    ``rooms`` (:func:`border_rooms`); None instead when there is nothing to
+    judge further (a link grid of the wrong size, or no line read)."""
+    rows, cols = len(rooms), len(rooms[0])
+    if len(links) != rows or any(len(row) != cols for row in links):
+        return [f"expected a link grid of {rows} x {cols}"], None
+    problems, used = loop_line(links, rows, cols)
+    if problems and not used:
+        return problems, None
+    n = 1 + max(max(row) for row in rooms)
+    loop = RoomLoop(used, [0] * n, [0] * n, set())
+    for r in range(rows):
+        for c in range(cols):
+            k = rooms[r][c]
+            loop.visits[k] += (r, c) in used
+            for bit, dr, dc in LINK_STEPS:
+                rr, cc = r + dr, c + dc
+                if not (0 <= rr < rows and 0 <= cc < cols and links[r][c] & bit
+                        and border_between(vert, hori, r, c, dr, dc)):
+                    continue
+                loop.crossings[k] += 1
+                if rooms[rr][cc] != k:
+                    loop.joined.add((min(k, rooms[rr][cc]), max(k, rooms[rr][cc])))
+    return problems, loop
