@@ -10,7 +10,10 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import assert_doctests, assert_error_at, assert_family_solves, cli_error, load1
+from conftest import assert_doctests, assert_family_solves, load1
+from genre_suite import (assert_drawings, assert_example_unique, assert_unsat_file,
+                         estimates_bound_the_build, load_text, refused,
+                         refused_on_the_command_line, solved_unique)
 
 from satgrid import api
 from satgrid.puzzles.kakuro import Kakuro, check, formats
@@ -33,10 +36,8 @@ def pzprv3_answer(text: str) -> list[list[int]]:
 
 
 def test_examples_unique_and_as_published():
-    p = load1(EX / "kakuro-pzprjs-5x5.toml")
-    res = api.solve(p, unique=True)
-    assert res["status"] == "sat" and res["unique"] is True
-    assert res["grid"] == p.expected_solution() and p.check(res) == []
+    p, res = assert_example_unique(EX / "kakuro-pzprjs-5x5.toml")
+    assert p.check(res) == []
     assert to_url_of(p) == PZPRJS_URL
 
 
@@ -45,16 +46,13 @@ def to_url_of(p) -> str:
 
 
 def test_pzprjs_sample_url_solves_to_its_answer(tmp_path):
-    f = tmp_path / "k.txt"
-    f.write_text(PZPRJS_URL + "\n")
-    p = load1(f)
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == pzprv3_answer(PZPRJS_ANSWER)
+    p = load_text(tmp_path, "k.txt", PZPRJS_URL)
+    res = solved_unique(p)
+    assert res["grid"] == pzprv3_answer(PZPRJS_ANSWER)
 
 
 def test_unsat_example():
-    p = load1(EX / "kakuro-unsat.toml")
-    assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0
+    assert_unsat_file(EX / "kakuro-unsat.toml")
 
 
 def random_board(rng: random.Random, rows: int, cols: int, *, max_white: int = 9):
@@ -136,32 +134,27 @@ def test_url_round_trip(seed, tmp_path):
     assert p.grid == grid and formats.to_url(p) == url
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_urls_give_one_positioned_line = refused([
     ("https://puzz.link/p?kakuro/2/1/k!", "t.txt:1:33:", "two clue characters"),
     ("https://puzz.link/p?kakuro/2/1/kk-7-x", "t.txt:1:37:", "expected the end"),
     ("https://puzz.link/p?kakuro/2/1/kk-!", "t.txt:1:35:", "expected a clue character"),
     ("https://puzz.link/p?kakuro/0/1/k", "t.txt:1:28:", "number of columns"),
     ("https://puzz.link/p?kakuro/2/1/4", "t.txt:1:33:", "two clue characters"),
-])
-def test_malformed_urls_give_one_positioned_line(text, where, fragment):
-    assert_error_at(text, "t.txt", where, fragment)
+], "t.txt")
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_toml_gives_one_positioned_line = refused([
     ('puzzle = "kakuro"\ngrid = """\n# #\n# x\n"""\n', "t.toml:4:3:", "expected '.', '#'"),
     ('puzzle = "kakuro"\ngrid = """\n# #\n. .\n"""\n', "t.toml:4:1:", "frame"),
     ('puzzle = "kakuro"\ngrid = """\n# #\n# 46/\n"""\n', "t.toml:4:3:", "clues 0..45"),
     ('puzzle = "kakuro"\ngrid = """\n# #\n/3 .\n"""\n[expect]\nsolution = """\n. .\n. 0\n"""\n',
      "t.toml:9:3:", "digit 1-9"),
     ('puzzle = "kakuro"\ngrid = """\n# #\n/3\n"""\n', "t.toml:4:", "expected 2 cells"),
-])
-def test_malformed_toml_gives_one_positioned_line(text, where, fragment):
-    assert_error_at(text, "t.toml", where, fragment)
+], "t.toml")
 
 
-def test_malformed_url_on_the_command_line(tmp_path):
-    line = cli_error(tmp_path / "bad.txt", "https://puzz.link/p?kakuro/2/1/k!\n")
-    assert "bad.txt:1:33:" in line
+test_malformed_url_on_the_command_line = refused_on_the_command_line(
+    "bad.txt", "https://puzz.link/p?kakuro/2/1/k!\n", "bad.txt:1:33:")
 
 
 def test_referee_catches_each_rule():
@@ -185,9 +178,7 @@ def test_referee_catches_each_rule():
 
 def test_render_and_family(tmp_path):
     p = load1(EX / "kakuro-pzprjs-5x5.toml")
-    res = api.solve(p)
-    assert p.render(res).split("\n")[1].split() == ["#", "4/8", "5", "3", "10/0", "#"]
-    assert "<svg" in p.render_svg(res) and "<svg" in p.puzzle_svg()
+    assert_drawings(p, api.solve(p), 1, ["#", "4/8", "5", "3", "10/0", "#"])
     assert_family_solves("kakuro", tmp_path, seed=1)
 
 
@@ -197,41 +188,28 @@ def test_doctests():
 
 
 def test_pzprjs_answer_file_as_pzprv3(tmp_path):
-    f = tmp_path / "k.txt"
-    f.write_text(PZPRJS_ANSWER + "\n")
-    p = load1(f)
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution() \
+    p = load_text(tmp_path, "k.txt", PZPRJS_ANSWER)
+    res = solved_unique(p)
+    assert res["grid"] == p.expected_solution() \
         == pzprv3_answer(PZPRJS_ANSWER)
     [q] = formats.parse_url(PZPRJS_URL, "u.txt")           # the same runs and sums as the URL's
     assert Kakuro(p.grid).runs() == [(c or None, cells) for c, cells in q.runs()]
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_pzprv3_gives_one_positioned_line = refused([
     ("pzprv3/kakuro/1/2/0 0 0 /0 . x /", "t.txt:1:30:", "RIGHT,DOWN"),
     ("pzprv3/kakuro/1/2/0 x 0 /0 . . /", "t.txt:1:21:", "clue number"),
     ("pzprv3/kakuro/1/2/0 0 0 /", "t.txt:1:23:", "expected 2 lines"),
-])
-def test_malformed_pzprv3_gives_one_positioned_line(text, where, fragment):
-    assert_error_at(text, "t.txt", where, fragment)
+], "t.txt")
 
 
 def test_puzzlink_15x15_unique_and_written_back():
     """A 15x15 puzz.link Kakuro (one of noqx's examples): unique, its URL written back."""
     path = EX / "kakuro-puzzlink-15x15.txt"
     p = load1(path)
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and p.check(res) == []
+    res = solved_unique(p)
+    assert p.check(res) == []
     assert formats.to_url(p) == path.read_text().strip()
 
 
-@pytest.mark.parametrize("opts", [{}, {"pb": "swc", "card": "totalizer"}, {"amo": "ladder"},
-                                  {"pb": "gtotalizer", "amo": "bitwise"}])
-def test_estimate_is_never_below_the_clauses_built(opts):
-    from satgrid.modelling.model import Model
-    for path in sorted(EX.glob("*.toml")):      # (the 15x15 takes seconds with --pb swc)
-        p = load1(path)
-        m = Model(**opts)
-        estimate = p.estimate_clauses(m)
-        p.build(m)
-        assert estimate >= sum(s.clauses for s in m.sizes().values()), path.name
+test_estimate_is_never_below_the_clauses_built = estimates_bound_the_build(lambda: sorted(EX.glob("*.toml")))

@@ -10,7 +10,9 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import assert_doctests, assert_error_at, assert_family_solves, cli_error, load1
+from conftest import assert_doctests, assert_family_solves, load1
+from genre_suite import (assert_example_unique, assert_unsat_file, estimates_bound_the_build,
+                         refused, refused_on_the_command_line)
 
 from satgrid import api
 from satgrid.puzzles.killersudoku import KillerSudoku, check, formats
@@ -20,16 +22,13 @@ EX = Path(__file__).resolve().parents[1] / "satgrid/puzzles/killersudoku/example
 
 
 def test_wikipedia_example_unique_and_as_published():
-    p = load1(EX / "killersudoku-wikipedia.toml")
-    res = api.solve(p, unique=True)
-    assert res["status"] == "sat" and res["unique"] is True
-    assert res["grid"] == p.expected_solution() and p.check(res) == []
+    p, res = assert_example_unique(EX / "killersudoku-wikipedia.toml")
+    assert p.check(res) == []
     assert len(p.cages) == 29 and sum(t for _, t in p.cages) == 405
 
 
 def test_unsat_example():
-    p = load1(EX / "killersudoku-unsat.toml")
-    assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0
+    assert_unsat_file(EX / "killersudoku-unsat.toml")
 
 
 def random_cages(rng: random.Random, n: int, grid=None) -> list:
@@ -117,7 +116,7 @@ def test_referee_catches_each_rule():
     assert check.check(good, p.box, p.cages, givens) == ["(4, 4): given 1, found 9"]
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_toml_gives_one_positioned_line = refused([
     ('puzzle = "killersudoku"\ncages = """\na a\nb b\n"""\n', "t.toml:1:1:", "box shape"),
     ('puzzle = "killersudoku"\nbox = "2x2"\ncages = """\na a\nb b\n"""\n', "t.toml:2:1:",
      "H * W = 2"),
@@ -130,15 +129,11 @@ def test_referee_catches_each_rule():
     ('puzzle = "killersudoku"\nbox = "1x2"\ncages = """\na a\nb\n"""\n', "t.toml:5:", "expected 2"),
     ('puzzle = "killersudoku"\nbox = "1x2"\ncages = """\na a\nb b\n"""\n[expect]\nsolution = """\n'
      '1 2\n2 3\n"""\n', "t.toml:10:3:", "1..2"),
-])
-def test_malformed_toml_gives_one_positioned_line(text, where, fragment):
-    assert_error_at(text, "t.toml", where, fragment)
+], "t.toml")
 
 
-def test_malformed_file_on_the_command_line(tmp_path):
-    line = cli_error(tmp_path / "bad.toml",
-                     'puzzle = "killersudoku"\ncages = """\na a\nb b\n"""\n')
-    assert "bad.toml:1:1:" in line and "box shape" in line
+test_malformed_file_on_the_command_line = refused_on_the_command_line(
+    "bad.toml", 'puzzle = "killersudoku"\ncages = """\na a\nb b\n"""\n', "bad.toml:1:1:", "box shape")
 
 
 def test_render_and_family(tmp_path):
@@ -154,13 +149,4 @@ def test_doctests():
     assert_doctests(formats, check)
 
 
-@pytest.mark.parametrize("opts", [{}, {"pb": "swc", "card": "totalizer"}, {"amo": "ladder"},
-                                  {"pb": "gtotalizer", "amo": "bitwise"}])
-def test_estimate_is_never_below_the_clauses_built(opts):
-    from satgrid.modelling.model import Model
-    for path in sorted(EX.iterdir()):
-        p = load1(path)
-        m = Model(**opts)
-        estimate = p.estimate_clauses(m)
-        p.build(m)
-        assert estimate >= sum(s.clauses for s in m.sizes().values()), path.name
+test_estimate_is_never_below_the_clauses_built = estimates_bound_the_build(lambda: sorted(EX.iterdir()))

@@ -6,17 +6,18 @@ files refused with one positioned line."""
 
 from __future__ import annotations
 
-import itertools
 import random
 from pathlib import Path
 
 import pytest
-from conftest import assert_doctests, assert_error_at, assert_family_solves, cli_error, load1
+from conftest import assert_doctests, assert_family_solves, load1
+from genre_suite import (assert_drawings, assert_example_unique, assert_unsat_file,
+                         assert_url_round_trip, brute_room_count, estimates_bound_the_build,
+                         load_text, pzprv3_room_numbers, random_room_puzzle, refused,
+                         refused_on_the_command_line, solved_unique)
 
 from satgrid import api
-from satgrid.puzzles.puzzlink import UNKNOWN
 from satgrid.puzzles.rippleeffect import RippleEffect, check, formats
-from satgrid.puzzles.rippleeffect.family import random_rooms
 
 EX = Path(__file__).resolve().parents[1] / "satgrid/puzzles/rippleeffect/examples"
 PZPRJS_URL = "https://puzz.link/p?ripple/4/4/9n8rigk14h32k"
@@ -30,35 +31,21 @@ PZPRJS_FAILS = [_HEAD + ". . . . /. . . . /. . . . /. . 3 . /",
 PZPRJS_ANSWER = _HEAD + "1 2 3 1 /2 . . 2 /4 . . 1 /1 2 1 3 /"
 
 
-def pzprv3_numbers(text: str) -> list[list[int]]:
-    """Givens and answer numbers of a pzprv3 ripple file (0: none)."""
-    parts = text.split("/")
-    h = int(parts[2])
-    data = parts[4:]
-    givens, answer = data[2 * h - 1:3 * h - 1], data[3 * h - 1:4 * h - 1]
-    return [[int(a) if a != "." else (int(g) if g != "." else 0)
-             for g, a in zip(gl.split(), al.split())] for gl, al in zip(givens, answer)]
-
-
 def test_example_unique_and_as_published():
-    p = load1(EX / "rippleeffect-pzprjs-4x4.toml")
-    res = api.solve(p, unique=True)
-    assert res["status"] == "sat" and res["unique"] is True
-    assert res["grid"] == p.expected_solution() == pzprv3_numbers(PZPRJS_ANSWER)
+    p, res = assert_example_unique(EX / "rippleeffect-pzprjs-4x4.toml")
+    assert res["grid"] == pzprv3_room_numbers(PZPRJS_ANSWER)
     assert p.check(res) == [] and formats.to_url(p) == PZPRJS_URL
 
 
 def test_pzprjs_sample_url_solves_to_its_answer(tmp_path):
-    f = tmp_path / "r.txt"
-    f.write_text(PZPRJS_URL + "\n")
-    res = api.solve(load1(f), unique=True)
-    assert res["unique"] is True and res["grid"] == pzprv3_numbers(PZPRJS_ANSWER)
+    res = solved_unique(load_text(tmp_path, "r.txt", PZPRJS_URL))
+    assert res["grid"] == pzprv3_room_numbers(PZPRJS_ANSWER)
 
 
 def test_referee_rejects_pzprjs_broken_boards():
     p = load1(EX / "rippleeffect-pzprjs-4x4.toml")
     for text in PZPRJS_FAILS:
-        assert p.check({"grid": pzprv3_numbers(text)}) != []
+        assert p.check({"grid": pzprv3_room_numbers(text)}) != []
 
 
 def test_referee_catches_each_rule():
@@ -76,64 +63,34 @@ def test_referee_catches_each_rule():
 
 
 def test_unsat_example():
-    p = load1(EX / "rippleeffect-unsat.toml")
-    assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0
-
-
-def random_puzzle(rng: random.Random, h: int, w: int, largest: int) -> RippleEffect:
-    labels = random_rooms(rng, h, w, largest)
-    for r in range(h):
-        for c in range(w):
-            if rng.random() < 0.1:
-                labels[r][c] = -1                              # an empty cell
-    rooms = formats.rooms_of(lambda a, b: labels[a[0]][a[1]] == labels[b[0]][b[1]], h, w,
-                             lambda r, c: labels[r][c] < 0)
-    clues = [[rng.choice([None] * 6 + [UNKNOWN, 0, 1, 2, 3, 4]) for _ in range(w)]
-             for _ in range(h)]
-    return RippleEffect(rooms, clues)
-
-
-def brute_count(p: RippleEffect) -> int:
-    cells = [(r, c) for r in range(p.rows) for c in range(p.cols) if p.rooms[r][c] is not None]
-    size = {k: len(v) for k, v in p.members.items()}
-    n = 0
-    for values in itertools.product(*[range(1, size[p.rooms[r][c]] + 1) for r, c in cells]):
-        g = [[0] * p.cols for _ in range(p.rows)]
-        for (r, c), v in zip(cells, values):
-            g[r][c] = v
-        n += check.check(g, p.rooms, p.clues) == []
-    return n
+    assert_unsat_file(EX / "rippleeffect-unsat.toml")
 
 
 @pytest.mark.parametrize("seed", range(12))
 def test_model_counts_what_the_referee_accepts(seed):
     rng = random.Random(seed)
     h, w = [(3, 3), (2, 4), (4, 2), (1, 5), (3, 3), (2, 3)][seed % 6]
-    p = random_puzzle(rng, h, w, 3 + seed % 2)
+    p = random_room_puzzle(RippleEffect, rng, h, w, 3 + seed % 2)
     p.clues = [[v if rng.random() < 0.4 else None for v in row] for row in p.clues]
-    assert api.count(p)["count"] == brute_count(p)
+    assert api.count(p)["count"] == brute_room_count(p, check)
 
 
 @pytest.mark.parametrize("seed", range(30))
 def test_url_round_trip(seed):
     rng = random.Random(seed)
-    p = random_puzzle(rng, rng.randint(1, 9), rng.randint(1, 9), rng.randint(1, 6))
-    url = formats.to_url(p)
-    [q] = formats.parse_url(url, "u.txt")
-    assert (q.rooms, q.clues) == (p.rooms, p.clues) and formats.to_url(q) == url
+    p = random_room_puzzle(RippleEffect, rng, rng.randint(1, 9), rng.randint(1, 9), rng.randint(1, 6))
+    assert_url_round_trip(formats, p, formats.parse_url, rooms=p.rooms, clues=p.clues)
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_urls_give_one_positioned_line = refused([
     ("https://puzz.link/p?ripple/4/4/9n8rigk14h32k0000!", "t.txt:1:49:", "expected the end"),
     ("https://puzz.link/p?ripple/4/4/9n8rigk14h32kw", "t.txt:1:45:", "base-32"),
     ("https://puzz.link/p?ripple/4/4/9n8rigk1!", "t.txt:1:40:", "found '!'"),
     ("https://puzz.link/p?ripple/4/4/9n", "t.txt:1:34:", "border digits"),
-])
-def test_malformed_urls_give_one_positioned_line(text, where, fragment):
-    assert_error_at(text, "t.txt", where, fragment)
+], "t.txt")
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_toml_gives_one_positioned_line = refused([
     ('puzzle = "rippleeffect"\nrooms = """\na a\n"""\nclues = """\n. x\n"""\n', "t.toml:6:3:",
      "expected a number"),
     ('puzzle = "rippleeffect"\nrooms = """\na a\nb\n"""\n', "t.toml:4:", "expected 2 cells"),
@@ -141,21 +98,15 @@ def test_malformed_urls_give_one_positioned_line(text, where, fragment):
      "t.toml:", "expected 1 rows"),
     ('puzzle = "rippleeffect"\nrooms = """\na a\n"""\n[expect]\nsolution = "1 x"\n',
      "t.toml:6:", "expected a number"),
-])
-def test_malformed_toml_gives_one_positioned_line(text, where, fragment):
-    assert_error_at(text, "t.toml", where, fragment)
+], "t.toml")
 
-
-def test_malformed_url_on_the_command_line(tmp_path):
-    line = cli_error(tmp_path / "bad.txt", "https://puzz.link/p?ripple/4/4/9n8rigk1!\n")
-    assert "bad.txt:1:40:" in line
+test_malformed_url_on_the_command_line = refused_on_the_command_line(
+    "bad.txt", "https://puzz.link/p?ripple/4/4/9n8rigk1!\n", "bad.txt:1:40:")
 
 
 def test_render_and_family(tmp_path):
     p = load1(EX / "rippleeffect-pzprjs-4x4.toml")
-    res = api.solve(p)
-    assert p.render(res).split("\n")[0].split() == ["1", "2", "3", "1"]
-    assert "<svg" in p.render_svg(res) and "<svg" in p.puzzle_svg()
+    assert_drawings(p, api.solve(p), 0, ["1", "2", "3", "1"])
     assert_family_solves("rippleeffect", tmp_path, seed=1)
 
 
@@ -164,39 +115,24 @@ def test_doctests():
 
 
 def test_pzprjs_answer_file_as_pzprv3(tmp_path):
-    f = tmp_path / "r.txt"
-    f.write_text(PZPRJS_ANSWER + "\n")
-    p = load1(f)
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution() \
-        == pzprv3_numbers(PZPRJS_ANSWER)
+    p = load_text(tmp_path, "r.txt", PZPRJS_ANSWER)
+    res = solved_unique(p)
+    assert res["grid"] == p.expected_solution() == pzprv3_room_numbers(PZPRJS_ANSWER)
     assert formats.to_url(p) == PZPRJS_URL
     [q] = api.loads(PZPRJS_FAILS[0], "f.txt")               # an unfinished answer: no solution
     assert q.expected_solution() is None and q.rooms == p.rooms
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_pzprv3_gives_one_positioned_line = refused([
     ("pzprv3/ripple/2/2/0 /2 /1 1 /. . /. . /", "t.txt:1:22:", "expected 0 or 1"),
     ("pzprv3/ripple/2/2/0 /0 /1 1 /. x /. . /", "t.txt:1:32:", "givens: expected a number"),
     ("pzprv3/ripple/2/2/0 /0 /1 1 /. . /", "t.txt:1:32:", "expected 2 lines"),
-])
-def test_malformed_pzprv3_gives_one_positioned_line(text, where, fragment):
-    assert_error_at(text, "t.txt", where, fragment)
+], "t.txt")
 
-
-@pytest.mark.parametrize("opts", [{}, {"pb": "swc", "card": "totalizer"}, {"amo": "ladder"},
-                                  {"pb": "gtotalizer", "amo": "bitwise"}])
-def test_estimate_is_never_below_the_clauses_built(opts):
-    from satgrid.modelling.model import Model
-    for path in sorted(EX.iterdir()):
-        p = load1(path)
-        m = Model(**opts)
-        estimate = p.estimate_clauses(m)
-        p.build(m)
-        assert estimate >= sum(s.clauses for s in m.sizes().values()), path.name
+test_estimate_is_never_below_the_clauses_built = estimates_bound_the_build(
+    lambda: sorted(EX.iterdir()))
 
 
 def test_pzv_jp_address_reads_the_same(tmp_path):
-    f = tmp_path / "r.txt"
-    f.write_text("http://pzv.jp/p.html?ripple/4/4/9n8rigk14h32k\n")
-    assert api.solve(load1(f))["grid"] == pzprv3_numbers(PZPRJS_ANSWER)
+    p = load_text(tmp_path, "r.txt", "http://pzv.jp/p.html?ripple/4/4/9n8rigk14h32k")
+    assert api.solve(p)["grid"] == pzprv3_room_numbers(PZPRJS_ANSWER)

@@ -11,7 +11,10 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import assert_doctests, assert_error_at, assert_family_solves, cli_error, load1
+from conftest import assert_doctests, assert_family_solves, load1
+from genre_suite import (assert_drawings, assert_example_unique, assert_unsat_file,
+                         assert_url_round_trip, estimates_bound_the_build, load_text, refused,
+                         refused_on_the_command_line, solved_unique)
 
 from satgrid import api
 from satgrid.puzzles.puzzlink import UNKNOWN
@@ -39,24 +42,19 @@ def pzprv3_heights(text: str) -> list[list[int]]:
 
 
 def test_example_unique_and_as_published():
-    p = load1(EX / "skyscrapers-pzprjs-4x4.toml")
-    res = api.solve(p, unique=True)
-    assert res["status"] == "sat" and res["unique"] is True
-    assert res["grid"] == p.expected_solution() == pzprv3_heights(PZPRJS_ANSWER)
+    p, res = assert_example_unique(EX / "skyscrapers-pzprjs-4x4.toml")
+    assert res["grid"] == pzprv3_heights(PZPRJS_ANSWER)
     assert p.check(res) == [] and formats.to_url(p) == PZPRJS_URL
 
 
 def test_pzprjs_sample_url_solves_to_its_answer(tmp_path):
-    f = tmp_path / "s.txt"
-    f.write_text(PZPRJS_URL + "\n")
-    p = load1(f)
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == pzprv3_heights(PZPRJS_ANSWER)
+    p = load_text(tmp_path, "s.txt", PZPRJS_URL)
+    res = solved_unique(p)
+    assert res["grid"] == pzprv3_heights(PZPRJS_ANSWER)
 
 
 def test_unsat_example():
-    p = load1(EX / "skyscrapers-unsat.toml")
-    assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0
+    assert_unsat_file(EX / "skyscrapers-unsat.toml")
 
 
 def test_referee_rejects_pzprjs_broken_boards():
@@ -113,22 +111,18 @@ def test_model_counts_what_the_referee_accepts(seed):
 def test_url_round_trip(seed):
     rng = random.Random(seed)
     p = random_puzzle(rng, rng.randint(1, 9), rng.randint(1, 9))
-    url = formats.to_url(p)
-    [q] = formats.parse_url(url, "u.txt")
-    assert (q.clues, q.heights) == (p.clues, p.heights) and formats.to_url(q) == url
+    assert_url_round_trip(formats, p, formats.parse_url, clues=p.clues, heights=p.heights)
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_urls_give_one_positioned_line = refused([
     ("https://puzz.link/p?skyscrapers/4/4/k13h4j3g!", "t.txt:1:45:", "found '!'"),
     ("https://puzz.link/p?skyscrapers/4/4/k13h4j3gz!", "t.txt:1:46:", "expected the end"),
     ("https://puzz.link/p?skyscrapers/4/0/k", "t.txt:1:35:", "number of rows"),
     ("https://puzz.link/p?skyscrapers/2/2/-1", "t.txt:1:38:", "2 hex digits"),
-])
-def test_malformed_urls_give_one_positioned_line(text, where, fragment):
-    assert_error_at(text, "t.txt", where, fragment)
+], "t.txt")
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_toml_gives_one_positioned_line = refused([
     ('puzzle = "skyscrapers"\ngrid = """\n. 1 .\n. x .\n. . .\n"""\n', "t.toml:4:3:",
      "expected a number"),
     ('puzzle = "skyscrapers"\ngrid = """\n1 . .\n. . .\n. . .\n"""\n', "t.toml:3:1:", "corner"),
@@ -136,21 +130,16 @@ def test_malformed_urls_give_one_positioned_line(text, where, fragment):
     ('puzzle = "skyscrapers"\ngrid = """\n. . .\n. . .\n. .\n"""\n', "t.toml:5:", "expected 3 cells"),
     ('puzzle = "skyscrapers"\ngrid = """\n. . .\n. . .\n. . .\n"""\n[expect]\nsolution = "2"\n',
      "t.toml:8:", "expected a number 1..1"),
-])
-def test_malformed_toml_gives_one_positioned_line(text, where, fragment):
-    assert_error_at(text, "t.toml", where, fragment)
+], "t.toml")
 
 
-def test_malformed_url_on_the_command_line(tmp_path):
-    line = cli_error(tmp_path / "bad.txt", "https://puzz.link/p?skyscrapers/4/4/k13h4j3g!\n")
-    assert "bad.txt:1:45:" in line
+test_malformed_url_on_the_command_line = refused_on_the_command_line(
+    "bad.txt", "https://puzz.link/p?skyscrapers/4/4/k13h4j3g!\n", "bad.txt:1:45:")
 
 
 def test_render_and_family(tmp_path):
     p = load1(EX / "skyscrapers-pzprjs-4x4.toml")
-    res = api.solve(p)
-    assert p.render(res).split("\n")[2].split() == ["4", "1", "2", "3", "4"]
-    assert "<svg" in p.render_svg(res) and "<svg" in p.puzzle_svg()
+    assert_drawings(p, api.solve(p), 2, ["4", "1", "2", "3", "4"])
     assert_family_solves("skyscrapers", tmp_path, seed=1)
 
 
@@ -159,11 +148,9 @@ def test_doctests():
 
 
 def test_pzprjs_answer_file_as_pzprv3(tmp_path):
-    f = tmp_path / "s.txt"
-    f.write_text(PZPRJS_ANSWER + "\n")
-    p = load1(f)
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution() \
+    p = load_text(tmp_path, "s.txt", PZPRJS_ANSWER)
+    res = solved_unique(p)
+    assert res["grid"] == p.expected_solution() \
         == pzprv3_heights(PZPRJS_ANSWER)
     assert formats.to_url(p) == PZPRJS_URL
     given = "pzprv3/skyscrapers/4/4/. . . . . . /. 2 1 4 3 . /4 1 2 3 4 . /. 4 q3 1 2 3 /" \
@@ -173,31 +160,18 @@ def test_pzprjs_answer_file_as_pzprv3(tmp_path):
     assert formats.to_url(q) == PZPRJS_URL + "o3l"
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_pzprv3_gives_one_positioned_line = refused([
     ("pzprv3/skyscrapers/1/1/. . . /. x . /. . . /", "t.txt:1:33:", "found 'x'"),
     ("pzprv3/skyscrapers/1/1/. . . /. . . /", "t.txt:1:35:", "expected 3 lines"),
-])
-def test_malformed_pzprv3_gives_one_positioned_line(text, where, fragment):
-    assert_error_at(text, "t.txt", where, fragment)
+], "t.txt")
 
 
-@pytest.mark.parametrize("opts", [{}, {"pb": "swc", "card": "totalizer"}, {"amo": "ladder"},
-                                  {"pb": "gtotalizer", "amo": "bitwise"}])
-def test_estimate_is_never_below_the_clauses_built(opts):
-    from satgrid.modelling.model import Model
-    for path in sorted(EX.iterdir()):
-        p = load1(path)
-        m = Model(**opts)
-        estimate = p.estimate_clauses(m)
-        p.build(m)
-        assert estimate >= sum(s.clauses for s in m.sizes().values()), path.name
+test_estimate_is_never_below_the_clauses_built = estimates_bound_the_build(lambda: sorted(EX.iterdir()))
 
 
 @pytest.mark.parametrize("url", ["https://puzz.link/p?skyscrapers_edit/4/4/k13h4j3g",
                                  "https://puzz.link/p?building/4/4/k13h4j3g",
                                  "http://pzv.jp/p.html?skyscraper/4/4/k13h4j3g"])
 def test_other_addresses_read_the_same(url, tmp_path):
-    f = tmp_path / "s.txt"
-    f.write_text(url + "\n")
-    p = load1(f)
+    p = load_text(tmp_path, "s.txt", url)
     assert api.solve(p)["grid"] == pzprv3_heights(PZPRJS_ANSWER) and formats.to_url(p) == PZPRJS_URL
