@@ -311,13 +311,23 @@ class Puzzle:
     #: measured to help this kind; used when the solver takes options, under
     #: any the user sets (``bench/`` shows the measurement)
     tuning: ClassVar[dict[str, int]] = {}
+    #: the kind's ``drawing`` module, when its functions ``text(puzzle,
+    #: decoded)`` and ``svg(puzzle, decoded)`` draw a decoded solution (and
+    #: ``svg(puzzle, None)`` the puzzle as given): :meth:`render`,
+    #: :meth:`render_svg` and :meth:`puzzle_svg` call them
+    drawing: ClassVar[Any] = None
 
     def __init__(self, file: str = "<string>", title: str = "", source: str = "",
-                 expect: dict | None = None):
+                 expect: dict | None = None, solution: Any = None):
         self.file = file
         self.title = title
         self.source = source
         self.expect = dict(expect or {})
+        self._solution = solution
+        #: cell -> the literal "chosen" (shaded, a light, a tent, a star) for a
+        #: kind whose answer is a grid of 0/1 (filled by :meth:`build`, read by the
+        #: default :meth:`decode`)
+        self.chosen: dict = {}
 
     def __repr__(self) -> str:
         """``<Hooks 'Hooks 8' (hooks) from instances/hooks-8.toml>``."""
@@ -352,7 +362,13 @@ class Puzzle:
         return []
 
     def decode(self, sol: Solution) -> dict[str, Any]:
-        raise NotImplementedError
+        """The solution as the kind's answer; by default the grid of
+        :attr:`chosen` (rows of 1 chosen, 0 not or not a cell of the model)."""
+        if not self.chosen:
+            raise NotImplementedError(f"{self.kind}: no decode")
+        s = self.chosen
+        return {"grid": [[int((r, c) in s and sol[s[r, c]]) for c in range(self.cols)]
+                         for r in range(self.rows)]}
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
         """The referee: rules the decoded solution breaks (empty = valid), from the
@@ -364,12 +380,16 @@ class Puzzle:
 
     def render(self, decoded: dict[str, Any]) -> str:
         """The text drawing of a decoded solution (the CLI's output)."""
-        raise NotImplementedError
+        if self.drawing is None:
+            raise NotImplementedError(f"{self.kind}: no drawing")
+        return self.drawing.text(self, decoded)
 
     def render_svg(self, decoded: dict[str, Any]) -> str:
         """The SVG drawing of a decoded solution (``--svg``; the workbench frames
         the givens in it, :meth:`solution_svg`)."""
-        raise NotImplementedError
+        if self.drawing is None:
+            raise NotImplementedError(f"{self.kind}: no drawing")
+        return self.drawing.svg(self, decoded)
 
     # -- drawings and files of the workbench (defaults fit a grid kind) ---
     def given_grid(self) -> list | None:
@@ -385,7 +405,7 @@ class Puzzle:
     def puzzle_svg(self) -> str | None:
         """An SVG drawing of the puzzle as given (before solving); None: the
         workbench shows :meth:`render_puzzle`'s text, or nothing."""
-        return None
+        return None if self.drawing is None else self.drawing.svg(self, None)
 
     # -- clues, for the generators (satgrid generate: docs/guide/explain.md) --
     def clue_cells(self) -> list:
@@ -449,8 +469,9 @@ class Puzzle:
         return re.sub(r"[^A-Za-z0-9._-]+", "-", stem).strip("-.") or "puzzle"
 
     def expected_solution(self) -> Any:
-        """The ``[expect] solution`` parsed into the decoded form's main part, or None."""
-        return None
+        """The ``[expect] solution`` parsed into the decoded form's main part
+        (the ``solution`` the instance was made with), or None."""
+        return self._solution
 
     def signature(self) -> tuple:
         """Instances with the same signature share one base formula (collections)."""

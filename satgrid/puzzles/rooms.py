@@ -311,7 +311,7 @@ class RoomShading(Puzzle):
     of each cell. Decoded as ``{"grid": rows}``, 1 = shaded. The kinds add
     their rules."""
 
-    def __init__(self, vert, hori, numbers=None, *, solution=None, flags: str = "", **kw):
+    def __init__(self, vert, hori, numbers=None, *, flags: str = "", **kw):
         super().__init__(**kw)
         self.vert, self.hori = [list(row) for row in vert], [list(row) for row in hori]
         self.rooms = rooms_from_borders(self.vert, self.hori)
@@ -320,8 +320,6 @@ class RoomShading(Puzzle):
         self.cells = room_cells(self.rooms)
         self.numbers = list(numbers) if numbers is not None else [None] * len(self.cells)
         self.flags = flags
-        self._solution = solution
-        self.shaded: dict = {}
 
     def borders(self) -> set:
         """The borders as pairs of cells ``(cell, the cell right of or below it)``."""
@@ -333,15 +331,8 @@ class RoomShading(Puzzle):
         none, -2 "?"."""
         return [[-1 if v is None else v for v in row] for row in clue_grid(self.rooms, self.numbers)]
 
-    def decode(self, sol) -> dict:
-        return {"grid": [[int(sol[self.shaded[r, c]]) for c in range(self.cols)]
-                         for r in range(self.rows)]}
-
     def cell_texts(self, grid) -> list[list[str]]:
         return cell_texts(self.rooms, self.numbers, grid)
 
     def puzzle_svg(self) -> str:
         return svg(self.rooms, self.numbers, None)
-
-    def expected_solution(self):
-        return self._solution

@@ -24,6 +24,8 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Hashable, Iterable, Sequence
 
+from ..modelling.connectivity import eager_size
+from ..modelling.graphs import Graph
 from ..modelling.model import Model
 
 Cell = tuple[int, int]
@@ -86,8 +88,7 @@ def some(m: Model, shaded: dict, colour: int = 1, group: str = "shading.some") -
 
 
 def _graph(cells: Iterable[Cell]):
-    import networkx as nx  # networkx off the start-up path
-    g = nx.Graph()
+    g = Graph()
     cells = set(cells)
     g.add_nodes_from(sorted(cells))
     g.add_edges_from(((r, c), (r + dr, c + dc)) for r, c in sorted(cells)
@@ -107,6 +108,20 @@ def connected(m: Model, shaded: dict, colour: int = 1, group: str | None = None,
     m.connected({v: _lit(shaded, v, colour) for v in shaded}, _graph(shaded),
                 group or f"shading.connected.{'shaded' if colour else 'unshaded'}",
                 max_true=max_true)
+
+
+def connected_estimate(m: Model, n: int, colours: int = 1) -> int:
+    """About the clauses that :func:`connected` adds for ``colours`` colours of
+    ``n`` cells: the layered encoding's size when ``m.connectivity`` is
+    ``"eager"``, else 0 (lazy cuts are added as the solver needs them).
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(connectivity="eager"); connected_estimate(m, 9), connected_estimate(Model(), 9)
+    (189, 0)
+    """
+    if m.connectivity != "eager" or n < 2:
+        return 0
+    return colours * eager_size(n, 2 * n, n - 1, 2, method="layers")[1]
 
 
 def no_2x2(m: Model, shaded: dict, colour: int = 1, group: str | None = None) -> None:

@@ -15,7 +15,6 @@ projection), ``connected`` (shaded), ``count_in`` per numbered room,
 from __future__ import annotations
 
 from ...core.encodings import estimate
-from ...modelling.connectivity import eager_size
 from ...modelling.model import Model
 from ...rules import shading
 from ..base import register
@@ -23,6 +22,7 @@ from ..rooms import RoomShading
 from . import check as checker
 from . import drawing
 from .clues import AqreClues
+
 
 K = "aqre"
 
@@ -32,7 +32,7 @@ class Aqre(AqreClues, RoomShading):
     """An Aqre instance: ``rooms`` (room index per cell), ``numbers`` per room,
     ``flags`` ``"b"`` for the borders variant."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("card", "connectivity")
 
     def estimate_clauses(self, m: Model) -> int:
@@ -41,12 +41,10 @@ class Aqre(AqreClues, RoomShading):
         n = self.rows * self.cols
         total = 6 * n + sum(estimate.exactly(m.amo, m.card, len(c), k)
                             for c, k in zip(self.cells, self.numbers) if k is not None and k >= 0)
-        if m.connectivity == "eager" and n > 1:
-            total += eager_size(n, 2 * n, n - 1, 2, method="layers")[1]
-        return total
+        return total + shading.connected_estimate(m, n)
 
     def build(self, m: Model) -> None:
-        s = self.shaded = shading.grid(m, self.rows, self.cols, f"{K}.cell")
+        s = self.chosen = shading.grid(m, self.rows, self.cols, f"{K}.cell")
         shading.connected(m, s, 1, f"{K}.connected")
         for cells, k in zip(self.cells, self.numbers):
             if k is not None and k >= 0:
@@ -60,9 +58,3 @@ class Aqre(AqreClues, RoomShading):
     def check(self, decoded) -> list[str]:
         return checker.check(decoded["grid"], self.vert, self.hori, self.clues(),
                              borders="b" in self.flags)
-
-    def render(self, decoded) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded) -> str:
-        return drawing.svg(self, decoded)

@@ -19,6 +19,7 @@ from . import check as checker
 from . import drawing
 from .clues import ArafClues
 
+
 K = "araf"
 UNKNOWN = -2            # a "?" clue (as satgrid.puzzles.puzzlink.UNKNOWN)
 
@@ -27,14 +28,14 @@ UNKNOWN = -2            # a "?" clue (as satgrid.puzzles.puzzlink.UNKNOWN)
 class Araf(ArafClues, Puzzle):
     """An Araf instance: ``clues`` rows (None: no number, ``UNKNOWN``: "?")."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("amo", "card", "connectivity")
 
-    def __init__(self, clues: list[list[int | None]], *, solution=None, **kw):
+    def __init__(self, clues: list[list[int | None]], **kw):
         super().__init__(**kw)
         self.clues = [list(row) for row in clues]
         self.rows, self.cols = len(clues), len(clues[0])
-        self._solution, self._areas = solution, None
+        self._areas = None
 
     def _values(self) -> dict:
         return {(r, c): (None if v == UNKNOWN else v) for r, row in enumerate(self.clues)
@@ -65,15 +66,3 @@ class Araf(ArafClues, Puzzle):
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.clues)
-
-    def render(self, decoded: dict[str, Any]) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict[str, Any]) -> str:
-        return drawing.svg(self, decoded)
-
-    def puzzle_svg(self) -> str:
-        return drawing.svg(self, None)
-
-    def expected_solution(self):
-        return self._solution

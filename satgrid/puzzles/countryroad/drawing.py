@@ -31,8 +31,13 @@ def puzzle_text(puzzle) -> str:
     return draw_marks(puzzle.rows, puzzle.cols, _mark(puzzle))
 
 
-def svg(puzzle, decoded: dict[str, Any]) -> str:
+def svg(puzzle, decoded: dict[str, Any] | None) -> str:
     clues = clue_grid(puzzle.rooms, puzzle.numbers)
     extra = [svg_text(STEP * (c + 0.8), STEP * (r + 0.75), "?" if v < 0 else str(v), STEP * 0.3)
              for r, row in enumerate(clues) for c, v in enumerate(row) if v is not None]
-    return roomloops.svg(puzzle.vert, puzzle.hori, decoded["grid"], extra, STEP)
+    return roomloops.svg(puzzle.vert, puzzle.hori, _links(puzzle, decoded), extra, STEP)
+
+
+def _links(puzzle, decoded: dict[str, Any] | None) -> list[list[int]]:
+    """The loop's links, none for the puzzle as given (``decoded`` None)."""
+    return decoded["grid"] if decoded else [[0] * puzzle.cols for _ in range(puzzle.rows)]

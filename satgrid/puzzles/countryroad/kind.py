@@ -18,6 +18,7 @@ from . import check as checker
 from . import drawing
 from .clues import CountryRoadClues
 
+
 K = "countryroad"
 
 
@@ -25,17 +26,17 @@ K = "countryroad"
 class CountryRoad(CountryRoadClues, Puzzle):
     """A Country Road: borders ``vert``, ``hori``; ``numbers`` per room (pzprjs's order)."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("amo", "card", "pb", "connectivity")
 
-    def __init__(self, vert, hori, numbers=None, *, empty: bool = False, solution=None, **kw):
+    def __init__(self, vert, hori, numbers=None, *, empty: bool = False, **kw):
         super().__init__(**kw)
         self.vert, self.hori = [list(r) for r in vert], [list(r) for r in hori]
         self.rooms = rooms_from_borders(self.vert, self.hori)
         self.rows, self.cols = len(self.rooms), len(self.rooms[0])
         self.cells = room_cells(self.rooms)
         self.numbers = list(numbers) if numbers else [None] * len(self.cells)
-        self.empty, self._solution, self._loop = empty, solution, None
+        self.empty, self._loop = empty, None
 
     def estimate_clauses(self, m: Model) -> int:
         """The loop, the rooms' crossings, a count per numbered room, a clause per border."""
@@ -64,14 +65,5 @@ class CountryRoad(CountryRoadClues, Puzzle):
     def check(self, decoded: dict) -> list[str]:
         return checker.check(decoded["grid"], self.vert, self.hori, self.numbers, self.empty)
 
-    def render(self, decoded: dict) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict) -> str:
-        return drawing.svg(self, decoded)
-
     def render_puzzle(self) -> str:
         return drawing.puzzle_text(self)
-
-    def expected_solution(self):
-        return self._solution

@@ -20,6 +20,7 @@ from . import check as checker
 from . import drawing
 from .clues import DoubleChocoClues
 
+
 K = "doublechoco"
 UNKNOWN = -2            # a "?" number (as satgrid.puzzles.puzzlink.UNKNOWN)
 
@@ -28,14 +29,14 @@ UNKNOWN = -2            # a "?" number (as satgrid.puzzles.puzzlink.UNKNOWN)
 class DoubleChoco(DoubleChocoClues, Puzzle):
     """``grey`` rows (1 grey, 0 white) and ``numbers`` rows (None, ``UNKNOWN`` or n)."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("amo", "card")
 
-    def __init__(self, grey, numbers, *, solution=None, **kw):
+    def __init__(self, grey, numbers, **kw):
         super().__init__(**kw)
         self.grey, self.numbers = [list(r) for r in grey], [list(r) for r in numbers]
         self.rows, self.cols = len(grey), len(grey[0])
-        self._solution, self._areas = solution, None
+        self._areas = None
 
     def estimate_clauses(self, m: Model) -> int:
         """Labels (cells x white roots), the twins (cells x cells / 2), and
@@ -56,15 +57,3 @@ class DoubleChoco(DoubleChocoClues, Puzzle):
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.grey, self.numbers)
-
-    def render(self, decoded: dict[str, Any]) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict[str, Any]) -> str:
-        return drawing.svg(self, decoded)
-
-    def puzzle_svg(self) -> str:
-        return drawing.svg(self, None)
-
-    def expected_solution(self):
-        return self._solution

@@ -35,9 +35,11 @@ def puzzle_text(puzzle) -> str:
     return text_grid([[_island(v) if v is not None else "·" for v in row] for row in puzzle.clues])
 
 
-def svg(puzzle, decoded: dict[str, Any]) -> str:
-    """Bridges (single or double lines) between circled islands."""
-    h, w, g = puzzle.rows, puzzle.cols, decoded["grid"]
+def svg(puzzle, decoded: dict[str, Any] | None) -> str:
+    """Bridges (single or double lines) between circled islands; ``decoded``
+    None: the islands alone (the puzzle as given)."""
+    h, w = puzzle.rows, puzzle.cols
+    g = decoded["grid"] if decoded else [[0] * w for _ in range(h)]
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w * STEP}" height="{h * STEP}" '
            f'viewBox="0 0 {w * STEP} {h * STEP}">',
            f'<rect x="0" y="0" width="{w * STEP}" height="{h * STEP}" fill="white"/>']

@@ -13,6 +13,7 @@ from . import check as checker
 from . import drawing
 from .clues import HashiwokakeroClues
 
+
 K = "hashiwokakero"
 
 
@@ -20,14 +21,14 @@ K = "hashiwokakero"
 class Hashiwokakero(HashiwokakeroClues, Puzzle):
     """A Hashiwokakero: ``clues`` rows of None, a number or -2 ("?")."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("amo", "card", "connectivity")
 
-    def __init__(self, clues, *, solution=None, **kw):
+    def __init__(self, clues, **kw):
         super().__init__(**kw)
         self.clues = [list(row) for row in clues]
         self.rows, self.cols = len(self.clues), len(self.clues[0])
-        self._solution, self._bridges = solution, None
+        self._bridges = None
 
     def estimate_clauses(self, m: Model) -> int:
         """:func:`satgrid.rules.bridges.estimate_clauses` of the islands."""
@@ -61,14 +62,5 @@ class Hashiwokakero(HashiwokakeroClues, Puzzle):
     def check(self, decoded: dict) -> list[str]:
         return checker.check(decoded["grid"], self.clues)
 
-    def render(self, decoded: dict) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict) -> str:
-        return drawing.svg(self, decoded)
-
     def render_puzzle(self) -> str:
         return drawing.puzzle_text(self)
-
-    def expected_solution(self):
-        return self._solution

@@ -15,7 +15,6 @@ numbered room, ``no_run_across`` (unshaded, one crossing), ``some``.
 from __future__ import annotations
 
 from ...core.encodings import estimate
-from ...modelling.connectivity import eager_size
 from ...modelling.model import Model
 from ...rules import shading
 from ..base import register
@@ -24,6 +23,7 @@ from . import check as checker
 from . import drawing
 from .clues import HeyawakeClues
 
+
 K = "heyawake"
 
 
@@ -31,7 +31,7 @@ K = "heyawake"
 class Heyawake(HeyawakeClues, RoomShading):
     """A Heyawake instance: ``rooms`` (room index per cell), ``numbers`` per room."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("card", "connectivity")
 
     def estimate_clauses(self, m: Model) -> int:
@@ -40,12 +40,10 @@ class Heyawake(HeyawakeClues, RoomShading):
         n = self.rows * self.cols
         total = 2 * n + 1 + sum(estimate.exactly(m.amo, m.card, len(c), k)
                                 for c, k in zip(self.cells, self.numbers) if k is not None and k >= 0)
-        if m.connectivity == "eager" and n > 1:
-            total += eager_size(n, 2 * n, n - 1, 2, method="layers")[1]
-        return total
+        return total + shading.connected_estimate(m, n)
 
     def build(self, m: Model) -> None:
-        s = self.shaded = shading.grid(m, self.rows, self.cols, f"{K}.cell")
+        s = self.chosen = shading.grid(m, self.rows, self.cols, f"{K}.cell")
         shading.no_adjacent(m, s, f"{K}.adjacent")
         shading.connected(m, s, 0, f"{K}.connected")
         for cells, k in zip(self.cells, self.numbers):
@@ -57,9 +55,3 @@ class Heyawake(HeyawakeClues, RoomShading):
 
     def check(self, decoded) -> list[str]:
         return checker.check(decoded["grid"], self.vert, self.hori, self.clues())
-
-    def render(self, decoded) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded) -> str:
-        return drawing.svg(self, decoded)

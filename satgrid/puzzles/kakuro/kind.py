@@ -25,6 +25,7 @@ from . import check as checker
 from . import drawing
 from .clues import KakuroClues
 
+
 K = "kakuro"
 DIGITS = range(1, 10)
 
@@ -33,14 +34,13 @@ DIGITS = range(1, 10)
 class Kakuro(KakuroClues, Puzzle):
     """A Kakuro instance: ``grid`` rows (frame included) of None / (down, right)."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("amo", "pb")
 
-    def __init__(self, grid, *, solution=None, **kw):
+    def __init__(self, grid, **kw):
         super().__init__(**kw)
         self.grid = [list(row) for row in grid]
         self.rows, self.cols = len(grid), len(grid[0])
-        self._solution = solution
         self._nums: dict = {}
 
     def white(self) -> set:
@@ -69,11 +69,3 @@ class Kakuro(KakuroClues, Puzzle):
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.grid)
-
-    render, render_svg = drawing.text, drawing.svg        # (self, decoded): the drawings
-
-    def puzzle_svg(self) -> str:
-        return drawing.svg(self, None)
-
-    def expected_solution(self):
-        return self._solution

@@ -20,6 +20,7 @@ from ..base import Puzzle, register
 from . import check as checker, drawing
 from .clues import KillerSudokuClues
 
+
 K = "killersudoku"
 
 
@@ -27,15 +28,15 @@ K = "killersudoku"
 class KillerSudoku(KillerSudokuClues, Puzzle):
     """A Killer Sudoku: side ``n``, ``box`` (h, w), ``cages``, ``givens``."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("amo", "pb")
 
-    def __init__(self, n: int, box, cages, givens, *, solution=None, **kw):
+    def __init__(self, n: int, box, cages, givens, **kw):
         super().__init__(**kw)
         self.n, self.box, self.rows, self.cols = n, tuple(box), n, n
         self.cages = [(list(cells), total) for cells, total in cages]
         self.digits = [list(row) for row in givens]
-        self._solution, self._nums = solution, {}
+        self._nums = {}
 
     def units(self) -> list[list]:
         n, (bh, bw) = self.n, self.box
@@ -68,13 +69,5 @@ class KillerSudoku(KillerSudokuClues, Puzzle):
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.box, self.cages, self.digits)
 
-    render, render_svg = drawing.text, drawing.svg        # (self, decoded): the drawings
-
-    def puzzle_svg(self) -> str:
-        return drawing.svg(self, None)
-
     def given_grid(self) -> list:
         return self.digits
-
-    def expected_solution(self):
-        return self._solution

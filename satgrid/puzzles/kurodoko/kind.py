@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...modelling.connectivity import eager_size
-from ...modelling.model import Model, Solution
+from ...modelling.model import Model
 from ...rules import shading, sight
 from ..base import Puzzle, register
 from . import check as checker, drawing
 from .clues import KurodokoClues
+
 
 K = "kurodoko"
 UNKNOWN = -2       # a clue cell whose number is not given ("?")
@@ -28,13 +28,12 @@ UNKNOWN = -2       # a clue cell whose number is not given ("?")
 class Kurodoko(KurodokoClues, Puzzle):
     """A Kurodoko instance: ``clues`` rows of None (empty), -2 ("?") or a number."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("card", "connectivity")
 
-    def __init__(self, clues: list[list[int | None]], *, solution=None, **kw):
+    def __init__(self, clues: list[list[int | None]], **kw):
         super().__init__(**kw)
         self.clues, self.rows, self.cols = [list(r) for r in clues], len(clues), len(clues[0])
-        self._solution, self._shaded = solution, {}
 
     def numbers(self) -> dict:
         return {(r, c): k for r, row in enumerate(self.clues) for c, k in enumerate(row)
@@ -43,13 +42,12 @@ class Kurodoko(KurodokoClues, Puzzle):
     def estimate_clauses(self, m: Model) -> int:
         """A clause per cell and pair, each number's sightlines, eager connectivity."""
         h, w = self.rows, self.cols
-        total = 3 * h * w + sum(sight.count_seen_size(m, h, w, k) for k in self.numbers().values())
-        eager = m.connectivity == "eager" and h * w > 1
-        return total + (eager_size(h * w, 0, h * w - 1, 0, method="layers")[1] if eager else 0)
+        return (3 * h * w + sum(sight.count_seen_size(m, h, w, k) for k in self.numbers().values())
+                + shading.connected_estimate(m, h * w))
 
     def build(self, m: Model) -> None:
         h, w, numbers = self.rows, self.cols, self.numbers()
-        s = self._shaded = shading.grid(m, h, w, f"{K}.cell")
+        s = self.chosen = shading.grid(m, h, w, f"{K}.cell")
         shading.fixed(m, s, dict.fromkeys(numbers, 0), f"{K}.given")
         shading.no_adjacent(m, s, f"{K}.adjacent")
         shading.connected(m, s, 0, f"{K}.connected")
@@ -60,21 +58,5 @@ class Kurodoko(KurodokoClues, Puzzle):
                 sight.count_seen(m, x, h, w, clear, k, group=f"{K}.sight")
         m.projection = list(s.values())
 
-    def decode(self, sol: Solution) -> dict[str, Any]:
-        return {"grid": [[int(sol[self._shaded[r, c]]) for c in range(self.cols)]
-                         for r in range(self.rows)]}
-
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.clues)
-
-    def render(self, decoded: dict[str, Any]) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict[str, Any]) -> str:
-        return drawing.svg(self, decoded)
-
-    def puzzle_svg(self) -> str:
-        return drawing.svg(self, None)
-
-    def expected_solution(self):
-        return self._solution

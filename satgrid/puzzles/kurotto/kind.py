@@ -17,6 +17,7 @@ from . import check as checker
 from . import drawing
 from .clues import KurottoClues
 
+
 K = "kurotto"
 UNKNOWN = -2          # a "?" clue
 
@@ -25,15 +26,13 @@ UNKNOWN = -2          # a "?" clue
 class Kurotto(KurottoClues, Puzzle):
     """A Kurotto instance: ``clues`` rows (None none, -2 "?", else the number)."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("card",)
 
-    def __init__(self, clues, *, solution=None, **kw):
+    def __init__(self, clues, **kw):
         super().__init__(**kw)
         self.clues = [list(row) for row in clues]
         self.rows, self.cols = len(clues), len(clues[0])
-        self._solution = solution
-        self.shaded: dict = {}
 
     def numbers(self) -> dict:
         return {(r, c): v for r, row in enumerate(self.clues) for c, v in enumerate(row)
@@ -47,7 +46,7 @@ class Kurotto(KurottoClues, Puzzle):
                            for k in self.numbers().values())
 
     def build(self, m: Model) -> None:
-        s = self.shaded = shading.grid(m, self.rows, self.cols, f"{K}.cell")
+        s = self.chosen = shading.grid(m, self.rows, self.cols, f"{K}.cell")
         clue_cells = {(r, c): 0 for r, row in enumerate(self.clues) for c, v in enumerate(row)
                       if v is not None}
         shading.fixed(m, s, clue_cells, f"{K}.clue")
@@ -56,25 +55,9 @@ class Kurotto(KurottoClues, Puzzle):
         shading.some(m, s, 1, f"{K}.some")
         m.projection = list(s.values())
 
-    def decode(self, sol) -> dict:
-        return {"grid": [[int(sol[self.shaded[r, c]]) for c in range(self.cols)]
-                         for r in range(self.rows)]}
-
     def check(self, decoded) -> list[str]:
         return checker.check(decoded["grid"], [[-1 if v is None else v for v in row]
                                                for row in self.clues])
 
     def cell_texts(self, grid) -> list[list[str]]:
         return drawing.cell_texts(self, grid)
-
-    def render(self, decoded) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded) -> str:
-        return drawing.svg(self, decoded)
-
-    def puzzle_svg(self) -> str:
-        return drawing.svg(self, None)
-
-    def expected_solution(self):
-        return self._solution

@@ -16,11 +16,12 @@ from typing import Any
 
 from ...core.encodings import estimate
 from ...modelling import geometry as G
-from ...modelling.model import Model, Solution
+from ...modelling.model import Model
 from ...rules import shading, sight
 from ..base import Puzzle, register
 from . import check as checker, drawing
 from .clues import LightUpClues
+
 
 K = "lightup"
 WALL = -2          # a black wall without a number (puzz.link's "?" cell)
@@ -30,14 +31,13 @@ WALL = -2          # a black wall without a number (puzz.link's "?" cell)
 class LightUp(LightUpClues, Puzzle):
     """A Light Up instance: ``clues`` rows of None (empty), -2 (a wall) or 0..4."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("amo", "card")
 
-    def __init__(self, clues: list[list[int | None]], *, solution=None, **kw):
+    def __init__(self, clues: list[list[int | None]], **kw):
         super().__init__(**kw)
         self.clues = [list(row) for row in clues]
         self.rows, self.cols = len(clues), len(clues[0])
-        self._solution, self._light = solution, {}
 
     def walls(self) -> set:
         return {(r, c) for r, c in G.cells(self.rows, self.cols) if self.clues[r][c] is not None}
@@ -50,7 +50,7 @@ class LightUp(LightUpClues, Puzzle):
 
     def build(self, m: Model) -> None:
         h, w, walls = self.rows, self.cols, self.walls()
-        light = self._light = {x: m.bool(f"light[{x[0]},{x[1]}]", f"{K}.cell")
+        light = self.chosen = {x: m.bool(f"light[{x[0]},{x[1]}]", f"{K}.cell")
                                for x in G.cells(h, w) if x not in walls}
         segs = sight.segments(h, w, walls)
         sight.at_most_one_per_segment(m, light, segs, f"{K}.see")
@@ -60,21 +60,5 @@ class LightUp(LightUpClues, Puzzle):
                 shading.count_around(m, light, (r, c), k, group=f"{K}.clue")
         m.projection = list(light.values())
 
-    def decode(self, sol: Solution) -> dict[str, Any]:
-        return {"grid": [[int((r, c) in self._light and sol[self._light[r, c]])
-                          for c in range(self.cols)] for r in range(self.rows)]}
-
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.clues)
-
-    def render(self, decoded: dict[str, Any]) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict[str, Any]) -> str:
-        return drawing.svg(self, decoded)
-
-    def puzzle_svg(self) -> str:
-        return drawing.svg(self, None)
-
-    def expected_solution(self):
-        return self._solution

@@ -16,6 +16,7 @@ from . import check as checker
 from . import drawing
 from .clues import MoonSunClues
 
+
 K = "moonsun"
 
 
@@ -24,16 +25,16 @@ class MoonSun(MoonSunClues, Puzzle):
     """A Moon or Sun: borders ``vert``, ``hori`` (see :mod:`satgrid.puzzles.roomloops`),
     ``marks`` rows of s (sun), m (moon), '.'."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("amo", "card", "pb", "connectivity")
 
-    def __init__(self, vert, hori, marks, *, solution=None, **kw):
+    def __init__(self, vert, hori, marks, **kw):
         super().__init__(**kw)
         self.vert, self.hori = [list(r) for r in vert], [list(r) for r in hori]
         self.rooms, self.marks = rooms_from_borders(vert, hori), [list(r) for r in marks]
         self.rows, self.cols = len(self.rooms), len(self.rooms[0])
         self.cells = room_cells(self.rooms)
-        self._solution, self._loop = solution, None
+        self._loop = None
 
     def estimate_clauses(self, m: Model) -> int:
         """The loop, the rooms' crossings, 2k + 1 clauses per k marks of a kind
@@ -66,14 +67,5 @@ class MoonSun(MoonSunClues, Puzzle):
     def check(self, decoded: dict) -> list[str]:
         return checker.check(decoded["grid"], self.vert, self.hori, self.marks)
 
-    def render(self, decoded: dict) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict) -> str:
-        return drawing.svg(self, decoded)
-
     def render_puzzle(self) -> str:
         return drawing.puzzle_text(self)
-
-    def expected_solution(self):
-        return self._solution

@@ -14,11 +14,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...modelling import geometry as G
-from ...modelling.model import Model, Solution
+from ...modelling.model import Model
 from ...rules import counts, shading
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing
+
 
 K = "nonogram"
 
@@ -28,15 +29,13 @@ class Nonogram(Puzzle):
     """``row_clues`` (one list per row, left to right) and ``column_clues``
     (one per column, top to bottom)."""
 
-    kind = K
-    encoding_choices = ()
+    kind, drawing = K, drawing
 
-    def __init__(self, row_clues, column_clues, *, solution=None, **kw):
+    def __init__(self, row_clues, column_clues, **kw):
         super().__init__(**kw)
         self.row_clues = [list(c) for c in row_clues]
         self.column_clues = [list(c) for c in column_clues]
         self.rows, self.cols = len(self.row_clues), len(self.column_clues)
-        self._solution, self._shaded = solution, {}
 
     def estimate_clauses(self, m: Model) -> int:
         """Per line of n cells: at most a = 2 (slack + 1) states alive per
@@ -54,24 +53,8 @@ class Nonogram(Puzzle):
             counts.runs(m, [s[v] for v in line], clue, group=f"{K}.rows")
         for line, clue in zip(G.columns_of(self.rows, self.cols), self.column_clues):
             counts.runs(m, [s[v] for v in line], clue, group=f"{K}.columns")
-        self._shaded = s
+        self.chosen = s
         m.projection = list(s.values())
-
-    def decode(self, sol: Solution) -> dict[str, Any]:
-        return {"grid": [[int(sol[self._shaded[r, c]]) for c in range(self.cols)]
-                         for r in range(self.rows)]}
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.row_clues, self.column_clues)
-
-    def render(self, decoded: dict[str, Any]) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict[str, Any]) -> str:
-        return drawing.svg(self, decoded)
-
-    def puzzle_svg(self) -> str:
-        return drawing.svg(self, None)
-
-    def expected_solution(self):
-        return self._solution

@@ -19,6 +19,7 @@ from ..rooms import RoomShading
 from . import check as checker
 from . import drawing
 
+
 K = "norinori"
 
 
@@ -26,7 +27,7 @@ K = "norinori"
 class Norinori(RoomShading):
     """A Norinori instance: ``rooms`` (room index per cell)."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("card",)
 
     def estimate_clauses(self, m: Model) -> int:
@@ -35,7 +36,7 @@ class Norinori(RoomShading):
                 + 7 * self.rows * self.cols)
 
     def build(self, m: Model) -> None:
-        s = self.shaded = shading.grid(m, self.rows, self.cols, f"{K}.cell")
+        s = self.chosen = shading.grid(m, self.rows, self.cols, f"{K}.cell")
         for cells in self.cells:
             shading.count_in(m, s, cells, 2, group=f"{K}.room")
         shading.dominoes(m, s, f"{K}.dominoes")
@@ -43,9 +44,3 @@ class Norinori(RoomShading):
 
     def check(self, decoded) -> list[str]:
         return checker.check(decoded["grid"], self.vert, self.hori)
-
-    def render(self, decoded) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded) -> str:
-        return drawing.svg(self, decoded)

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...modelling.model import Model, Solution
+from ...modelling.model import Model
 from ...rules import shading, sight
 from ..base import Puzzle, register
 from . import check as checker, drawing
 from .clues import NurimisakiClues
+
 
 K = "nurimisaki"
 UNKNOWN = -2       # a circle without a number ("?")
@@ -29,19 +30,18 @@ UNKNOWN = -2       # a circle without a number ("?")
 class Nurimisaki(NurimisakiClues, Puzzle):
     """A Nurimisaki instance: ``clues`` rows of None, -2 (a "?" circle) or a number."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("card", "connectivity")
 
-    def __init__(self, clues: list[list[int | None]], *, solution=None, **kw):
+    def __init__(self, clues: list[list[int | None]], **kw):
         super().__init__(**kw)
         self.clues, self.rows, self.cols = [list(r) for r in clues], len(clues), len(clues[0])
-        self._solution, self._shaded = solution, {}
 
     def build(self, m: Model) -> None:
         h, w = self.rows, self.cols
         circles = {(r, c): k for r, row in enumerate(self.clues) for c, k in enumerate(row)
                    if k is not None}
-        s = self._shaded = shading.grid(m, h, w, f"{K}.cell")
+        s = self.chosen = shading.grid(m, h, w, f"{K}.cell")
         shading.fixed(m, s, dict.fromkeys(circles, 0), f"{K}.given")
         shading.no_2x2(m, s, 1, f"{K}.2x2.shaded")
         shading.no_2x2(m, s, 0, f"{K}.2x2.unshaded")
@@ -60,21 +60,5 @@ class Nurimisaki(NurimisakiClues, Puzzle):
                 sight.count_seen(m, x, h, w, clear, k, group=f"{K}.sight")
         m.projection = list(s.values())
 
-    def decode(self, sol: Solution) -> dict[str, Any]:
-        return {"grid": [[int(sol[self._shaded[r, c]]) for c in range(self.cols)]
-                         for r in range(self.rows)]}
-
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.clues)
-
-    def render(self, decoded: dict[str, Any]) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict[str, Any]) -> str:
-        return drawing.svg(self, decoded)
-
-    def puzzle_svg(self) -> str:
-        return drawing.svg(self, None)
-
-    def expected_solution(self):
-        return self._solution

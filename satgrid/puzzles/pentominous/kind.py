@@ -21,6 +21,7 @@ from ..base import Puzzle, register
 from . import check as checker, drawing
 from .clues import PentominousClues
 
+
 K = "pentominous"
 LETTERS = "FILNPTUVWXYZ"          # pzprjs's numbers 0..11
 UNKNOWN, BLOCK = "?", "*"
@@ -31,15 +32,15 @@ class Pentominous(PentominousClues, Puzzle):
     """A Pentominous instance: ``clues`` rows of None, a letter, ``"?"`` or
     ``"*"`` (blocked); ``borders``: pairs of cells a given border separates."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("amo",)
 
-    def __init__(self, clues: list[list[str | None]], *, borders=(), solution=None, **kw):
+    def __init__(self, clues: list[list[str | None]], *, borders=(), **kw):
         super().__init__(**kw)
         self.clues = [list(row) for row in clues]
         self.rows, self.cols = len(clues), len(clues[0])
         self.borders = [tuple(sorted(b)) for b in borders]
-        self._solution, self._letter = solution, {}
+        self._letter = {}
 
     def open_cells(self) -> list:
         return [(r, c) for r, c in G.cells(self.rows, self.cols) if self.clues[r][c] != BLOCK]
@@ -66,15 +67,3 @@ class Pentominous(PentominousClues, Puzzle):
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.clues, self.borders)
-
-    def render(self, decoded: dict[str, Any]) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict[str, Any]) -> str:
-        return drawing.svg(self, decoded)
-
-    def puzzle_svg(self) -> str:
-        return drawing.svg(self, None)
-
-    def expected_solution(self):
-        return self._solution

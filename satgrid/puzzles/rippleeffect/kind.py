@@ -22,6 +22,7 @@ from . import check as checker
 from . import drawing
 from .clues import RippleEffectClues
 
+
 K = "rippleeffect"
 
 
@@ -29,14 +30,14 @@ K = "rippleeffect"
 class RippleEffect(RippleEffectClues, Puzzle):
     """Rooms of numbers (``rooms``, ``clues``; ``borders`` as read from a URL)."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("amo",)
 
-    def __init__(self, rooms, clues, *, borders=None, solution=None, **kw):
+    def __init__(self, rooms, clues, *, borders=None, **kw):
         super().__init__(**kw)
         self.rooms, self.clues = [list(r) for r in rooms], [list(r) for r in clues]
         self.rows, self.cols = len(rooms), len(rooms[0])
-        self.borders, self._solution, self._nums = borders, solution, {}
+        self.borders, self._nums = borders, {}
         self.members: dict[int, list] = {}
         for r, row in enumerate(self.rooms):
             for c, k in enumerate(row):
@@ -67,13 +68,5 @@ class RippleEffect(RippleEffectClues, Puzzle):
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.rooms, self.clues)
 
-    render, render_svg = drawing.text, drawing.svg        # (self, decoded): the drawings
-
-    def puzzle_svg(self) -> str:
-        return drawing.svg(self, None)
-
     def given_grid(self) -> list:
         return [[v if v and v > 0 else 0 for v in row] for row in self.clues]
-
-    def expected_solution(self):
-        return self._solution

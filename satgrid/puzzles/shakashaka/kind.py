@@ -22,6 +22,7 @@ from ..base import Puzzle, register
 from . import check as checker, drawing
 from .clues import ShakashakaClues
 
+
 K = "shakashaka"
 
 
@@ -30,14 +31,14 @@ class Shakashaka(ShakashakaClues, Puzzle):
     """``clues``: rows of None (a free cell), -1 (a black cell) or 0..4 (a
     numbered black cell)."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("amo", "card")
 
-    def __init__(self, clues, *, solution=None, **kw):
+    def __init__(self, clues, **kw):
         super().__init__(**kw)
         self.clues = [list(row) for row in clues]
         self.rows, self.cols = len(clues), len(clues[0])
-        self._solution, self._t = solution, None
+        self._t = None
 
     def estimate_clauses(self, m: Model) -> int:
         """Per cell 8 shape clauses, per grid point 40 arc clauses, per number
@@ -66,15 +67,3 @@ class Shakashaka(ShakashakaClues, Puzzle):
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.clues)
-
-    def render(self, decoded: dict[str, Any]) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict[str, Any]) -> str:
-        return drawing.svg(self, decoded)
-
-    def puzzle_svg(self) -> str:
-        return drawing.svg(self, None)
-
-    def expected_solution(self):
-        return self._solution

@@ -20,6 +20,7 @@ from . import check as checker
 from . import drawing
 from .clues import ShikakuClues
 
+
 K = "shikaku"
 UNKNOWN = -2            # a "?" clue (as satgrid.puzzles.puzzlink.UNKNOWN)
 
@@ -28,14 +29,13 @@ UNKNOWN = -2            # a "?" clue (as satgrid.puzzles.puzzlink.UNKNOWN)
 class Shikaku(ShikakuClues, Puzzle):
     """A Shikaku instance: ``clues`` rows (None: no number, ``UNKNOWN``: "?")."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("amo",)
 
-    def __init__(self, clues: list[list[int | None]], *, solution=None, **kw):
+    def __init__(self, clues: list[list[int | None]], **kw):
         super().__init__(**kw)
         self.clues = [list(row) for row in clues]
         self.rows, self.cols = len(clues), len(clues[0])
-        self._solution = solution
         self._areas = None
 
     def _given(self) -> dict:
@@ -57,15 +57,3 @@ class Shikaku(ShikakuClues, Puzzle):
 
     def given_grid(self):
         return [[v if v and v > 0 else 0 for v in row] for row in self.clues]
-
-    def render(self, decoded: dict[str, Any]) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict[str, Any]) -> str:
-        return drawing.svg(self, decoded)
-
-    def puzzle_svg(self) -> str:
-        return drawing.svg(self, None)
-
-    def expected_solution(self):
-        return self._solution

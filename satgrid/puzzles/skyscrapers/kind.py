@@ -21,6 +21,7 @@ from ..base import Puzzle, register
 from . import check as checker, drawing
 from .clues import SkyscrapersClues
 
+
 K = "skyscrapers"
 
 
@@ -28,13 +29,13 @@ K = "skyscrapers"
 class Skyscrapers(SkyscrapersClues, Puzzle):
     """A Skyscrapers instance: outside ``clues`` and inside ``givens``."""
 
-    kind, encoding_choices = K, ("amo", "card")
+    kind, drawing, encoding_choices = K, drawing, ("amo", "card")
 
-    def __init__(self, clues: dict, givens, *, solution=None, **kw):
+    def __init__(self, clues: dict, givens, **kw):
         super().__init__(**kw)
         self.clues, self.heights = {k: list(v) for k, v in clues.items()}, [list(r) for r in givens]
         self.rows, self.cols = len(givens), len(givens[0])
-        self.n, self._solution, self._nums = max(self.rows, self.cols), solution, {}
+        self.n, self._nums = max(self.rows, self.cols), {}
 
     def sights(self):
         """(clue, cells from the viewer on) of every numbered outside clue."""
@@ -67,14 +68,6 @@ class Skyscrapers(SkyscrapersClues, Puzzle):
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.clues, self.heights)
 
-    render, render_svg = drawing.text, drawing.svg        # (self, decoded): the drawings
-
-    def puzzle_svg(self) -> str:
-        return drawing.svg(self, None)
-
     def given_grid(self) -> list:           # the drawing's frame of outside clues included
         return [[0] * (self.cols + 2)] + [[0] + [v if v and v > 0 else 0 for v in row] + [0]
                                           for row in self.heights] + [[0] * (self.cols + 2)]
-
-    def expected_solution(self):
-        return self._solution

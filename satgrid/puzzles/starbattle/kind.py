@@ -15,12 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.encodings import estimate
-from ...modelling.model import Model, Solution
+from ...modelling.model import Model
 from ...rules import counts, shading
 from ..base import Puzzle, register
 from ..rooms import room_cells, rooms_from_labels
 from . import check as checker
 from . import drawing
+
 
 K = "starbattle"
 
@@ -31,17 +32,15 @@ class StarBattle(Puzzle):
     (a region: cells side by side with one label, :mod:`..rooms`);
     ``borders``: the URL's borders, written back as given (one may dangle)."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("amo", "card")
 
-    def __init__(self, stars: int, regions: list[list[Any]], *, solution=None, borders=None,
-                 **kw):
+    def __init__(self, stars: int, regions: list[list[Any]], *, borders=None, **kw):
         super().__init__(**kw)
         self.borders = borders          # (vertical, horizontal) as a URL gave them
         self.stars, self.regions = stars, [list(row) for row in regions]
         self.rows, self.cols = len(regions), len(regions[0])
         self.rooms = room_cells(rooms_from_labels(self.regions))
-        self._solution, self._star = solution, {}
 
     def estimate_clauses(self, m: Model) -> int:
         k, h, w = self.stars, self.rows, self.cols
@@ -54,25 +53,8 @@ class StarBattle(Puzzle):
         counts.per_lines(m, s, self.rows, self.cols, self.stars, group=f"{K}.lines")
         counts.per_regions(m, s, self.rooms, self.stars, group=f"{K}.regions")
         counts.no_touching(m, s, self.rows, self.cols, group=f"{K}.touch")
-        self._star = s
+        self.chosen = s
         m.projection = list(s.values())
-
-    def decode(self, sol: Solution) -> dict[str, Any]:
-        return {"grid": [[int(sol[self._star[r, c]]) for c in range(self.cols)]
-                         for r in range(self.rows)]}
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.stars, self.regions)
-
-    def render(self, decoded: dict[str, Any]) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict[str, Any]) -> str:
-        return drawing.svg(self, decoded)
-
-    def puzzle_svg(self) -> str:
-        return drawing.svg(self, None)
-
-    def expected_solution(self):
-        return self._solution
-

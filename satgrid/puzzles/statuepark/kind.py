@@ -19,6 +19,7 @@ from . import check as checker
 from . import drawing
 from .clues import StatueParkClues
 
+
 K = "statuepark"
 WHITE, BLACK = 1, 2
 
@@ -27,16 +28,16 @@ WHITE, BLACK = 1, 2
 class StatuePark(StatueParkClues, Puzzle):
     """``circles`` rows (0 none, 1 white, 2 black); ``pieces``: the bank, sets of cells."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("amo", "pb", "connectivity")
 
-    def __init__(self, circles, pieces, *, bank_code: str | None = None, solution=None, **kw):
+    def __init__(self, circles, pieces, *, bank_code: str | None = None, **kw):
         super().__init__(**kw)
         self.circles = [list(row) for row in circles]
         self.rows, self.cols = len(circles), len(circles[0])
         self.pieces = [frozenset(p) for p in pieces]
         self.bank_code = bank_code           # the URL's piece bank, written back as read
-        self._solution, self._letter = solution, {}
+        self._letter = {}
 
     def estimate_clauses(self, m: Model) -> int:
         n, size = self.rows * self.cols, max((len(p) for p in self.pieces), default=1)
@@ -67,14 +68,3 @@ class StatuePark(StatueParkClues, Puzzle):
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.circles, [sorted(p) for p in self.pieces])
-
-    def render(self, decoded: dict[str, Any]) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict[str, Any]) -> str:
-        return drawing.svg(self, decoded)
-
-    def puzzle_svg(self) -> str:
-        return drawing.svg(self, None)
-    def expected_solution(self):
-        return self._solution

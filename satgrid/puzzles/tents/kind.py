@@ -15,11 +15,12 @@ from __future__ import annotations
 from typing import Any
 
 from ...modelling import geometry as G
-from ...modelling.model import Model, Solution
+from ...modelling.model import Model
 from ...rules import shading
 from ..base import Puzzle, register
 from . import check as checker, drawing
 from .clues import TentsClues
+
 
 K = "tents"
 
@@ -28,19 +29,18 @@ K = "tents"
 class Tents(TentsClues, Puzzle):
     """``trees`` rows of 0/1; ``columns``, ``rows_`` numbers (None: none)."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("amo", "card")
 
-    def __init__(self, trees, columns, rows_, *, solution=None, **kw):
+    def __init__(self, trees, columns, rows_, **kw):
         super().__init__(**kw)
         self.trees, self.rows, self.cols = [list(r) for r in trees], len(trees), len(trees[0])
         self.columns, self.row_counts = list(columns), list(rows_)
-        self._solution, self._tent = solution, {}
 
     def build(self, m: Model) -> None:
         h, w = self.rows, self.cols
         trees = [x for x in G.cells(h, w) if self.trees[x[0]][x[1]]]
-        t = self._tent = {x: m.bool(f"tent[{x[0]},{x[1]}]", f"{K}.cell")
+        t = self.chosen = {x: m.bool(f"tent[{x[0]},{x[1]}]", f"{K}.cell")
                           for x in G.cells(h, w) if not self.trees[x[0]][x[1]]}
         m.clauses([[-t[x], -t[y]] for x in t for y in shading.neighbours(t, x, True) if y > x],
                   f"{K}.touch")
@@ -60,21 +60,5 @@ class Tents(TentsClues, Puzzle):
                 shading.count_in(m, t, [x for x in line if x in t], k, group=f"{K}.count")
         m.projection = list(t.values())
 
-    def decode(self, sol: Solution) -> dict[str, Any]:
-        return {"grid": [[int((r, c) in self._tent and sol[self._tent[r, c]])
-                          for c in range(self.cols)] for r in range(self.rows)]}
-
     def check(self, decoded: dict[str, Any]) -> list[str]:
         return checker.check(decoded["grid"], self.trees, self.columns, self.row_counts)
-
-    def render(self, decoded: dict[str, Any]) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict[str, Any]) -> str:
-        return drawing.svg(self, decoded)
-
-    def puzzle_svg(self) -> str:
-        return drawing.svg(self, None)
-
-    def expected_solution(self):
-        return self._solution

@@ -32,8 +32,11 @@ def puzzle_text(puzzle) -> str:
     return text_grid([[mark(clue) or "." for clue in row] for row in puzzle.clues])
 
 
-def svg(puzzle, decoded: dict[str, Any]) -> str:
-    """The loop through the centres, shaded cells, clues with their arrows."""
+def svg(puzzle, decoded: dict[str, Any] | None) -> str:
+    """The loop through the centres, shaded cells, clues with their arrows;
+    ``decoded`` None: the puzzle as given."""
+    blank = [[0] * puzzle.cols for _ in range(puzzle.rows)]
+    decoded = decoded or {"grid": blank, "shaded": blank}
     extra = []
     for r, row in enumerate(puzzle.clues):
         for c, clue in enumerate(row):

@@ -16,6 +16,7 @@ from ..links import links_from_edges
 from . import check as checker, drawing
 from .clues import YajilinClues
 
+
 K = "yajilin"
 RAY = {"u": "up", "d": "down", "l": "left", "r": "right"}
 
@@ -24,14 +25,14 @@ RAY = {"u": "up", "d": "down", "l": "left", "r": "right"}
 class Yajilin(YajilinClues, Puzzle):
     """A Yajilin: ``clues`` rows of None or (arrow, number) (see :mod:`.check`)."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("amo", "card", "connectivity")
 
-    def __init__(self, clues, *, outside: bool = False, gray: bool = False, solution=None, **kw):
+    def __init__(self, clues, *, outside: bool = False, gray: bool = False, **kw):
         super().__init__(**kw)
         self.clues = [list(row) for row in clues]
         self.rows, self.cols = len(self.clues), len(self.clues[0])
-        self.outside, self.gray, self._solution, self._loop = outside, gray, solution, None
+        self.outside, self.gray, self._loop = outside, gray, None
         self.free = [v for v in cells(self.rows, self.cols) if self.clues[v[0]][v[1]] is None]
         self.arrows = [(rays(v, self.rows, self.cols)[RAY[a]] if a else None, n)
                        for v in cells(self.rows, self.cols)
@@ -55,11 +56,11 @@ class Yajilin(YajilinClues, Puzzle):
         if self.outside:
             inside = loops.inside(m, lp, f"{K}.inside")
             m.clauses([[-s[v], -inside[v]] for v in s], f"{K}.outside")
-        self._loop, self._shaded = lp, s
+        self._loop, self.shaded = lp, s
         m.projection = list(lp.edges.values()) + list(s.values())
 
     def decode(self, sol: Solution) -> dict:
-        s = self._shaded
+        s = self.shaded
         return {"grid": links_from_edges(self._loop.used(sol), self.rows, self.cols),
                 "shaded": [[int(bool((r, c) in s and sol[s[r, c]])) for c in range(self.cols)]
                            for r in range(self.rows)]}
@@ -67,14 +68,5 @@ class Yajilin(YajilinClues, Puzzle):
     def check(self, decoded: dict) -> list[str]:
         return checker.check(decoded["grid"], decoded["shaded"], self.clues, self.outside)
 
-    def render(self, decoded: dict) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded: dict) -> str:
-        return drawing.svg(self, decoded)
-
     def render_puzzle(self) -> str:
         return drawing.puzzle_text(self)
-
-    def expected_solution(self):
-        return self._solution

@@ -10,12 +10,12 @@ to hundredths), ``ring_changes`` and ``no_checker_2x2``."""
 from __future__ import annotations
 
 from ...core.encodings import estimate
-from ...modelling.connectivity import eager_size
 from ...modelling.model import Model
 from ...rules import shading
 from ..base import Puzzle, register
 from . import check as checker, drawing
 from .clues import YinYangClues
+
 
 K = "yinyang"
 BLACK = 2                    # pzprjs's circles: 1 white, 2 black
@@ -25,27 +25,23 @@ BLACK = 2                    # pzprjs's circles: 1 white, 2 black
 class YinYang(YinYangClues, Puzzle):
     """A Yin-Yang instance: ``givens`` rows (0 none, 1 white, 2 black)."""
 
-    kind = K
+    kind, drawing = K, drawing
     encoding_choices = ("connectivity",)
 
-    def __init__(self, givens, *, solution=None, **kw):
+    def __init__(self, givens, **kw):
         super().__init__(**kw)
         self.givens_grid = [list(row) for row in givens]
         self.rows, self.cols = len(givens), len(givens[0])
-        self._solution = solution
-        self.shaded: dict = {}
 
     def estimate_clauses(self, m: Model) -> int:
         """2 x 2 blocks, givens, the border and, eager, both colours' connectivity."""
         n = self.rows * self.cols
         ring = 2 * (self.rows + self.cols)
         total = 5 * n + 4 * ring + estimate.at_most(m.card, ring, 2)
-        if m.connectivity == "eager" and n > 1:
-            total += 2 * eager_size(n, 2 * n, n - 1, 2, method="layers")[1]
-        return total
+        return total + shading.connected_estimate(m, n, 2)
 
     def build(self, m: Model) -> None:
-        s = self.shaded = shading.grid(m, self.rows, self.cols, f"{K}.cell")
+        s = self.chosen = shading.grid(m, self.rows, self.cols, f"{K}.cell")
         for colour in (1, 0):
             shading.connected(m, s, colour, f"{K}.connected.{'black' if colour else 'white'}")
             shading.no_2x2(m, s, colour, f"{K}.2x2.{'black' if colour else 'white'}")
@@ -54,27 +50,11 @@ class YinYang(YinYangClues, Puzzle):
         m.projection = list(s.values())
 
     def givens(self, m: Model) -> list[int]:
-        return [self.shaded[r, c] if v == BLACK else -self.shaded[r, c]
+        return [self.chosen[r, c] if v == BLACK else -self.chosen[r, c]
                 for r, row in enumerate(self.givens_grid) for c, v in enumerate(row) if v]
-
-    def decode(self, sol) -> dict:
-        return {"grid": [[int(sol[self.shaded[r, c]]) for c in range(self.cols)]
-                         for r in range(self.rows)]}
 
     def check(self, decoded) -> list[str]:
         return checker.check(decoded["grid"], self.givens_grid)
 
     def given_grid(self):
         return self.givens_grid
-
-    def render(self, decoded) -> str:
-        return drawing.text(self, decoded)
-
-    def render_svg(self, decoded) -> str:
-        return drawing.svg(self, decoded)
-
-    def puzzle_svg(self) -> str:
-        return drawing.svg(self, None)
-
-    def expected_solution(self):
-        return self._solution
