@@ -115,6 +115,31 @@ def assert_drawings(p, res, row: int, tokens: list[str], puzzle_svg: str = "<svg
     assert "<svg" in p.render_svg(res) and puzzle_svg in p.puzzle_svg()
 
 
+def assert_every_flip_refused(check, good, *args) -> None:
+    """The referee ``check(grid, *args)`` accepts the 0/1 answer ``good`` and
+    refuses every grid that differs from it in one cell."""
+    assert check(good, *args) == []
+    for r, row in enumerate(good):
+        for c, _ in enumerate(row):
+            bad = [line[:] for line in good]
+            bad[r][c] ^= 1
+            assert check(bad, *args), (r, c)
+
+
+def brute_shading_count(referee, clues) -> int:
+    """How many shadings of the cells without a clue (a clue cell is never
+    shaded) ``referee.check(grid, clues)`` accepts."""
+    h, w = len(clues), len(clues[0])
+    free = [(r, c) for r in range(h) for c in range(w) if clues[r][c] is None]
+    n = 0
+    for mask in range(1 << len(free)):
+        grid = [[0] * w for _ in range(h)]
+        for i, (r, c) in enumerate(free):
+            grid[r][c] = mask >> i & 1
+        n += not referee.check(grid, clues)
+    return n
+
+
 # ---------------------------------------------------------------------- URLs
 def assert_url_round_trip(formats, p, read=None, file: str = "u.txt", **want) -> None:
     """``p``'s URL read back (by ``read(url, file)``, by default the loader):
@@ -125,6 +150,13 @@ def assert_url_round_trip(formats, p, read=None, file: str = "u.txt", **want) ->
         [got] = got
     assert {k: getattr(got, k) for k in want} == want
     assert formats.to_url(got) == url
+
+
+def assert_url_reads_as(formats, url: str, file: str, p, *fields: str) -> None:
+    """The URL ``url`` (read as ``file``) gives ``p``'s ``fields`` and is written back as it is."""
+    q = loads1(url, file)
+    assert [getattr(q, f) for f in fields] == [getattr(p, f) for f in fields]
+    assert formats.to_url(q) == url
 
 
 # ------------------------------------------------------------------ test makers

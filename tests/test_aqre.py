@@ -9,7 +9,8 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import assert_error_at, load1, loads1, run_cli
+from conftest import load1, loads1
+from genre_suite import assert_example_unique, family_on_the_command_line, refused
 from test_rules_shading import brute_solutions, model_solutions
 
 from satgrid import api
@@ -58,9 +59,7 @@ def test_pzprjs_borders_variant_boards(vert, hori, grid, valid):
 
 
 def test_examples():
-    p = load1(EX / "aqre-pzprjs-6x6.toml")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    p, res = assert_example_unique(EX / "aqre-pzprjs-6x6.toml")
     assert api.solve(load1(EX / "aqre-unsat-1x4.toml"))["status"] == "unsat"
 
 
@@ -111,29 +110,18 @@ def test_referee_catches_each_rule():
         "cells (0, 3) and (1, 3) across a border are alike"]
 
 
-@pytest.mark.parametrize("text,where", [
+test_malformed_urls_refused_with_a_position = refused([
     ("https://puzz.link/p?aqre/6/6/444400vvo3u00123!5g", "a.txt:1:46:"),
     ("https://puzz.link/p?aqre/c/6/6/444400vvo3u0012345g", "a.txt:1:26:"),
     ("https://puzz.link/p?aqre/6/6/444400vvo3u0012345gz", "a.txt:1:49:"),
-])
-def test_malformed_urls_refused_with_a_position(text, where):
-    assert_error_at(text, "a.txt", where)
+], "a.txt")
 
 
-@pytest.mark.parametrize("text,where", [
+test_malformed_files_refused_with_a_position = refused([
     ('puzzle = "aqre"\nrooms = """\na a\n"""\nclues = """\n1 ?x\n"""\n', "t.toml:6:3:"),
     ('puzzle = "aqre"\nborders = 1\nrooms = """\na a\n"""\n', "t.toml:2:1:"),
     ("pzprv3/aqre/1/2/1/0 0 /1 x /", "t.txt:1:26:"),
 ])
-def test_malformed_files_refused_with_a_position(text, where):
-    assert_error_at(text, "t.toml" if where.startswith("t.toml") else "t.txt", where)
 
 
-def test_cli_family_and_svg(tmp_path):
-    code, out, err = run_cli("family", "aqre", "-o", tmp_path / "f", "--seed", "2", "n=6")
-    assert code == 0, err
-    [f] = (tmp_path / "f").glob("*.toml")
-    p = load1(f)
-    res = api.solve(p)
-    assert res["status"] == "sat" and p.check({"grid": res["grid"]}) == []
-    assert "<svg" in p.render_svg({"grid": res["grid"]}) and "#" in p.render({"grid": res["grid"]})
+test_cli_family_and_svg = family_on_the_command_line("aqre", "n=6")

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 from areas_helpers import answer_regions, partitions
-from conftest import assert_doctests, assert_family_solves, cli_error, error_of, loads1
+from conftest import assert_doctests, assert_family_solves, cli_error, loads1
+from genre_suite import assert_url_round_trip, refused, solved_unique
 
 from satgrid import api
 from satgrid.puzzles.araf import check, drawing, family, formats, kind
@@ -37,16 +38,15 @@ QEQUAL = "1 0 0 0 /-1 -1 1 0 /0 1 -1 -1 /1 0 0 0 /0 0 1 0 /-1 1 1 0 0 /1 1 -1 1 
 
 def test_pzprjs_sample_url_solved_unique_as_its_answer():
     p = loads1(URL, "s.txt")
-    res = api.solve(p, unique=True)
-    assert res["status"] == "sat" and res["unique"] is True
+    res = solved_unique(p)
     assert res["grid"] == answer_regions(HEAD + ANSWER, 5)
     assert formats.to_url(p) == URL
 
 
 def test_examples_unique_and_as_published():
     p = api.load(str(HERE / "araf-pzprjs-5x5.toml"))[0]
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    res = solved_unique(p)
+    assert res["grid"] == p.expected_solution()
     assert p.expected_solution() == answer_regions(HEAD + ANSWER, 5)
     u = api.load(str(HERE / "araf-unsat.toml"))[0]
     assert api.solve(u)["status"] == "unsat" and api.count(u)["count"] == 0
@@ -87,21 +87,16 @@ def test_url_round_trips_on_random_boards():
         rows, cols = rng.randint(1, 12), rng.randint(1, 12)
         clues = [[rng.choice([None] * 6 + [kind.UNKNOWN, 0, 1, 15, 16, 255, 256, 999])
                   for _ in range(cols)] for _ in range(rows)]
-        url = formats.to_url(kind.Araf(clues))
-        p = loads1(url, "r.txt")
-        assert p.clues == clues and formats.to_url(p) == url
+        assert_url_round_trip(formats, kind.Araf(clues), loads1, "r.txt", clues=clues)
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_urls_refused_with_a_position = refused([
     ("https://puzz.link/p?araf/5/5/457m3i8ma57x", "s.txt:1:41", "expected the end"),
     ("https://puzz.link/p?araf/5/x/457", "s.txt:1:28", "number of rows"),
     ("https://puzz.link/p?araf/2/1/+fff", "s.txt:1:30", "a number 4095"),
     ("https://puzz.link/p?araf/2/1/+f", "s.txt:1:31", "hex digits"),
     ("https://puzz.link/p?araf/2/1/A", "s.txt:1:30", "expected 0-9"),
-])
-def test_malformed_urls_refused_with_a_position(text, where, fragment):
-    msg = error_of(text, "s.txt")
-    assert msg.startswith(where) and fragment in msg, msg
+], "s.txt")
 
 
 def test_malformed_toml_refused_with_a_position(tmp_path):

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 from loopgrids import link_grids
-from conftest import assert_doctests, assert_family_solves, error_of, load1, loads1, run_cli
+from conftest import assert_doctests, assert_family_solves, load1, loads1
+from genre_suite import assert_unsat_file, refused, solved_unique
 
 from satgrid import api
 from satgrid.puzzles import roomloops
@@ -61,8 +62,8 @@ def test_pzprjs_sample_url_solves_to_its_answer():
     p = loads1(SAMPLE_URL, "sample.txt")
     vert, hori, numbers, links = pzprv3_board(SOLVED)
     assert (p.vert, p.hori, p.numbers) == (vert, hori, numbers)
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == links
+    res = solved_unique(p)
+    assert res["grid"] == links
     assert formats.to_url(p) == SAMPLE_URL
 
 
@@ -107,16 +108,13 @@ PUBLIC = [
 @pytest.mark.parametrize("url", PUBLIC)
 def test_public_puzzles_have_one_answer(url):
     p = loads1(url, "u.txt")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and check.check(res["grid"], p.vert, p.hori, p.numbers, p.empty) == []
+    res = solved_unique(p)
+    assert check.check(res["grid"], p.vert, p.hori, p.numbers, p.empty) == []
     assert formats.to_url(p) == url
 
 
 def test_unsat_example():
-    p = load1(EX / "countryroad-unsat.toml")
-    assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0
-    code, out, _ = run_cli("solve", EX / "countryroad-unsat.toml")
-    assert code == 1 and "unsat" in out
+    assert_unsat_file(EX / "countryroad-unsat.toml", cli=True)
 
 
 def test_pzprv3_files_read_with_their_answers():
@@ -126,8 +124,8 @@ def test_pzprv3_files_read_with_their_answers():
     p = loads1(SOLVED, "sample.txt")
     vert, hori, numbers, links = pzprv3_board(SOLVED)
     assert (p.vert, p.hori, p.numbers, p.expected_solution()) == (vert, hori, numbers, links)
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == links
+    res = solved_unique(p)
+    assert res["grid"] == links
     walls = "".join(" ".join(map(str, row)) + " /" for row in vert + hori)
     v2 = "pzprv3.2/country/5/5/country_empty/" + walls + SOLVED.split("/", 10)[10]
     q = loads1(v2, "v2.txt")
@@ -135,15 +133,12 @@ def test_pzprv3_files_read_with_their_answers():
     assert q.expected_solution() == links
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_pzprv3_refused_at_its_position = refused([
     ("pzprv3/country/1/2/1/0 0 /1 x /", "p.txt:1:29", "one number"),
     ("pzprv3/country/1/2/1/0 0 /1 1 /", "p.txt:1:29", "one number"),
     ("pzprv3/country/1/2/0 0 /1 . /", "p.txt:1:20", "number of rooms"),
     ("pzprv3.2/country/1/2/x /. . /", "p.txt:1:22", "lines: expected a number"),
-])
-def test_malformed_pzprv3_refused_at_its_position(text, where, fragment):
-    msg = error_of(text, "p.txt")
-    assert msg.startswith(where) and fragment in msg, msg
+], "p.txt")
 
 
 def test_referee_agrees_with_pzprjs_boards():
@@ -224,19 +219,16 @@ def test_url_round_trip_on_random_boards(seed):
     assert formats.to_url(q) == url
 
 
-@pytest.mark.parametrize("url,col,fragment", [
+test_malformed_urls_refused_at_their_position = refused([
     ("https://puzz.link/p?country/5/5/amdA0uf02h12h", 36, "base-32 digit"),
     ("https://puzz.link/p?country/5/5/amda0uf02h12h!", 46, "expected the end"),
     ("https://puzz.link/p?country/x/5/5/amda0uf02h12h", 29, "expected the flags e"),
     ("https://puzz.link/p?country/5/5/amda0uf0-zh12h", 42, "hex digits"),
     ("https://puzz.link/p?country/5/5/amda0uf", 40, "border digits"),
-])
-def test_malformed_urls_refused_at_their_position(url, col, fragment):
-    msg = error_of(url, "bad.txt")
-    assert msg.startswith(f"bad.txt:1:{col}:") and fragment in msg, msg
+], "bad.txt")
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_toml_refused_at_its_position = refused([
     ('puzzle = "countryroad"\nrooms = """\na a\nb\n"""\n', "t.toml:4:1", "expected 2 cells"),
     ('puzzle = "countryroad"\nrooms = """\na a\n"""\nclues = """\n1 x\n"""\n', "t.toml:6:3",
      "expected a number"),
@@ -246,10 +238,7 @@ def test_malformed_urls_refused_at_their_position(url, col, fragment):
     ('puzzle = "countryroad"\nroom = """\na\n"""\n', "t.toml:2:1", "unknown key"),
     ('puzzle = "countryroad"\nrooms = """\na b\n"""\n[expect]\nsolution = """\nse x\n"""\n',
      "t.toml:7:4", "sides a line leaves"),
-])
-def test_malformed_toml_refused_at_its_position(text, where, fragment):
-    msg = error_of(text)
-    assert msg.startswith(where) and fragment in msg, msg
+], "t.toml")
 
 
 def test_referee_rejects_broken_answers():

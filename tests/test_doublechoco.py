@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 from areas_helpers import answer_regions, partitions
-from conftest import assert_doctests, assert_family_solves, cli_error, error_of, loads1
+from conftest import assert_doctests, assert_family_solves, cli_error, loads1
+from genre_suite import refused, solved_unique
 
 from satgrid import api
 from satgrid.puzzles.doublechoco import check, drawing, family, formats, kind
@@ -32,8 +33,7 @@ BROKEN = {   # pzprjs test/script/dbchoco.js, the same puzzle
 
 def test_pzprjs_sample_url_solved_unique_as_its_answer():
     p = loads1(URL, "s.txt")
-    res = api.solve(p, unique=True)
-    assert res["status"] == "sat" and res["unique"] is True
+    res = solved_unique(p)
     assert res["grid"] == answer_regions(HEAD + ANSWER, 6)
     assert formats.to_url(p) == URL
 
@@ -80,15 +80,12 @@ def test_url_round_trips_on_random_boards():
         assert (p.grey, p.numbers) == (grey, numbers) and formats.to_url(p) == url
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_urls_refused_with_a_position = refused([
     ("https://puzz.link/p?dbchoco/4/1/wi2", "s.txt:1:33", "base-32"),
     ("https://puzz.link/p?dbchoco/4/1/ci2z", "s.txt:1:36", "expected the end"),
     ("https://puzz.link/p?dbchoco/4/1/ci9", "s.txt:1:33", "a number 9"),
     ("https://puzz.link/p?dbchoco/4/1/c-1", "s.txt:1:35", "hex digits"),
-])
-def test_malformed_urls_refused_with_a_position(text, where, fragment):
-    msg = error_of(text, "s.txt")
-    assert msg.startswith(where) and fragment in msg, msg
+], "s.txt")
 
 
 def test_malformed_toml_refused_with_a_position(tmp_path):

@@ -13,7 +13,8 @@ from itertools import product
 from pathlib import Path
 
 import pytest
-from conftest import assert_doctests, assert_family_solves, error_of, load1, loads1, run_cli
+from conftest import assert_doctests, assert_family_solves, error_of, load1, loads1
+from genre_suite import assert_unsat_file, assert_url_round_trip, refused, solved_unique
 
 from satgrid import api
 from satgrid.puzzles.hashiwokakero import Hashiwokakero, check, formats, kind
@@ -54,8 +55,8 @@ def test_pzprjs_sample_url_solves_to_its_answer():
     p = loads1(SAMPLE_URL, "sample.txt")
     clues, grid = pzprv3_board(SOLVED)
     assert p.clues == clues
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == grid
+    res = solved_unique(p)
+    assert res["grid"] == grid
     assert formats.to_url(p) == SAMPLE_URL
     [q] = formats.parse_url("https://puzz.link/p?hashikake/5/5/4g2i3h23k3g1g3g4g3", "a.txt")
     assert q.clues == clues and formats.to_url(q) == SAMPLE_URL
@@ -99,16 +100,13 @@ PUBLIC = [
 @pytest.mark.parametrize("url", PUBLIC)
 def test_public_puzzles_have_one_answer(url):
     p = loads1(url, "u.txt")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and check.check(res["grid"], p.clues) == []
+    res = solved_unique(p)
+    assert check.check(res["grid"], p.clues) == []
     assert formats.to_url(p) == url
 
 
 def test_unsat_example():
-    p = load1(EX / "hashiwokakero-unsat.toml")
-    assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0
-    code, out, _ = run_cli("solve", EX / "hashiwokakero-unsat.toml")
-    assert code == 1 and "unsat" in out
+    assert_unsat_file(EX / "hashiwokakero-unsat.toml", cli=True)
 
 
 def test_pzprv3_files_read_with_their_answers():
@@ -117,20 +115,17 @@ def test_pzprv3_files_read_with_their_answers():
     p = loads1(SOLVED, "sample.txt")
     clues, grid = pzprv3_board(SOLVED)
     assert p.clues == clues and p.expected_solution() == grid
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == grid
+    res = solved_unique(p)
+    assert res["grid"] == grid
     assert loads1(HEAD.replace("4 .", "- .", 1) + "0 0 0 0 /" * 5 + "0 0 0 0 0 /" * 4,
                   "q.txt").clues[0][0] == -2
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_pzprv3_refused_at_its_position = refused([
     ("pzprv3/hashikake/1/2/1 x /", "p.txt:1:24", "islands: expected"),
     ("pzprv3/hashikake/1/2/1 1 /1 1 /", "p.txt:1:29", "lines: expected 1 rows of 1"),
     ("pzprv3/hashikake/2/1/1 /", "p.txt:1:22", "islands: expected 2 rows"),
-])
-def test_malformed_pzprv3_refused_at_its_position(text, where, fragment):
-    msg = error_of(text, "p.txt")
-    assert msg.startswith(where) and fragment in msg, msg
+], "p.txt")
 
 
 def test_referee_agrees_with_pzprjs_boards():
@@ -228,9 +223,7 @@ def test_url_round_trip_on_random_boards(seed):
     rows, cols = rng.randint(1, 12), rng.randint(1, 12)
     clues = [[rng.choice([None, None, None, -2, 0, 1, 8, rng.randrange(300)])
               for _ in range(cols)] for _ in range(rows)]
-    url = formats.to_url(Hashiwokakero(clues))
-    [q] = formats.parse_url(url, "u.txt")
-    assert q.clues == clues and formats.to_url(q) == url
+    assert_url_round_trip(formats, Hashiwokakero(clues), formats.parse_url, "u.txt", clues=clues)
 
 
 @pytest.mark.parametrize("url,col,fragment", [
@@ -248,16 +241,13 @@ def test_malformed_urls_refused_at_their_position(url, col, fragment):
     assert msg.startswith(f"bad.txt:1:{col}:") and fragment in msg, msg
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_toml_refused_at_its_position = refused([
     ('puzzle = "hashiwokakero"\nclues = """\n1 x\n"""\n', "t.toml:3:3", "island's number"),
     ('puzzle = "hashiwokakero"\nclues = """\n1 .\n1\n"""\n', "t.toml:4:1", "expected 2 cells"),
     ('puzzle = "hashiwokakero"\nislands = 2\nclues = """\n1\n"""\n', "t.toml:2:1", "unknown key"),
     ('puzzle = "hashiwokakero"\nclues = """\n1 1\n"""\n[expect]\nsolution = """\n-x .\n"""\n',
      "t.toml:7:1", "bridges east"),
-])
-def test_malformed_toml_refused_at_its_position(text, where, fragment):
-    msg = error_of(text)
-    assert msg.startswith(where) and fragment in msg, msg
+], "t.toml")
 
 
 def test_referee_rejects_broken_answers():

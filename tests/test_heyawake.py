@@ -8,7 +8,9 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import assert_error_at, load1, loads1, run_cli
+from conftest import load1, loads1
+from genre_suite import (assert_example_unique, assert_url_round_trip, family_on_the_command_line,
+                         refused)
 from test_rules_shading import brute_solutions, model_solutions
 
 from satgrid import api
@@ -54,9 +56,7 @@ def test_pzprjs_heyawacky_board_is_one_of_the_solutions():
 
 
 def test_examples():
-    p = load1(EX / "heyawake-pzprjs-6x6.toml")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    p, res = assert_example_unique(EX / "heyawake-pzprjs-6x6.toml")
     assert api.solve(load1(EX / "heyawake-unsat-2x2.toml"))["status"] == "unsat"
 
 
@@ -83,9 +83,7 @@ def test_solutions_equal_brute_force(seed):
 def test_url_round_trip(seed):
     rng = random.Random(seed)
     p = _random_puzzle(rng, rng.randint(1, 9), rng.randint(1, 9))
-    url = formats.to_url(p)
-    [q] = formats.parse_url(url, "u.txt")
-    assert (q.vert, q.hori, q.numbers) == (p.vert, p.hori, p.numbers) and formats.to_url(q) == url
+    assert_url_round_trip(formats, p, formats.parse_url, vert=p.vert, hori=p.hori, numbers=p.numbers)
 
 
 def test_referee_catches_each_rule():
@@ -114,32 +112,21 @@ def test_a_border_ending_inside_a_room_counts_for_the_runs():
     assert sols == brute_solutions(2, 3, lambda g: referee.check(g, vert, hori, [[-1] * 3] * 2) == [])
 
 
-@pytest.mark.parametrize("text,where", [
+test_malformed_urls_refused_with_a_position = refused([
     ("https://puzz.link/p?heyawake/6/6/lll155007rs1222!j", "a.txt:1:49:"),
     ("https://puzz.link/p?heyawake/6/6/lll155007rs12222j/x", "a.txt:1:51:"),
     ("https://puzz.link/p?heyawake/6/6/lll155007rs-", "a.txt:1:45:"),
     ("https://puzz.link/p?heyawake/2/1/4-z", "a.txt:1:36:"),
     ("https://puzz.link/p?heyawake/x/6/lll", "a.txt:1:34:"),
-])
-def test_malformed_urls_refused_with_a_position(text, where):
-    assert_error_at(text, "a.txt", where)
+], "a.txt")
 
 
-@pytest.mark.parametrize("text,where", [
+test_malformed_files_refused_with_a_position = refused([
     ('puzzle = "heyawake"\nrooms = """\na a\n"""\nclues = """\n1 x\n"""\n', "t.toml:6:3:"),
     ('puzzle = "heyawake"\nrooms = """\na a\n"""\nclues = """\n1 1\n"""\n', "t.toml:6:3:"),
     ('puzzle = "heyawake"\nrooms = """\na a\n"""\nclues = """\n1\n"""\n', "t.toml:6:1:"),
     ("pzprv3/heyawake/1/2/1/0 0 /1 x /", "t.txt:1:30:"),
 ])
-def test_malformed_files_refused_with_a_position(text, where):
-    assert_error_at(text, "t.toml" if where.startswith("t.toml") else "t.txt", where)
 
 
-def test_cli_family_and_svg(tmp_path):
-    code, out, err = run_cli("family", "heyawake", "-o", tmp_path / "f", "--seed", "2", "n=6")
-    assert code == 0, err
-    [f] = (tmp_path / "f").glob("*.toml")
-    p = load1(f)
-    res = api.solve(p)
-    assert res["status"] == "sat" and p.check({"grid": res["grid"]}) == []
-    assert "<svg" in p.render_svg({"grid": res["grid"]}) and "#" in p.render({"grid": res["grid"]})
+test_cli_family_and_svg = family_on_the_command_line("heyawake", "n=6")

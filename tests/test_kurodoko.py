@@ -6,7 +6,11 @@ malformed URLs and files refused with one positioned line."""
 import random
 
 import pytest
-from conftest import ROOT, assert_error_at, assert_unsat, cli_error, loads1, solved_as_published
+from conftest import (assert_error_at, assert_family_solves, assert_unsat, loads1,
+                      solved_as_published)
+from genre_suite import (assert_every_flip_refused, assert_url_reads_as, assert_url_round_trip,
+                         assert_url_solves_as_answer_file, brute_shading_count, public_puzzles,
+                         refused, refused_on_the_command_line)
 
 from satgrid import api
 from satgrid.puzzles.kurodoko import check as referee
@@ -28,12 +32,7 @@ PZPRJS = [
 
 @pytest.mark.parametrize("url", [PZPRJS_URL, "http://pzv.jp/p.html?kurodoko/5/5/i7g5l2l2g4i"])
 def test_pzprjs_sample_url_solves_to_its_answer(url):
-    p = loads1(url, "s.url")
-    res = api.solve(p, unique=True)
-    answer = loads1(PZPRJS[-1][1], "a.txt")
-    assert res["unique"] is True and p.clues == answer.clues
-    assert res["grid"] == answer.expected_solution()
-    assert formats.to_url(p) == PZPRJS_URL
+    assert_url_solves_as_answer_file(url, PZPRJS[-1][1], formats, PZPRJS_URL, "clues")
 
 
 @pytest.mark.parametrize("code,board", PZPRJS[:-1])
@@ -70,26 +69,13 @@ def random_clues(rng, h, w):
     return clues
 
 
-def brute_count(clues):
-    """Every shading of the cells without a clue (a clue cell is never shaded), judged by the referee."""
-    h, w = len(clues), len(clues[0])
-    free = [(r, c) for r in range(h) for c in range(w) if clues[r][c] is None]
-    n = 0
-    for mask in range(1 << len(free)):
-        grid = [[0] * w for _ in range(h)]
-        for i, (r, c) in enumerate(free):
-            grid[r][c] = mask >> i & 1
-        n += not referee.check(grid, clues)
-    return n
-
-
 @pytest.mark.parametrize("h,w,boards", [(1, 5, 10), (3, 3, 30), (3, 4, 12)])
 def test_counts_equal_brute_force(h, w, boards):
     rng = random.Random(h * 100 + w)
     counts = set()
     for _ in range(boards):
         clues = random_clues(rng, h, w)
-        want = brute_count(clues)
+        want = brute_shading_count(referee, clues)
         assert api.count(Kurodoko(clues))["count"] == want, clues
         counts.add(want)
     assert len(counts) >= 2          # not every board alike
@@ -101,31 +87,25 @@ def test_url_round_trips_on_random_boards():
         h, w = rng.randint(1, 12), rng.randint(1, 12)
         clues = [[rng.choice([None] * 8 + [UNKNOWN, rng.randint(0, 300)]) for _ in range(w)]
                  for _ in range(h)]
-        url = formats.to_url(Kurodoko(clues))
-        p = loads1(url, "r.url")
-        assert p.clues == clues and formats.to_url(p) == url
+        assert_url_round_trip(formats, Kurodoko(clues), loads1, "r.url", clues=clues)
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_urls_give_one_positioned_line = refused([
     ("https://puzz.link/p?kurodoko/3/2/2h.hz", "t.url:1:38:", "expected the end of the URL"),
     ("https://puzz.link/p?kurodoko/3/2/2!", "t.url:1:35:", "found '!'"),
     ("https://puzz.link/p?kurodoko/3/2/-1", "t.url:1:35:", "2 hex digits"),
     ("https://puzz.link/p?kurodoko/0/2/2h.h", "t.url:1:30:", "number of columns"),
     ("https://puzz.link/p?kurodoko/b/3/2/2h.h", "t.url:1:30:", "variant"),
-])
-def test_malformed_urls_give_one_positioned_line(text, where, fragment):
-    assert_error_at(text, "t.url", where, fragment)
+], "t.url")
 
 
-@pytest.mark.parametrize("text,where", [
+test_malformed_files_give_one_positioned_line = refused([
     ('puzzle = "kurodoko"\nclues = """\n. x\n"""\n', "t.toml:3:3:"),
     ('puzzle = "kurodoko"\nclues = """\n. .\n.\n"""\n', "t.toml:4:1:"),
     ('puzzle = "kurodoko"\nclues = """\n. 2\n"""\n[expect]\nsolution = """\n# x\n"""\n',
      "t.toml:7:3:"),
     ('puzzle = "kurodoko"\nnumbers = "."\n', "t.toml:2:1:"),
-])
-def test_malformed_files_give_one_positioned_line(text, where):
-    assert_error_at(text, "t.toml", where)
+], "t.toml")
 
 
 def test_malformed_pzprv3_gives_one_positioned_line():
@@ -133,20 +113,13 @@ def test_malformed_pzprv3_gives_one_positioned_line():
     assert_error_at("pzprv3/kurodoko/1/2/. 2 /# x /", "t.txt", "t.txt:1:28:")
 
 
-def test_malformed_url_on_the_command_line(tmp_path):
-    line = cli_error(tmp_path / "bad.url", "https://puzz.link/p?kurodoko/3/2/2h!\n")
-    assert "bad.url:1:36:" in line and "found '!'" in line
+test_malformed_url_on_the_command_line = refused_on_the_command_line(
+    "bad.url", "https://puzz.link/p?kurodoko/3/2/2h!\n", "bad.url:1:36:", "found '!'")
 
 
 def test_referee_rejects_broken_answers():
     p = loads1(PZPRJS[-1][1], "a.txt")
-    good = p.expected_solution()
-    assert referee.check(good, p.clues) == []
-    for r in range(5):
-        for c in range(5):
-            bad = [row[:] for row in good]
-            bad[r][c] ^= 1
-            assert referee.check(bad, p.clues), (r, c)
+    assert_every_flip_refused(referee.check, p.expected_solution(), p.clues)
 
 
 def test_drawings():
@@ -157,7 +130,6 @@ def test_drawings():
 
 
 def test_family_solves(tmp_path):
-    from conftest import assert_family_solves
     assert_family_solves("kurodoko", tmp_path, 3)
 
 
@@ -173,13 +145,7 @@ REAL = [
 ]
 
 
-@pytest.mark.parametrize("url", REAL)
-def test_real_puzzles_are_unique(url):
-    p = loads1(url, "r.url")
-    res = api.solve(p, unique=True)
-    assert res["status"] == "sat" and res["unique"] is True
-    assert p.check({"grid": res["grid"]}) == []
-    assert formats.to_url(p) == url.rstrip("/")
+test_real_puzzles_are_unique = public_puzzles(REAL, "r.url", formats)
 
 
 def test_puzzle_drawing_before_solving():
@@ -192,8 +158,7 @@ def test_puzzle_drawing_before_solving():
 def test_second_published_example_and_its_url(connectivity):
     name = EX + "kurodoko-cspuz-6x5.toml"
     p, res = solved_as_published(name, connectivity, (name,), "")
-    q = loads1("https://puzz.link/p?kurodoko/6/5/h2j2h3r5g2j", "c.url")
-    assert q.clues == p.clues and formats.to_url(q) == "https://puzz.link/p?kurodoko/6/5/h2j2h3r5g2j"
+    assert_url_reads_as(formats, "https://puzz.link/p?kurodoko/6/5/h2j2h3r5g2j", "c.url", p, "clues")
 
 
 def test_clause_estimate_bounds_the_build():

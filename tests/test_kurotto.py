@@ -7,7 +7,9 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import assert_error_at, load1, loads1, run_cli
+from conftest import load1, loads1
+from genre_suite import (assert_example_unique, assert_url_round_trip, family_on_the_command_line,
+                         refused)
 from test_rules_shading import brute_solutions, model_solutions
 
 from satgrid import api
@@ -35,9 +37,7 @@ def test_pzprjs_failing_board_is_refused():
 
 
 def test_examples():
-    p = load1(EX / "kurotto-pzprjs-5x5.toml")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    p, res = assert_example_unique(EX / "kurotto-pzprjs-5x5.toml")
     assert api.solve(load1(EX / "kurotto-unsat-1x3.toml"))["status"] == "unsat"
 
 
@@ -65,9 +65,7 @@ def test_url_round_trip(seed):
     rows, cols = rng.randint(1, 9), rng.randint(1, 9)
     clues = [[rng.choice([None, None, None, -2, rng.randint(0, 300)]) for _ in range(cols)]
              for _ in range(rows)]
-    url = formats.to_url(Kurotto(clues))
-    [p] = formats.parse_url(url, "u.txt")
-    assert p.clues == clues and formats.to_url(p) == url
+    assert_url_round_trip(formats, Kurotto(clues), formats.parse_url, "u.txt", clues=clues)
 
 
 def test_referee_catches_each_rule():
@@ -81,29 +79,18 @@ def test_referee_catches_each_rule():
         "number 2 at (0, 0) touches 4 shaded cells"]
 
 
-@pytest.mark.parametrize("text,where", [
+test_malformed_urls_refused_with_a_position = refused([
     ("https://puzz.link/p?kurotto/5/5/30m4h6h4m0!", "a.txt:1:43:"),
     ("https://puzz.link/p?kurotto/5/5/30m4h6h4m02z", "a.txt:1:44:"),
     ("https://puzz.link/p?kurotto/5/5/30m4h6h4m0-2", "a.txt:1:44:"),
-])
-def test_malformed_urls_refused_with_a_position(text, where):
-    assert_error_at(text, "a.txt", where)
+], "a.txt")
 
 
-@pytest.mark.parametrize("text,where", [
+test_malformed_files_refused_with_a_position = refused([
     ('puzzle = "kurotto"\nclues = """\n1 x\n"""\n', "t.toml:3:3:"),
     ('puzzle = "kurotto"\nclues = """\n1 .\n"""\n[expect]\nsolution = """\n1 x\n"""\n', "t.toml:7:3:"),
     ("pzprv3/kurotto/1/2/1 x /", "t.txt:1:22:"),
 ])
-def test_malformed_files_refused_with_a_position(text, where):
-    assert_error_at(text, "t.toml" if where.startswith("t.toml") else "t.txt", where)
 
 
-def test_cli_family_and_svg(tmp_path):
-    code, out, err = run_cli("family", "kurotto", "-o", tmp_path / "f", "--seed", "2", "n=6")
-    assert code == 0, err
-    [f] = (tmp_path / "f").glob("*.toml")
-    p = load1(f)
-    res = api.solve(p)
-    assert res["status"] == "sat" and p.check({"grid": res["grid"]}) == []
-    assert "<svg" in p.render_svg({"grid": res["grid"]}) and "#" in p.render({"grid": res["grid"]})
+test_cli_family_and_svg = family_on_the_command_line("kurotto", "n=6")

@@ -6,7 +6,10 @@ trips; malformed URLs and files refused with one positioned line."""
 import random
 
 import pytest
-from conftest import ROOT, INST, assert_error_at, assert_unsat, cli_error, loads1, solved_as_published
+from conftest import ROOT, assert_family_solves, assert_unsat, loads1, solved_as_published
+from genre_suite import (assert_every_flip_refused, assert_url_round_trip,
+                         assert_url_solves_as_answer_file, brute_shading_count, public_puzzles,
+                         refused, refused_on_the_command_line)
 
 from satgrid import api
 from satgrid.puzzles.lightup import check as referee
@@ -28,12 +31,7 @@ PZPRJS = [
 @pytest.mark.parametrize("url", [PZPRJS_URL, "http://pzv.jp/p.html?lightup/6/6/nekcakbl",
                                  "https://puzz.link/p?akari_edit/6/6/nekcakbl"])
 def test_pzprjs_sample_url_solves_to_its_answer(url):
-    p = loads1(url, "s.url")
-    res = api.solve(p, unique=True)
-    answer = loads1(PZPRJS[-1][1], "a.txt")
-    assert res["unique"] is True and p.clues == answer.clues
-    assert res["grid"] == answer.expected_solution()
-    assert formats.to_url(p) == PZPRJS_URL
+    assert_url_solves_as_answer_file(url, PZPRJS[-1][1], formats, PZPRJS_URL, "clues")
 
 
 @pytest.mark.parametrize("code,board", PZPRJS[:-1])
@@ -64,25 +62,13 @@ def random_clues(rng, h, w):
     return clues
 
 
-def brute_count(clues):
-    h, w = len(clues), len(clues[0])
-    free = [(r, c) for r in range(h) for c in range(w) if clues[r][c] is None]
-    n = 0
-    for mask in range(1 << len(free)):
-        grid = [[0] * w for _ in range(h)]
-        for i, (r, c) in enumerate(free):
-            grid[r][c] = mask >> i & 1
-        n += not referee.check(grid, clues)
-    return n
-
-
 @pytest.mark.parametrize("h,w,boards", [(1, 4, 10), (3, 3, 40), (4, 4, 8)])
 def test_counts_equal_brute_force(h, w, boards):
     rng = random.Random(h * 100 + w)
     seen_counts = set()
     for _ in range(boards):
         clues = random_clues(rng, h, w)
-        want = brute_count(clues)
+        want = brute_shading_count(referee, clues)
         assert api.count(LightUp(clues))["count"] == want, clues
         seen_counts.add(want)
     assert len(seen_counts) > 2          # the boards are not all alike
@@ -94,47 +80,34 @@ def test_url_round_trips_on_random_boards():
         h, w = rng.randint(1, 12), rng.randint(1, 12)
         clues = [[rng.choice([None] * 6 + [WALL, 0, 1, 2, 3, 4]) for _ in range(w)]
                  for _ in range(h)]
-        url = formats.to_url(LightUp(clues))
-        p = loads1(url, "r.url")
-        assert p.clues == clues and formats.to_url(p) == url
+        assert_url_round_trip(formats, LightUp(clues), loads1, "r.url", clues=clues)
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_urls_give_one_positioned_line = refused([
     ("https://puzz.link/p?akari/3/2/.ahz", "t.url:1:34:", "expected the end of the URL"),
     ("https://puzz.link/p?akari/3/2/.f", "t.url:1:32:", "expected 0-9, a-e, g-z"),
     ("https://puzz.link/p?akari/0/2/.ah", "t.url:1:27:", "number of columns"),
     ("https://puzz.link/p?akari/3/0/.ah", "t.url:1:29:", "number of rows"),
     ("https://puzz.link/p?akari/b/3/2/.ah", "t.url:1:27:", "variant"),
-])
-def test_malformed_urls_give_one_positioned_line(text, where, fragment):
-    assert_error_at(text, "t.url", where, fragment)
+], "t.url")
 
 
-@pytest.mark.parametrize("text,where", [
+test_malformed_files_give_one_positioned_line = refused([
     ('puzzle = "lightup"\nclues = """\n. 5\n"""\n', "t.toml:3:3:"),
     ('puzzle = "lightup"\nclues = """\n. .\n.\n"""\n', "t.toml:4:1:"),
     ('puzzle = "lightup"\nclues = """\n. .\n"""\n[expect]\nsolution = """\n* x\n"""\n', "t.toml:7:3:"),
     ('puzzle = "lightup"\nwalls = "."\n', "t.toml:2:1:"),
     ("pzprv3/lightup/1/2/. x /", "t.txt:1:22:"),
 ])
-def test_malformed_files_give_one_positioned_line(text, where):
-    assert_error_at(text, "t.toml" if where.startswith("t.toml") else "t.txt", where)
 
 
-def test_malformed_url_on_the_command_line(tmp_path):
-    line = cli_error(tmp_path / "bad.url", "https://puzz.link/p?akari/3/2/.a!\n")
-    assert "bad.url:1:33:" in line and "found '!'" in line
+test_malformed_url_on_the_command_line = refused_on_the_command_line(
+    "bad.url", "https://puzz.link/p?akari/3/2/.a!\n", "bad.url:1:33:", "found '!'")
 
 
 def test_referee_rejects_broken_answers():
     p = loads1(PZPRJS[-1][1], "a.txt")
-    good = p.expected_solution()
-    assert referee.check(good, p.clues) == []
-    for r in range(6):
-        for c in range(6):
-            bad = [row[:] for row in good]
-            bad[r][c] ^= 1
-            assert referee.check(bad, p.clues), (r, c)
+    assert_every_flip_refused(referee.check, p.expected_solution(), p.clues)
 
 
 def test_drawings():
@@ -146,7 +119,6 @@ def test_drawings():
 
 
 def test_family_solves(tmp_path):
-    from conftest import assert_family_solves
     assert_family_solves("lightup", tmp_path, 3)
 
 
@@ -162,13 +134,7 @@ REAL = [
 ]
 
 
-@pytest.mark.parametrize("url", REAL)
-def test_real_puzzles_are_unique(url):
-    p = loads1(url, "r.url")
-    res = api.solve(p, unique=True)
-    assert res["status"] == "sat" and res["unique"] is True
-    assert p.check({"grid": res["grid"]}) == []
-    assert formats.to_url(p) == url.rstrip("/")
+test_real_puzzles_are_unique = public_puzzles(REAL, "r.url", formats)
 
 
 def test_puzzle_drawing_before_solving():

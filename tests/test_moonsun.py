@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 from loopgrids import link_grids
-from conftest import assert_doctests, assert_family_solves, error_of, load1, loads1, run_cli
+from conftest import assert_doctests, assert_family_solves, error_of, load1, loads1
+from genre_suite import assert_unsat_file, refused, solved_unique
 
 from satgrid import api
 from satgrid.puzzles.links import links_from_edges
@@ -54,8 +55,8 @@ def test_pzprjs_sample_url_solves_to_its_answer():
     p = loads1(SAMPLE_URL, "sample.txt")
     vert, hori, marks, links = pzprv3_board(SOLVED)
     assert (p.vert, p.hori, p.marks) == (vert, hori, marks)
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == links
+    res = solved_unique(p)
+    assert res["grid"] == links
     assert formats.to_url(p) == SAMPLE_URL
 
 
@@ -101,16 +102,13 @@ PUBLIC = [
 @pytest.mark.parametrize("url", PUBLIC)
 def test_public_puzzles_have_one_answer(url):
     p = loads1(url, "u.txt")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and check.check(res["grid"], p.vert, p.hori, p.marks) == []
+    res = solved_unique(p)
+    assert check.check(res["grid"], p.vert, p.hori, p.marks) == []
     assert formats.to_url(p) == url
 
 
 def test_unsat_example():
-    p = load1(EX / "moonsun-unsat.toml")
-    assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0
-    code, out, _ = run_cli("solve", EX / "moonsun-unsat.toml")
-    assert code == 1 and "unsat" in out
+    assert_unsat_file(EX / "moonsun-unsat.toml", cli=True)
 
 
 def test_pzprv3_files_read_with_their_answers():
@@ -119,20 +117,17 @@ def test_pzprv3_files_read_with_their_answers():
     p = loads1(SOLVED, "sample.txt")
     vert, hori, marks, links = pzprv3_board(SOLVED)
     assert (p.vert, p.hori, p.marks, p.expected_solution()) == (vert, hori, marks, links)
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == links
+    res = solved_unique(p)
+    assert res["grid"] == links
     walls = "".join(" ".join(map(str, row)) + " /" for row in vert + hori)
     q = loads1("pzprv3.2/moonsun/6/6/" + walls + SOLVED.split("/", 11)[11], "v2.txt")
     assert (q.vert, q.hori, q.marks, q.expected_solution()) == (vert, hori, marks, links)
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_pzprv3_refused_at_its_position = refused([
     ("pzprv3/moonsun/1/2/1/0 0 /1 3 /", "p.txt:1:29", "marks: expected"),
     ("pzprv3/moonsun/1/2/1/0 0 /", "p.txt:1:24", "marks: expected 1 rows"),
-])
-def test_malformed_pzprv3_refused_at_its_position(text, where, fragment):
-    msg = error_of(text, "p.txt")
-    assert msg.startswith(where) and fragment in msg, msg
+], "p.txt")
 
 
 def test_referee_agrees_with_pzprjs_boards():
@@ -211,7 +206,7 @@ def test_malformed_urls_refused_at_their_position(url, col, fragment):
     assert msg.startswith(f"bad.txt:1:{col}:") and fragment in msg, msg
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_toml_refused_at_its_position = refused([
     ('puzzle = "moonsun"\nrooms = """\na a\nb\n"""\n', "t.toml:4:1", "expected 2 cells"),
     ('puzzle = "moonsun"\nrooms = """\na a\n"""\nmarks = """\ns x\n"""\n', "t.toml:6:3",
      "'s' (a sun)"),
@@ -219,10 +214,7 @@ def test_malformed_urls_refused_at_their_position(url, col, fragment):
      "expected 2 cells"),
     ('puzzle = "moonsun"\nmark = 1\nrooms = """\na\n"""\n', "t.toml:2:1", "unknown key"),
     ('puzzle = "moonsun"\nmarks = """\ns\n"""\n', "t.toml:1:1", "'rooms' grid"),
-])
-def test_malformed_toml_refused_at_its_position(text, where, fragment):
-    msg = error_of(text)
-    assert msg.startswith(where) and fragment in msg, msg
+], "t.toml")
 
 
 def test_referee_rejects_broken_answers():

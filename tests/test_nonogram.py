@@ -10,7 +10,8 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import assert_doctests, assert_error_at, assert_family_solves, load1, loads1
+from conftest import assert_doctests, assert_family_solves, load1, loads1
+from genre_suite import assert_example_unique, refused, solved_unique
 
 from satgrid import api
 from satgrid.puzzles.nonogram import Nonogram, check, formats
@@ -50,8 +51,8 @@ def test_pzprjs_sample_url_solved_as_pzprjs_answers():
     p = loads1(PZPRJS_URL + "\n", "sample.txt")
     rows, cols, answer = read_board(BOARDS[-1][1], 6, 6)
     assert (p.row_clues, p.column_clues) == (rows, cols)
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == answer and p.check(res) == []
+    res = solved_unique(p)
+    assert res["grid"] == answer and p.check(res) == []
     assert formats.to_url(p) == PZPRJS_URL
 
 
@@ -79,9 +80,7 @@ def test_pzprjs_files_read_with_their_answers(rows, cols, board):
 
 
 def test_published_example_unique_and_as_published():
-    p = load1(EX / "nonogram-pzprjs-6x6.toml")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    p, res = assert_example_unique(EX / "nonogram-pzprjs-6x6.toml")
     assert formats.to_url(p) == PZPRJS_URL
 
 
@@ -147,7 +146,7 @@ def test_doctests():
     assert_doctests(formats, check)
 
 
-@pytest.mark.parametrize("text,file,where,fragment", [
+test_malformed_files_give_one_line = refused([
     ("https://puzz.link/p?nonogram/3/3/111g2g2g1g1!", "t.txt", "t.txt:1:45", "'!'"),
     ("https://puzz.link/p?nonogram/3/3/111g2g2g1g110", "t.txt", "t.txt:1:46", "end of the URL"),
     ("https://puzz.link/p?nonogram/3/3/1.1g2g2g1g11", "t.txt", "t.txt:1:35", "'?'"),
@@ -164,8 +163,6 @@ def test_doctests():
     ("pzprv3/nonogram/1/2/. 1 . /0 # . /", "t.txt", "t.txt:1:28", "block length"),
     ("pzprv3/nonogram/1/2/. 1 . /1 # /", "t.txt", "t.txt:1:30", "expected 3 cells"),
 ])
-def test_malformed_files_give_one_line(text, file, where, fragment):
-    assert_error_at(text, file, where, fragment)
 
 
 # a puzz.link puzzle from noqx's examples (T0nyX1ang/noqx solver/nonogram.py), its
@@ -179,6 +176,6 @@ NOQX_URL = ("https://puzz.link/p?nonogram/30/30/1121222n1331112n3111223n34133p81
 
 def test_noqx_example_unique_and_written_back():
     p = loads1(NOQX_URL + "\n", "noqx.txt")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and p.check(res) == []
+    res = solved_unique(p)
+    assert p.check(res) == []
     assert formats.to_url(p) == NOQX_URL.rstrip("/")

@@ -7,7 +7,8 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import assert_error_at, load1, loads1, run_cli
+from conftest import load1, loads1
+from genre_suite import assert_example_unique, family_on_the_command_line, refused
 from test_rules_shading import brute_solutions, model_solutions
 
 from satgrid import api
@@ -42,9 +43,7 @@ def test_pzprjs_failing_boards_are_refused(board):
 
 
 def test_examples():
-    p = load1(EX / "norinori-pzprjs-5x5.toml")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    p, res = assert_example_unique(EX / "norinori-pzprjs-5x5.toml")
     assert api.solve(load1(EX / "norinori-unsat-2x2.toml"))["status"] == "unsat"
 
 
@@ -84,33 +83,22 @@ def test_referee_catches_each_rule():
         "grid: expected 0 (unshaded) or 1 (shaded) in every cell"]
 
 
-@pytest.mark.parametrize("text,where", [
+test_malformed_urls_refused_with_a_position = refused([
     ("https://puzz.link/p?norinori/5/5/cag4o!jo", "a.txt:1:39:"),
     ("https://puzz.link/p?norinori/5/5/cag4ocjo0", "a.txt:1:42:"),
     ("https://puzz.link/p?norinori/5/x/cag4ocjo", "a.txt:1:32:"),
     ("https://puzz.link/p?norinori/5/5/cag", "a.txt:1:37:"),
     ("https://puzz.link/p?norinori/5/5/", "a.txt:1:34:"),
     ("https://puzz.link/p?norinori/b/5/5/cag4ocjo", "a.txt:1:30:"),
-])
-def test_malformed_urls_refused_with_a_position(text, where):
-    assert_error_at(text, "a.txt", where)
+], "a.txt")
 
 
-@pytest.mark.parametrize("text,where", [
+test_malformed_files_refused_with_a_position = refused([
     ('puzzle = "norinori"\nrooms = """\na a\na\n"""\n', "t.toml:4:1:"),
     ('puzzle = "norinori"\nroom = """\na a\n"""\n', "t.toml:3:1:"),
     ('puzzle = "norinori"\nrooms = """\na b\n"""\n[expect]\nsolution = """\n# x\n"""\n', "t.toml:7:3:"),
     ("pzprv3/norinori/2/2/x/0 0 /1 1 /", "t.txt:1:21:"),
 ])
-def test_malformed_files_refused_with_a_position(text, where):
-    assert_error_at(text, "t.toml" if where.startswith("t.toml") else "t.txt", where)
 
 
-def test_cli_family_and_svg(tmp_path):
-    code, out, err = run_cli("family", "norinori", "-o", tmp_path / "f", "--seed", "2")
-    assert code == 0, err
-    [f] = (tmp_path / "f").glob("*.toml")
-    p = load1(f)
-    res = api.solve(p)
-    assert res["status"] == "sat" and p.check({"grid": res["grid"]}) == []
-    assert "<svg" in p.render_svg({"grid": res["grid"]}) and "#" in p.render({"grid": res["grid"]})
+test_cli_family_and_svg = family_on_the_command_line("norinori")

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 from areas_helpers import answer_regions
-from conftest import assert_doctests, assert_family_solves, cli_error, error_of, loads1
+from conftest import assert_doctests, assert_family_solves, cli_error, loads1
+from genre_suite import refused, solved_unique
 
 from satgrid import api
 from satgrid.modelling.shapes import PENTOMINOES, orientations
@@ -48,8 +49,7 @@ def same_partition(letters, regions) -> bool:
 
 def test_pzprjs_samples_solved_unique_as_their_answers():
     p = loads1(URL, "s.txt")
-    res = api.solve(p, unique=True)
-    assert res["status"] == "sat" and res["unique"] is True
+    res = solved_unique(p)
     assert same_partition(res["grid"], answer_regions(HEAD + ANSWER, 10))
     assert formats.to_url(p) == URL
     letters = [[None if t == "." else "*" if t == "*" else kind.LETTERS[int(t)] for t in row.split()]
@@ -65,8 +65,8 @@ def test_pzprjs_samples_solved_unique_as_their_answers():
 
 def test_examples_unique_and_as_published():
     p = api.load(str(HERE / "pentominous-pzprjs-5x5.toml"))[0]
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    res = solved_unique(p)
+    assert res["grid"] == p.expected_solution()
     assert same_partition(p.expected_solution(), answer_regions(HEAD + ANSWER, 10))
     u = api.load(str(HERE / "pentominous-unsat.toml"))[0]
     assert api.solve(u)["status"] == "unsat" and api.count(u)["count"] == 0
@@ -150,16 +150,13 @@ def test_url_round_trips_on_random_boards():
         assert formats.to_url(p) == url
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_urls_refused_with_a_position = refused([
     ("https://puzz.link/p?pentominous/5/1/1c.hz", "s.txt:1:41", "base-32"),
     ("https://puzz.link/p?pentominous/5/2/1c.hk0", "s.txt:1:43", "border digits"),
     ("https://puzz.link/p?pentominous/5/1/d", "s.txt:1:37", "13, expected"),
     ("https://puzz.link/p?pentominous/5/1/1c.h00w", "s.txt:1:42", "expected the end"),
     ("https://puzz.link/p?pentominous/5/1/G", "s.txt:1:37", "expected 0-9"),
-])
-def test_malformed_urls_refused_with_a_position(text, where, fragment):
-    msg = error_of(text, "s.txt")
-    assert msg.startswith(where) and fragment in msg, msg
+], "s.txt")
 
 
 def test_malformed_toml_refused_with_a_position(tmp_path):

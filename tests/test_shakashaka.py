@@ -12,7 +12,8 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import assert_doctests, assert_error_at, assert_family_solves, load1, loads1
+from conftest import assert_doctests, assert_family_solves, load1, loads1
+from genre_suite import assert_example_unique, assert_url_round_trip, refused, solved_unique
 
 from satgrid import api
 from satgrid.puzzles.shakashaka import Shakashaka, check, formats
@@ -60,8 +61,8 @@ def test_pzprjs_sample_url_solved_as_pzprjs_answers():
     p = loads1(PZPRJS_URL + "\n", "sample.txt")
     clues, answer = read_board(BOARDS[-1][2])
     assert p.clues == clues
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == answer and p.check(res) == []
+    res = solved_unique(p)
+    assert res["grid"] == answer and p.check(res) == []
     assert formats.to_url(p) == PZPRJS_URL
 
 
@@ -69,8 +70,8 @@ def test_pzprjs_file_read_with_its_answer():
     p = loads1(f"pzprv3/shakashaka/6/6/{GIVENS}{BOARDS[-1][2]}", "sample.txt")
     clues, answer = read_board(BOARDS[-1][2])
     assert p.clues == clues and p.expected_solution() == answer
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == answer
+    res = solved_unique(p)
+    assert res["grid"] == answer
     assert loads1(f"pzprv3/shakashaka/6/6/{BLACKS}", "s.txt").clues[1][5] == -1
 
 
@@ -86,9 +87,7 @@ def test_referee_needs_a_triangle():
 
 
 def test_published_example_unique_and_as_published():
-    p = load1(EX / "shakashaka-pzprjs-6x6.toml")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    p, res = assert_example_unique(EX / "shakashaka-pzprjs-6x6.toml")
     assert formats.to_url(p) == PZPRJS_URL
 
 
@@ -144,9 +143,7 @@ def test_url_round_trips_on_random_boards():
         h, w = rng.randint(1, 15), rng.randint(1, 15)
         clues = [[rng.choice([-1, 0, 1, 2, 3, 4]) if rng.random() < 0.25 else None
                   for _ in range(w)] for _ in range(h)]
-        url = formats.to_url(Shakashaka(clues))
-        q = loads1(url, "u.txt")
-        assert q.clues == clues and formats.to_url(q) == url
+        assert_url_round_trip(formats, Shakashaka(clues), loads1, "u.txt", clues=clues)
 
 
 def test_family(tmp_path):
@@ -157,7 +154,7 @@ def test_doctests():
     assert_doctests(formats, check)
 
 
-@pytest.mark.parametrize("text,file,where,fragment", [
+test_malformed_files_give_one_line = refused([
     ("https://puzz.link/p?shakashaka/6/6/cgbhdhegdr!", "t.txt", "t.txt:1:46", "'!'"),
     ("https://puzz.link/p?shakashaka/6/6/cgbhdhegdrb1", "t.txt", "t.txt:1:47", "end of the URL"),
     ('puzzle = "shakashaka"\nclues = """\n1 5\n"""\n', "t.toml", "t.toml:3:3", "0..4"),
@@ -167,8 +164,6 @@ def test_doctests():
      "t.toml", "t.toml:8:3", "'x'"),
     ('puzzle = "shakashaka"\nclues = """\n1 .\n.\n"""\n', "t.toml", "t.toml:4", "expected 2 cells"),
 ])
-def test_malformed_files_give_one_line(text, file, where, fragment):
-    assert_error_at(text, file, where, fragment)
 
 
 # a puzz.link puzzle from noqx's examples (T0nyX1ang/noqx solver/shakashaka.py), its
@@ -179,6 +174,6 @@ NOQX_URL = ("https://puzz.link/p?shakashaka/30/30/kcodzzzgchbjbgbgbgbzzzobmcclbh
 
 def test_noqx_example_unique_and_written_back():
     p = loads1(NOQX_URL + "\n", "noqx.txt")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and p.check(res) == []
+    res = solved_unique(p)
+    assert p.check(res) == []
     assert formats.to_url(p) == NOQX_URL.rstrip("/")

@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 from areas_helpers import answer_regions, partitions
-from conftest import assert_doctests, assert_family_solves, cli_error, error_of, loads1
+from conftest import assert_doctests, assert_family_solves, cli_error, loads1
+from genre_suite import assert_url_round_trip, refused, solved_unique
 
 from satgrid import api
 from satgrid.puzzles.shikaku import check, drawing, family, formats, kind
@@ -32,16 +33,15 @@ ANSWER = "1 -1 1 0 0 /1 0 1 0 0 /1 -1 1 0 0 /1 -1 0 1 1 /1 -1 0 1 1 /0 -1 -1 -1 
 
 def test_pzprjs_sample_url_solved_unique_as_its_answer():
     p = loads1(URL, "s.txt")
-    res = api.solve(p, unique=True)
-    assert res["status"] == "sat" and res["unique"] is True
+    res = solved_unique(p)
     assert res["grid"] == answer_regions(HEAD + ANSWER, 6)
     assert formats.to_url(p) == URL
 
 
 def test_examples_unique_and_as_published():
     p = api.load(str(HERE / "shikaku-pzprjs-6x6.toml"))[0]
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    res = solved_unique(p)
+    assert res["grid"] == p.expected_solution()
     assert p.expected_solution() == answer_regions(HEAD + ANSWER, 6)
     assert check.check(res["grid"], p.clues) == []
     u = api.load(str(HERE / "shikaku-unsat.toml"))[0]
@@ -88,21 +88,16 @@ def test_url_round_trips_on_random_boards():
                   for _ in range(cols)] for _ in range(rows)]
         clues = [[v if v is None or v == kind.UNKNOWN or v <= rows * cols else None for v in row]
                  for row in clues]
-        url = formats.to_url(kind.Shikaku(clues))
-        p = loads1(url, "r.txt")
-        assert p.clues == clues and formats.to_url(p) == url
+        assert_url_round_trip(formats, kind.Shikaku(clues), loads1, "r.txt", clues=clues)
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_urls_refused_with_a_position = refused([
     ("https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j!", "s.txt:1:48", "expected the end"),
     ("https://puzz.link/p?shikaku/0/6/j3", "s.txt:1:29", "number of columns"),
     ("https://puzz.link/p?shikaku/2/1/zz", "s.txt:1:34", "expected the end"),
     ("https://puzz.link/p?shikaku/2/1/9", "s.txt:1:33", "a number 9"),
     ("https://puzz.link/p?shikaku/2/1/-", "s.txt:1:34", "hex digits"),
-])
-def test_malformed_urls_refused_with_a_position(text, where, fragment):
-    msg = error_of(text, "s.txt")
-    assert msg.startswith(where) and fragment in msg, msg
+], "s.txt")
 
 
 def test_malformed_toml_refused_with_a_position(tmp_path):

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import assert_doctests, assert_error_at, assert_family_solves, load1, loads1
+from genre_suite import assert_example_unique, solved_unique
 
 from satgrid import api
 from satgrid.puzzles.starbattle import StarBattle, check, formats, kind
@@ -50,17 +51,15 @@ def test_referee_refuses_pzprjs_failing_boards(code):
 
 def test_pzprjs_file_read_with_its_answer():
     p = loads1(f"pzprv3/starbattle/6/6/1/6/{ROOMS}{BOARDS[None]}", "sample.txt")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    res = solved_unique(p)
+    assert res["grid"] == p.expected_solution()
     assert formats.to_url(p) == PZPRJS_URL
     blank = loads1(f"pzprv3/starbattle/6/6/1/6/{ROOMS}" + ". . . . . . /" * 6, "blank.txt")
     assert blank.expected_solution() is None and blank.expect == {}
 
 
 def test_published_example_unique_and_as_published():
-    p = load1(EX / "starbattle-pzprjs-6x6.toml")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    p, res = assert_example_unique(EX / "starbattle-pzprjs-6x6.toml")
     assert formats.to_url(p) == PZPRJS_URL
 
 
@@ -71,8 +70,8 @@ def test_independent_solvers_answer(name, url):
     p = load1(EX / name)
     q = loads1(url, "u.txt")
     assert formats.to_url(p) == url and q.rooms == p.rooms
-    res = api.solve(q, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    res = solved_unique(q)
+    assert res["grid"] == p.expected_solution()
 
 
 def brute_force(regions, stars: int) -> list:
@@ -161,6 +160,6 @@ NOQX_URL = ("https://puzz.link/p?starbattle/15/15/3/31g94h1gk30glmiuum28c52kl8mh
 
 def test_noqx_example_unique_and_written_back():
     p = loads1(NOQX_URL + "\n", "noqx.txt")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and p.check(res) == []
+    res = solved_unique(p)
+    assert p.check(res) == []
     assert formats.to_url(p) == NOQX_URL.rstrip("/")

@@ -12,7 +12,8 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import assert_doctests, assert_family_solves, cli_error, error_of, loads1
+from conftest import assert_doctests, assert_family_solves, cli_error, loads1
+from genre_suite import refused, solved_unique
 
 from satgrid import api
 from satgrid.puzzles.statuepark import check, drawing, family, formats, kind
@@ -37,16 +38,15 @@ def shading(text):
 
 def test_pzprjs_sample_url_solved_unique_as_its_answer():
     p = loads1(URL, "s.txt")
-    res = api.solve(p, unique=True)
-    assert res["status"] == "sat" and res["unique"] is True
+    res = solved_unique(p)
     assert res["grid"] == shading(ANSWER)
     assert formats.to_url(p) == URL
 
 
 def test_examples_unique_and_as_published():
     p = api.load(str(HERE / "statuepark-pzprjs-7x7.toml"))[0]
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution() == shading(ANSWER)
+    res = solved_unique(p)
+    assert res["grid"] == p.expected_solution() == shading(ANSWER)
     u = api.load(str(HERE / "statuepark-unsat.toml"))[0]
     assert api.solve(u)["status"] == "unsat" and api.count(u)["count"] == 0
 
@@ -92,15 +92,12 @@ def test_url_round_trips_on_random_boards():
         assert q.circles == circles and q.pieces == p.pieces and formats.to_url(q) == url
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_urls_refused_with_a_position = refused([
     ("https://puzz.link/p?statuepark/3/1/6//x", "s.txt:1:37", "piece bank"),
     ("https://puzz.link/p?statuepark/3/1/6/2/14u", "s.txt:1:38", "lists 2 pieces"),
     ("https://puzz.link/p?statuepark/3/1/6/1/2211", "s.txt:1:40", "connected piece"),
     ("https://puzz.link/p?statuepark/3/1/z//t", "s.txt:1:36", "base-27"),
-])
-def test_malformed_urls_refused_with_a_position(text, where, fragment):
-    msg = error_of(text, "s.txt")
-    assert msg.startswith(where) and fragment in msg, msg
+], "s.txt")
 
 
 def test_an_empty_bank_leaves_every_cell_unshaded():

@@ -10,7 +10,8 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import assert_doctests, assert_error_at, assert_family_solves, load1, loads1
+from conftest import assert_doctests, assert_family_solves, load1, loads1
+from genre_suite import assert_example_unique, assert_url_round_trip, refused, solved_unique
 
 from satgrid import api
 from satgrid.puzzles.tapa import Tapa, check, formats
@@ -39,8 +40,8 @@ def test_pzprjs_sample_url_solved_as_pzprjs_answers():
     p = loads1(PZPRJS_URL + "\n", "sample.txt")
     clues, answer = read_board(BOARDS[-1][1])
     assert p.clues == clues
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == answer and p.check(res) == []
+    res = solved_unique(p)
+    assert res["grid"] == answer and p.check(res) == []
     assert formats.to_url(p) == PZPRJS_URL
 
 
@@ -62,8 +63,8 @@ def test_pzprjs_file_read_with_its_answer():
     p = loads1("pzprv3/tapa/5/5/" + BOARDS[-1][1], "sample.txt")
     clues, answer = read_board(BOARDS[-1][1])
     assert p.clues == clues and p.expected_solution() == answer
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == answer
+    res = solved_unique(p)
+    assert res["grid"] == answer
     q = loads1("pzprv3/tapa/1/6/1,1,1 3,-,1 3 1,1,1,1 -,1,1,- - /", "input.txt")
     assert q.clues == [[[1, 1, 1], [3, None, 1], [3], [1, 1, 1, 1], [None, 1, 1, None], [None]]]
 
@@ -80,17 +81,13 @@ def test_pzprjs_clue_with_a_question_mark():
 
 
 def test_published_example_unique_and_as_published():
-    p = load1(EX / "tapa-pzprjs-5x5.toml")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    p, res = assert_example_unique(EX / "tapa-pzprjs-5x5.toml")
     assert formats.to_url(p) == PZPRJS_URL
 
 
 def test_independent_solvers_answer():
     """cspuz_rs's answer to a puzz.link Tapa (the example file cites it)."""
-    p = load1(EX / "tapa-cspuz-6x8.toml")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    p, res = assert_example_unique(EX / "tapa-cspuz-6x8.toml")
     assert formats.to_url(p) == "https://puzz.link/p?tapa/6/8/q2g9g.qb0pa0ccn"
 
 
@@ -147,9 +144,7 @@ def test_url_round_trips_on_random_boards():
         h, w = rng.randint(1, 15), rng.randint(1, 15)
         clues = [[rng.choice(choices) if rng.random() < 0.2 else None for _ in range(w)]
                  for _ in range(h)]
-        url = formats.to_url(Tapa(clues))
-        q = loads1(url, "u.txt")
-        assert q.clues == clues and formats.to_url(q) == url
+        assert_url_round_trip(formats, Tapa(clues), loads1, "u.txt", clues=clues)
 
 
 def test_family(tmp_path):
@@ -160,7 +155,7 @@ def test_doctests():
     assert_doctests(formats, check)
 
 
-@pytest.mark.parametrize("text,file,where,fragment", [
+test_malformed_files_give_one_line = refused([
     ("https://puzz.link/p?tapa/5/5/3n5hchhajn!", "t.txt", "t.txt:1:40", "'!'"),
     ("https://puzz.link/p?tapa/5/5/3n5hchhajn21", "t.txt", "t.txt:1:41", "end of the URL"),
     ("https://puzz.link/p?tapa/5/5/3n5hchhzjn2", "t.txt", "t.txt:1:38", "end of the URL"),
@@ -173,8 +168,6 @@ def test_doctests():
     ('puzzle = "tapa"\nclues = """\n1 .\n. .\n"""\n[expect]\nsolution = """\n. x\n. .\n"""\n',
      "t.toml", "t.toml:8:3", "'x'"),
 ])
-def test_malformed_files_give_one_line(text, file, where, fragment):
-    assert_error_at(text, file, where, fragment)
 
 
 # a puzz.link puzzle from noqx's examples (T0nyX1ang/noqx solver/tapa.py), its
@@ -184,6 +177,6 @@ NOQX_URL = "https://puzz.link/p?tapa/10/10/i0ha0t1h2hb0t3h4h.q.h5h6ha0o.g.h7h8g.
 
 def test_noqx_example_unique_and_written_back():
     p = loads1(NOQX_URL + "\n", "noqx.txt")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and p.check(res) == []
+    res = solved_unique(p)
+    assert p.check(res) == []
     assert formats.to_url(p) == NOQX_URL.rstrip("/")

@@ -7,7 +7,9 @@ files refused with one positioned line."""
 import random
 
 import pytest
-from conftest import assert_error_at, assert_unsat, cli_error, loads1, solved_as_published
+from conftest import assert_family_solves, assert_unsat, loads1, solved_as_published
+from genre_suite import (assert_every_flip_refused, assert_url_solves_as_answer_file,
+                         public_puzzles, refused, refused_on_the_command_line)
 
 from satgrid import api
 from satgrid.puzzles.tents import check as referee
@@ -34,13 +36,8 @@ PZPRJS = [
 @pytest.mark.parametrize("url", [PZPRJS_URL, "http://pzv.jp/p.html?tents/5/5/2g0h1i1j82323",
                                  "https://puzz.link/p?tents_play/5/5/2g0h1i1j82323"])
 def test_pzprjs_sample_url_solves_to_its_answer(url):
-    p = loads1(url, "s.url")
-    res = api.solve(p, unique=True)
-    answer = loads1(PZPRJS[-1][1], "a.txt")
-    assert res["unique"] is True and p.trees == answer.trees
-    assert (p.columns, p.row_counts) == (answer.columns, answer.row_counts)
-    assert res["grid"] == answer.expected_solution()
-    assert formats.to_url(p) == PZPRJS_URL
+    assert_url_solves_as_answer_file(url, PZPRJS[-1][1], formats, PZPRJS_URL, "trees", "columns",
+                                     "row_counts")
 
 
 @pytest.mark.parametrize("code,board", PZPRJS[:-1])
@@ -129,19 +126,17 @@ def test_url_round_trips_on_random_boards():
         assert formats.to_url(p) == url
 
 
-@pytest.mark.parametrize("text,col,fragment", [
+test_malformed_urls_give_one_positioned_line = refused([
     ("https://puzz.link/p?tents/5/5/2g0h1i1j82323z", 44, "expected the end of the URL"),
     ("https://puzz.link/p?tents/5/5/2g0h1i1j8!", 40, "tree run"),
     ("https://puzz.link/p?tents/5/5/2g0h!", 35, "found '!'"),
     ("https://puzz.link/p?tents/5/0/2g", 29, "number of rows"),
     ("https://puzz.link/p?tents/5/5/2g.h1i1j82323", 33, "'?' number"),
     ("https://puzz.link/p?tents/x/5/5/2g", 27, "variant"),
-])
-def test_malformed_urls_give_one_positioned_line(text, col, fragment):
-    assert_error_at(text, "t.url", f"t.url:1:{col}:", fragment)
+], "t.url")
 
 
-@pytest.mark.parametrize("text,where", [
+test_malformed_files_give_one_positioned_line = refused([
     ('puzzle = "tents"\ntrees = """\n. x\n"""\n', "t.toml:3:3:"),
     ('puzzle = "tents"\ntrees = """\n. T\n. T .\n"""\n', "t.toml:4:5:"),
     ('puzzle = "tents"\ncolumns = "1 x"\ntrees = """\n. T\n"""\n', "t.toml:2:3:"),
@@ -154,24 +149,15 @@ def test_malformed_urls_give_one_positioned_line(text, col, fragment):
     ("pzprv3/tents/1/2/. . . /. 1 /", "t.txt:1:25:"),
     ("pzprv3/tents/1/2/. -2 . /. 1 . /", "t.txt:1:20:"),
 ])
-def test_malformed_files_give_one_positioned_line(text, where):
-    assert_error_at(text, where.split(":")[0], where)
 
 
-def test_malformed_url_on_the_command_line(tmp_path):
-    line = cli_error(tmp_path / "bad.url", "https://puzz.link/p?tents/5/5/2g0h1i1j8!\n")
-    assert "bad.url:1:40:" in line and "tree run" in line
+test_malformed_url_on_the_command_line = refused_on_the_command_line(
+    "bad.url", "https://puzz.link/p?tents/5/5/2g0h1i1j8!\n", "bad.url:1:40:", "tree run")
 
 
 def test_referee_rejects_broken_answers():
     p = loads1(PZPRJS[-1][1], "a.txt")
-    good = p.expected_solution()
-    assert referee.check(good, p.trees, p.columns, p.row_counts) == []
-    for r in range(5):
-        for c in range(5):
-            bad = [row[:] for row in good]
-            bad[r][c] ^= 1
-            assert referee.check(bad, p.trees, p.columns, p.row_counts), (r, c)
+    assert_every_flip_refused(referee.check, p.expected_solution(), p.trees, p.columns, p.row_counts)
 
 
 def test_drawings():
@@ -183,7 +169,6 @@ def test_drawings():
 
 
 def test_family_solves(tmp_path):
-    from conftest import assert_family_solves
     assert_family_solves("tents", tmp_path, 3)
 
 
@@ -200,13 +185,7 @@ REAL = [
 ]
 
 
-@pytest.mark.parametrize("url", REAL)
-def test_real_puzzles_are_unique(url):
-    p = loads1(url, "r.url")
-    res = api.solve(p, unique=True)
-    assert res["status"] == "sat" and res["unique"] is True
-    assert p.check({"grid": res["grid"]}) == []
-    assert formats.to_url(p) == url.rstrip("/")
+test_real_puzzles_are_unique = public_puzzles(REAL, "r.url", formats)
 
 
 def test_puzzle_drawing_before_solving():

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 from loopgrids import degree_two_sets
-from conftest import (assert_doctests, assert_family_solves, error_of, load1, loads1,
-                      run_cli, solve_unique)
+from conftest import assert_doctests, assert_family_solves, load1, loads1, run_cli, solve_unique
+from genre_suite import assert_unsat_file, refused, solved_unique
 
 from satgrid import api
 from satgrid.modelling.geometry import cells
@@ -120,16 +120,13 @@ PUBLIC = [
 @pytest.mark.parametrize("url", PUBLIC)
 def test_public_puzzles_have_one_answer(url):
     p = loads1(url, "u.txt")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and check.check(res["grid"], res["shaded"], p.clues, p.outside) == []
+    res = solved_unique(p)
+    assert check.check(res["grid"], res["shaded"], p.clues, p.outside) == []
     assert formats.to_url(p) == url
 
 
 def test_unsat_example():
-    p = load1(EX / "yajilin-unsat.toml")
-    assert api.solve(p)["status"] == "unsat" and api.count(p)["count"] == 0
-    code, out, _ = run_cli("solve", EX / "yajilin-unsat.toml")
-    assert code == 1 and "unsat" in out
+    assert_unsat_file(EX / "yajilin-unsat.toml", cli=True)
 
 
 def test_pzprv3_files_read_with_their_answers():
@@ -145,15 +142,12 @@ def test_pzprv3_files_read_with_their_answers():
     assert loads1("pzprv3/yajilin/1/2/2,1 . /", "p.txt").expect == {}
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_pzprv3_refused_at_its_position = refused([
     ("pzprv3/yajilin/1/2/2,x . /", "p.txt:1:20", "'D,N'"),
     ("pzprv3/yajilin/1/2/5,1 . /", "p.txt:1:20", "'D,N'"),
     ("pzprv3/yajilin/2/2/. . /. . /. . /. . /1 /", "p.txt:1:40", "lines: expected 2 rows"),
     ("pzprv3/yajilin/1/2/. . /. . /x /", "p.txt:1:30", "expected a number"),
-])
-def test_malformed_pzprv3_refused_at_its_position(text, where, fragment):
-    msg = error_of(text, "p.txt")
-    assert msg.startswith(where) and fragment in msg, msg
+], "p.txt")
 
 
 def test_referee_agrees_with_pzprjs_boards():
@@ -261,30 +255,24 @@ def test_long_runs_and_aliases():
     assert formats.to_url(q) == SAMPLE_URL
 
 
-@pytest.mark.parametrize("url,col,fragment", [
+test_malformed_urls_refused_at_their_position = refused([
     ("https://puzz.link/p?yajilin/5/5/m3Gj10", 34, "direction 0-4"),
     ("https://puzz.link/p?yajilin/5/5/m32jz", 37, "past the grid's end"),
     ("https://puzz.link/p?yajilin/5/5/m32j10!", 39, "expected the end"),
     ("https://puzz.link/p?yajilin/5/5/m-5123", 34, "direction 0-4"),
     ("https://puzz.link/p?yajilin/x/5/5/m32j10", 29, "flags o and/or b"),
     ("https://puzz.link/p?yajilin/5/0/m32j10", 31, "number of rows"),
-])
-def test_malformed_urls_refused_at_their_position(url, col, fragment):
-    msg = error_of(url, "bad.txt")
-    assert msg.startswith(f"bad.txt:1:{col}:") and fragment in msg, msg
+], "bad.txt")
 
 
-@pytest.mark.parametrize("text,where,fragment", [
+test_malformed_toml_refused_at_its_position = refused([
     ('puzzle = "yajilin"\nclues = """\n. x2\n. .\n"""\n', "t.toml:3:3", "arrow u, d, l, r"),
     ('puzzle = "yajilin"\nclues = """\n. l2\n.\n"""\n', "t.toml:4:1", "expected 2 cells"),
     ('puzzle = "yajilin"\noutside = 1\nclues = """\n. .\n"""\n', "t.toml:2:1", "true or false"),
     ('puzzle = "yajilin"\nclues = """\n. .\n"""\n[expect]\nsolution = """\nns ?\n"""\n',
      "t.toml:7:4", "'#' (shaded)"),
     ('puzzle = "yajilin"\ncolour = 2\nclues = """\n. .\n"""\n', "t.toml:2:1", "unknown key"),
-])
-def test_malformed_toml_refused_at_its_position(text, where, fragment):
-    msg = error_of(text)
-    assert msg.startswith(where) and fragment in msg, msg
+], "t.toml")
 
 
 def test_cli_refuses_bad_url_with_one_line(tmp_path):

@@ -8,7 +8,9 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import assert_error_at, load1, loads1, run_cli
+from conftest import load1, loads1
+from genre_suite import (assert_example_unique, assert_url_round_trip, family_on_the_command_line,
+                         refused)
 from test_rules_shading import brute_solutions, model_solutions
 
 from satgrid import api
@@ -55,9 +57,7 @@ def test_pzprjs_2x2_board_is_refused():
 
 
 def test_examples():
-    p = load1(EX / "yinyang-pzprjs-5x5.toml")
-    res = api.solve(p, unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    p, res = assert_example_unique(EX / "yinyang-pzprjs-5x5.toml")
     assert api.solve(load1(EX / "yinyang-unsat-2x2.toml"))["status"] == "unsat"
 
 
@@ -83,9 +83,7 @@ def test_url_round_trip(seed):
     rng = random.Random(seed)
     rows, cols = rng.randint(1, 9), rng.randint(1, 9)
     p = YinYang(_random_givens(rng, rows, cols, rng.randint(0, rows * cols)))
-    url = formats.to_url(p)
-    [q] = formats.parse_url(url, "u.txt")
-    assert q.givens_grid == p.givens_grid and formats.to_url(q) == url
+    assert_url_round_trip(formats, p, formats.parse_url, "u.txt", givens_grid=p.givens_grid)
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 7, 10])
@@ -104,29 +102,18 @@ def test_referee_catches_each_rule():
     assert referee.check([[1, True]], [[0, 0]]) == ["grid: expected 0 (white) or 1 (black) in every cell"]
 
 
-@pytest.mark.parametrize("text,where", [
+test_malformed_urls_refused_with_a_position = refused([
     ("https://puzz.link/p?yinyang/5/5/0166123r0", "a.txt:1:40:"),
     ("https://puzz.link/p?yinyang/5/5/0166123000", "a.txt:1:42:"),
     ("https://puzz.link/p?yinyang/f/5/5/016612300", "a.txt:1:29:"),
-])
-def test_malformed_urls_refused_with_a_position(text, where):
-    assert_error_at(text, "a.txt", where)
+], "a.txt")
 
 
-@pytest.mark.parametrize("text,where", [
+test_malformed_files_refused_with_a_position = refused([
     ('puzzle = "yinyang"\ncircles = """\nW x\n"""\n', "t.toml:3:3:"),
     ('puzzle = "yinyang"\ncircles = """\nW .\n"""\n[expect]\nsolution = """\nW .\n"""\n', "t.toml:7:3:"),
     ("pzprv3/yinyang/1/2/1 3 /", "t.txt:1:22:"),
 ])
-def test_malformed_files_refused_with_a_position(text, where):
-    assert_error_at(text, "t.toml" if where.startswith("t.toml") else "t.txt", where)
 
 
-def test_cli_family_and_svg(tmp_path):
-    code, out, err = run_cli("family", "yinyang", "-o", tmp_path / "f", "--seed", "2", "n=6")
-    assert code == 0, err
-    [f] = (tmp_path / "f").glob("*.toml")
-    p = load1(f)
-    res = api.solve(p)
-    assert res["status"] == "sat" and p.check({"grid": res["grid"]}) == []
-    assert "<svg" in p.render_svg({"grid": res["grid"]}) and "#" in p.render({"grid": res["grid"]})
+test_cli_family_and_svg = family_on_the_command_line("yinyang", "n=6")
