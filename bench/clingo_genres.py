@@ -141,6 +141,29 @@ def fillomino_facts(p) -> list[str]:
     return out
 
 
+def fillomino_read(atoms, p) -> dict:
+    """The filling from the cut sides: each cell's number is the size of its
+    group joined across the sides not cut."""
+    cut = {tuple(args(a)) for a in atoms if a.name == "cut"}
+    h, w = p.rows, p.cols
+    region = [[None] * w for _ in range(h)]
+    for r0 in range(h):
+        for c0 in range(w):
+            if region[r0][c0] is not None:
+                continue
+            members, todo = [], [(r0, c0)]
+            region[r0][c0] = members
+            while todo:
+                r, c = todo.pop()
+                members.append((r, c))
+                for r2, c2 in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if (0 <= r2 < h and 0 <= c2 < w and region[r2][c2] is None
+                            and (r, c, r2, c2) not in cut):
+                        region[r2][c2] = members
+                        todo.append((r2, c2))
+    return {"grid": [[len(m) for m in row] for row in region]}
+
+
 def sudoku_facts(p) -> list[str]:
     return ([f"size({p.n}).", f"box({p.box[0]},{p.box[1]})."]
             + clue_facts(p, "given", p.grid))
@@ -237,7 +260,7 @@ GENRES = {g.kind: g for g in [
     Genre("nurikabe", nurikabe_facts, shading),
     Genre("lits", lits_facts, shading),
     Genre("hitori", hitori_facts, shading),
-    Genre("fillomino", fillomino_facts, lambda a, p: values(a, p.rows, p.cols)),
+    Genre("fillomino", fillomino_facts, fillomino_read),
     Genre("sudoku", sudoku_facts, lambda a, p: values(a, p.n, p.n)),
     Genre("heyawake", rooms_facts, shading),
     Genre("norinori", rooms_facts, shading),
