@@ -26,6 +26,7 @@ from conftest import assert_error_at, cli_error, load1, loads1, run_cli
 
 from satgrid import api
 from satgrid.modelling.model import Model
+from satgrid.puzzles.links import links_from_edges
 from satgrid.puzzles.puzzlink import UNKNOWN
 from satgrid.puzzles.rippleeffect.family import random_rooms
 from satgrid.puzzles.rippleeffect.formats import rooms_of
@@ -138,6 +139,39 @@ def brute_shading_count(referee, clues) -> int:
             grid[r][c] = mask >> i & 1
         n += not referee.check(grid, clues)
     return n
+
+
+def line_links(h, v, rows: int, cols: int) -> list[list[int]]:
+    """The link grid of a line given as two tables of ``"1"``: ``h[r][c]``
+    joins (r, c) and (r, c + 1), ``v[r][c]`` joins (r, c) and (r + 1, c)
+    (pzprjs's and cspuz_core's line arrays)."""
+    used = [((r, c), (r, c + 1)) for r in range(rows) for c in range(cols - 1) if h[r][c] == "1"]
+    used += [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols) if v[r][c] == "1"]
+    return links_from_edges(used, rows, cols)
+
+
+def assert_cspuz_answer(path, url: str, h, v, formats) -> None:
+    """The example ``path`` transcribes a cspuz_core test: its URL is ``url``,
+    and that URL solves unique to the loop of the test's arrays ``h`` and ``v``
+    (:func:`line_links`), the example's expected solution."""
+    p = load1(path)
+    assert formats.to_url(p) == url
+    links = line_links(h, v, len(h), len(v[0]))
+    res = api.solve(loads1(url, "u.txt"), unique=True)
+    assert res["unique"] is True and res["grid"] == links == p.expected_solution()
+
+
+def solution_file_reads_back(path):
+    """A test: the file the workbench offers for the example ``path``'s answer
+    (the default ``[expect]`` table) is a solution the kind's TOML reads back."""
+    def test():
+        text = Path(path).read_text()
+        p = loads1(text)
+        res = api.solve(p)
+        _, table = p.solution_file(res)
+        again = loads1(text.split("[expect]")[0] + table)
+        assert again.expected_solution() == res["grid"] == p.expected_solution()
+    return test
 
 
 # ---------------------------------------------------------------------- URLs

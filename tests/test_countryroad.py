@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from loopgrids import link_grids
 from conftest import assert_doctests, assert_family_solves, load1, loads1
-from genre_suite import assert_unsat_file, refused, solved_unique
+from genre_suite import (assert_cspuz_answer, assert_example_unique, assert_unsat_file, line_links,
+                         public_puzzles, refused, solution_file_reads_back, solved_unique)
 
 from satgrid import api
 from satgrid.puzzles import roomloops
 from satgrid.puzzles.countryroad import CountryRoad, check, formats, kind
-from satgrid.puzzles.links import links_from_edges
 from satgrid.puzzles.rooms import borders_of, room_cells, rooms_from_borders, rooms_from_labels
 
 EX = Path(kind.__file__).parent / "examples"
@@ -51,11 +51,8 @@ def pzprv3_board(text):
         for c in range(cols):
             if grid[rows + r][c] != ".":
                 numbers[rooms[r][c]] = int(grid[rows + r][c])
-    used = [((r, c), (r, c + 1)) for r in range(rows) for c in range(cols - 1)
-            if grid[2 * rows + r][c] == "1"]
-    used += [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols)
-             if grid[3 * rows + r][c] == "1"]
-    return (*borders_of(grid[:rows]), numbers, links_from_edges(used, rows, cols))
+    links = line_links(grid[2 * rows:], grid[3 * rows:], rows, cols)
+    return (*borders_of(grid[:rows]), numbers, links)
 
 
 def test_pzprjs_sample_url_solves_to_its_answer():
@@ -69,9 +66,7 @@ def test_pzprjs_sample_url_solves_to_its_answer():
 
 @pytest.mark.parametrize("mode", ["lazy", "eager"])
 def test_published_example_unique_and_as_published(mode):
-    p = load1(EX / "countryroad-pzprjs-sample.toml")
-    res = api.solve(p, api.Options(connectivity=mode), unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    p, res = assert_example_unique(EX / "countryroad-pzprjs-sample.toml", mode)
     assert check.check(res["grid"], p.vert, p.hori, p.numbers) == []
 
 
@@ -85,15 +80,7 @@ CSPUZ_V = ["011110", "101110", "100001", "010111", "001111"]
 def test_cspuz_example_is_its_published_answer():
     """The example transcribes cspuz_core's test; its URL and answer are checked
     here against the arrays of that test."""
-    p = load1(EX / "countryroad-cspuz-6x6.toml")
-    assert formats.to_url(p) == CSPUZ_URL
-    used = [((r, c), (r, c + 1)) for r, row in enumerate(CSPUZ_H) for c, b in enumerate(row)
-            if b == "1"]
-    used += [((r, c), (r + 1, c)) for r, row in enumerate(CSPUZ_V) for c, b in enumerate(row)
-             if b == "1"]
-    links = links_from_edges(used, 6, 6)
-    res = api.solve(loads1(CSPUZ_URL, "u.txt"), unique=True)
-    assert res["unique"] is True and res["grid"] == links == p.expected_solution()
+    assert_cspuz_answer(EX / "countryroad-cspuz-6x6.toml", CSPUZ_URL, CSPUZ_H, CSPUZ_V, formats)
 
 
 # puzzles other solvers list as examples (noqx, puzzlekit, penpa-edit's
@@ -105,12 +92,8 @@ PUBLIC = [
 ]
 
 
-@pytest.mark.parametrize("url", PUBLIC)
-def test_public_puzzles_have_one_answer(url):
-    p = loads1(url, "u.txt")
-    res = solved_unique(p)
-    assert check.check(res["grid"], p.vert, p.hori, p.numbers, p.empty) == []
-    assert formats.to_url(p) == url
+test_public_puzzles_have_one_answer = public_puzzles(
+    PUBLIC, "u.txt", formats, lambda p, res: check.check(res["grid"], p.vert, p.hori, p.numbers, p.empty))
 
 
 def test_unsat_example():
@@ -254,15 +237,7 @@ def test_referee_rejects_broken_answers():
                        empty=True) == []
 
 
-def test_workbench_solution_file_reads_back():
-    """The file the workbench offers (the default ``[expect]`` table, the
-    decoded grid's numbers) is a solution this kind's TOML reads back."""
-    text = (EX / "countryroad-cspuz-6x6.toml").read_text()
-    p = loads1(text)
-    res = api.solve(p)
-    _, table = p.solution_file(res)
-    again = loads1(text.split("[expect]")[0] + table)
-    assert again.expected_solution() == res["grid"] == p.expected_solution()
+test_workbench_solution_file_reads_back = solution_file_reads_back(EX / "countryroad-cspuz-6x6.toml")
 
 
 def test_doctests():

@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 from conftest import assert_doctests, assert_family_solves, error_of, load1, loads1
-from genre_suite import assert_unsat_file, assert_url_round_trip, refused, solved_unique
+from genre_suite import (assert_example_unique, assert_unsat_file, assert_url_round_trip,
+                         public_puzzles, refused, solution_file_reads_back, solved_unique)
 
 from satgrid import api
 from satgrid.puzzles.hashiwokakero import Hashiwokakero, check, formats, kind
@@ -64,9 +65,7 @@ def test_pzprjs_sample_url_solves_to_its_answer():
 
 @pytest.mark.parametrize("mode", ["lazy", "eager"])
 def test_published_example_unique_and_as_published(mode):
-    p = load1(EX / "hashiwokakero-pzprjs-sample.toml")
-    res = api.solve(p, api.Options(connectivity=mode), unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    p, res = assert_example_unique(EX / "hashiwokakero-pzprjs-sample.toml", mode)
     assert check.check(res["grid"], p.clues) == []
 
 
@@ -97,12 +96,8 @@ PUBLIC = [
 ]
 
 
-@pytest.mark.parametrize("url", PUBLIC)
-def test_public_puzzles_have_one_answer(url):
-    p = loads1(url, "u.txt")
-    res = solved_unique(p)
-    assert check.check(res["grid"], p.clues) == []
-    assert formats.to_url(p) == url
+test_public_puzzles_have_one_answer = public_puzzles(
+    PUBLIC, "u.txt", formats, lambda p, res: check.check(res["grid"], p.clues))
 
 
 def test_unsat_example():
@@ -264,15 +259,7 @@ def test_referee_rejects_broken_answers():
     assert check.check([row[:4] for row in grid], p.clues)
 
 
-def test_workbench_solution_file_reads_back():
-    """The file the workbench offers (the default ``[expect]`` table, the
-    decoded grid's numbers) is a solution this kind's TOML reads back."""
-    text = (EX / "hashiwokakero-cspuz-6x6.toml").read_text()
-    p = loads1(text)
-    res = api.solve(p)
-    _, table = p.solution_file(res)
-    again = loads1(text.split("[expect]")[0] + table)
-    assert again.expected_solution() == res["grid"] == p.expected_solution()
+test_workbench_solution_file_reads_back = solution_file_reads_back(EX / "hashiwokakero-cspuz-6x6.toml")
 
 
 def test_doctests():

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from loopgrids import link_grids
 from conftest import assert_doctests, assert_family_solves, error_of, load1, loads1
-from genre_suite import assert_unsat_file, refused, solved_unique
+from genre_suite import (assert_cspuz_answer, assert_example_unique, assert_unsat_file, line_links,
+                         public_puzzles, refused, solution_file_reads_back, solved_unique)
 
 from satgrid import api
-from satgrid.puzzles.links import links_from_edges
 from satgrid.puzzles.moonsun import MoonSun, check, formats, kind
 from satgrid.puzzles.rooms import borders_of
 
@@ -44,11 +44,8 @@ def pzprv3_board(text):
     rows, cols = int(parts[2]), int(parts[3])
     grid = [p.split() for p in parts[5:]]
     marks = [[{"1": "s", "2": "m"}.get(t, ".") for t in row] for row in grid[rows:2 * rows]]
-    used = [((r, c), (r, c + 1)) for r in range(rows) for c in range(cols - 1)
-            if grid[2 * rows + r][c] == "1"]
-    used += [((r, c), (r + 1, c)) for r in range(rows - 1) for c in range(cols)
-             if grid[3 * rows + r][c] == "1"]
-    return (*borders_of(grid[:rows]), marks, links_from_edges(used, rows, cols))
+    links = line_links(grid[2 * rows:], grid[3 * rows:], rows, cols)
+    return (*borders_of(grid[:rows]), marks, links)
 
 
 def test_pzprjs_sample_url_solves_to_its_answer():
@@ -62,9 +59,7 @@ def test_pzprjs_sample_url_solves_to_its_answer():
 
 @pytest.mark.parametrize("mode", ["lazy", "eager"])
 def test_published_example_unique_and_as_published(mode):
-    p = load1(EX / "moonsun-pzprjs-sample.toml")
-    res = api.solve(p, api.Options(connectivity=mode), unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    p, res = assert_example_unique(EX / "moonsun-pzprjs-sample.toml", mode)
     assert check.check(res["grid"], p.vert, p.hori, p.marks) == []
 
 
@@ -78,15 +73,7 @@ CSPUZ_V = ["100100", "001100", "111001", "100111", "100100"]
 def test_cspuz_example_is_its_published_answer():
     """The example transcribes cspuz_core's test; its URL and answer are checked
     here against the arrays of that test."""
-    p = load1(EX / "moonsun-cspuz-6x6.toml")
-    assert formats.to_url(p) == CSPUZ_URL
-    used = [((r, c), (r, c + 1)) for r, row in enumerate(CSPUZ_H) for c, b in enumerate(row)
-            if b == "1"]
-    used += [((r, c), (r + 1, c)) for r, row in enumerate(CSPUZ_V) for c, b in enumerate(row)
-             if b == "1"]
-    links = links_from_edges(used, 6, 6)
-    res = api.solve(loads1(CSPUZ_URL, "u.txt"), unique=True)
-    assert res["unique"] is True and res["grid"] == links == p.expected_solution()
+    assert_cspuz_answer(EX / "moonsun-cspuz-6x6.toml", CSPUZ_URL, CSPUZ_H, CSPUZ_V, formats)
 
 
 # puzzles other solvers list as examples (penpa-edit's puzz.link parser tests,
@@ -99,12 +86,8 @@ PUBLIC = [
 ]
 
 
-@pytest.mark.parametrize("url", PUBLIC)
-def test_public_puzzles_have_one_answer(url):
-    p = loads1(url, "u.txt")
-    res = solved_unique(p)
-    assert check.check(res["grid"], p.vert, p.hori, p.marks) == []
-    assert formats.to_url(p) == url
+test_public_puzzles_have_one_answer = public_puzzles(
+    PUBLIC, "u.txt", formats, lambda p, res: check.check(res["grid"], p.vert, p.hori, p.marks))
 
 
 def test_unsat_example():
@@ -229,15 +212,7 @@ def test_referee_rejects_broken_answers():
     assert check.check([[0] * 6 for _ in range(6)], v, h, marks)   # no loop
 
 
-def test_workbench_solution_file_reads_back():
-    """The file the workbench offers (the default ``[expect]`` table, the
-    decoded grid's numbers) is a solution this kind's TOML reads back."""
-    text = (EX / "moonsun-cspuz-6x6.toml").read_text()
-    p = loads1(text)
-    res = api.solve(p)
-    _, table = p.solution_file(res)
-    again = loads1(text.split("[expect]")[0] + table)
-    assert again.expected_solution() == res["grid"] == p.expected_solution()
+test_workbench_solution_file_reads_back = solution_file_reads_back(EX / "moonsun-cspuz-6x6.toml")
 
 
 def test_doctests():

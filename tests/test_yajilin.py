@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 from loopgrids import degree_two_sets
 from conftest import assert_doctests, assert_family_solves, load1, loads1, run_cli, solve_unique
-from genre_suite import assert_unsat_file, refused, solved_unique
+from genre_suite import (assert_example_unique, assert_unsat_file, public_puzzles, refused,
+                         solution_file_reads_back)
 
 from satgrid import api
 from satgrid.modelling.geometry import cells
@@ -74,9 +75,7 @@ def test_pzprjs_sample_url_solves_to_its_answer():
 
 @pytest.mark.parametrize("mode", ["lazy", "eager"])
 def test_published_example_unique_and_as_published(mode):
-    p = load1(EX / "yajilin-pzprjs-sample.toml")
-    res = api.solve(p, api.Options(connectivity=mode), unique=True)
-    assert res["unique"] is True and res["grid"] == p.expected_solution()
+    p, res = assert_example_unique(EX / "yajilin-pzprjs-sample.toml", mode)
     assert check.check(res["grid"], res["shaded"], p.clues) == []
 
 
@@ -117,12 +116,8 @@ PUBLIC = [
 ]
 
 
-@pytest.mark.parametrize("url", PUBLIC)
-def test_public_puzzles_have_one_answer(url):
-    p = loads1(url, "u.txt")
-    res = solved_unique(p)
-    assert check.check(res["grid"], res["shaded"], p.clues, p.outside) == []
-    assert formats.to_url(p) == url
+test_public_puzzles_have_one_answer = public_puzzles(
+    PUBLIC, "u.txt", formats, lambda p, res: check.check(res["grid"], res["shaded"], p.clues, p.outside))
 
 
 def test_unsat_example():
@@ -304,15 +299,7 @@ def test_referee_rejects_broken_answers():
     assert check.check(links, shaded, arrowless)
 
 
-def test_workbench_solution_file_reads_back():
-    """The file the workbench offers (the default ``[expect]`` table, the
-    decoded grid's numbers) is a solution this kind's TOML reads back."""
-    text = (EX / "yajilin-cspuz-outside-7x7.toml").read_text()
-    p = loads1(text)
-    res = api.solve(p)
-    _, table = p.solution_file(res)
-    again = loads1(text.split("[expect]")[0] + table)
-    assert again.expected_solution() == res["grid"] == p.expected_solution()
+test_workbench_solution_file_reads_back = solution_file_reads_back(EX / "yajilin-cspuz-outside-7x7.toml")
 
 
 def test_doctests():
