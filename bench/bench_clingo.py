@@ -57,11 +57,12 @@ EXTRA = {
         "noqx's examples; issue [4/7]: every clue 1 or 3, unclued regions larger than 3")],
 }
 
-#: family parameters per kind at 10x10 and 15x15 (the default density otherwise)
+#: family parameters per kind at 10x10 and 15x15 (the default density otherwise; the
+#: Fillomino family finds no filling at 10x10 below largest=6 nor at 15x15 below 10)
 FAMILY = {
     "sudoku": ("sudoku", [{"order": 3}, {"order": 4}]),
     "fillomino": ("fillomino", [{"rows": 10, "cols": 10, "largest": 6, "shown": 60},
-                                {"rows": 15, "cols": 15, "largest": 6, "shown": 60}]),
+                                {"rows": 15, "cols": 15, "largest": 10, "shown": 60}]),
 }
 for _k in ("slitherlink", "masyu", "lightup", "kurodoko", "tapa", "shikaku"):
     FAMILY[_k] = (_k, [{"rows": 10, "cols": 10}, {"rows": 15, "cols": 15}])
