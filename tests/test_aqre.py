@@ -9,8 +9,9 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import load1, loads1
-from genre_suite import assert_example_unique, family_on_the_command_line, refused
+from conftest import load1
+from genre_suite import (assert_example_unique, assert_solves_to_pzprv3,
+                         family_on_the_command_line, refused)
 from test_rules_shading import brute_solutions, model_solutions
 
 from satgrid import api
@@ -37,12 +38,7 @@ VARIANT = [([[0, 0], [0, 0], [0, 0]], [[1, 0, 0], [0, 0, 0]], [[1, 1, 1], [1, 0,
 
 
 def test_pzprjs_url_solved_unique_and_equal_to_its_answer():
-    p = loads1(URL, "a.txt")
-    res = api.solve(p, unique=True)
-    [answer] = formats.parse_pzprv3(BOARD + SOLVED, "b.txt")
-    assert res["status"] == "sat" and res["unique"] is True
-    assert res["grid"] == answer.expected_solution()
-    assert (p.rooms, p.numbers) == (answer.rooms, answer.numbers)
+    assert_solves_to_pzprv3(formats, URL, BOARD + SOLVED, "rooms", "numbers")
 
 
 @pytest.mark.parametrize("board", FAILING)
@@ -59,7 +55,7 @@ def test_pzprjs_borders_variant_boards(vert, hori, grid, valid):
 
 
 def test_examples():
-    p, res = assert_example_unique(EX / "aqre-pzprjs-6x6.toml")
+    assert_example_unique(EX / "aqre-pzprjs-6x6.toml")
     assert api.solve(load1(EX / "aqre-unsat-1x4.toml"))["status"] == "unsat"
 
 

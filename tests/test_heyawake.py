@@ -8,9 +8,9 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import load1, loads1
-from genre_suite import (assert_example_unique, assert_url_round_trip, family_on_the_command_line,
-                         refused)
+from conftest import load1
+from genre_suite import (assert_example_unique, assert_solves_to_pzprv3, assert_url_round_trip,
+                         family_on_the_command_line, refused)
 from test_rules_shading import brute_solutions, model_solutions
 
 from satgrid import api
@@ -35,12 +35,7 @@ WACKY = ("pzprv3/heyawacky/4/4/5/0 0 0 0 /0 1 2 0 /0 0 2 0 /3 0 4 0 /. . . . /. 
 
 
 def test_pzprjs_url_solved_unique_and_equal_to_its_answer():
-    p = loads1(URL, "a.txt")
-    res = api.solve(p, unique=True)
-    [answer] = formats.parse_pzprv3(BOARD + SOLVED, "b.txt")
-    assert res["status"] == "sat" and res["unique"] is True
-    assert res["grid"] == answer.expected_solution()
-    assert (p.rooms, p.numbers) == (answer.rooms, answer.numbers)
+    assert_solves_to_pzprv3(formats, URL, BOARD + SOLVED, "rooms", "numbers")
 
 
 @pytest.mark.parametrize("board", FAILING)
@@ -56,7 +51,7 @@ def test_pzprjs_heyawacky_board_is_one_of_the_solutions():
 
 
 def test_examples():
-    p, res = assert_example_unique(EX / "heyawake-pzprjs-6x6.toml")
+    assert_example_unique(EX / "heyawake-pzprjs-6x6.toml")
     assert api.solve(load1(EX / "heyawake-unsat-2x2.toml"))["status"] == "unsat"
 
 

@@ -7,8 +7,9 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import load1, loads1
-from genre_suite import assert_example_unique, family_on_the_command_line, refused
+from conftest import load1
+from genre_suite import (assert_example_unique, assert_solves_to_pzprv3,
+                         family_on_the_command_line, refused)
 from test_rules_shading import brute_solutions, model_solutions
 
 from satgrid import api
@@ -28,12 +29,7 @@ FAILING = ["# # . . . /. # . . . /. . . . . /. . . . . /. . . . . /",
 
 
 def test_pzprjs_url_solved_unique_and_equal_to_its_answer():
-    p = loads1(URL, "a.txt")
-    res = api.solve(p, unique=True)
-    [answer] = formats.parse_pzprv3(BOARD + SOLVED, "b.txt")
-    assert res["status"] == "sat" and res["unique"] is True
-    assert res["grid"] == answer.expected_solution()
-    assert p.rooms == answer.rooms
+    assert_solves_to_pzprv3(formats, URL, BOARD + SOLVED, "rooms")
 
 
 @pytest.mark.parametrize("board", FAILING)
@@ -43,7 +39,7 @@ def test_pzprjs_failing_boards_are_refused(board):
 
 
 def test_examples():
-    p, res = assert_example_unique(EX / "norinori-pzprjs-5x5.toml")
+    assert_example_unique(EX / "norinori-pzprjs-5x5.toml")
     assert api.solve(load1(EX / "norinori-unsat-2x2.toml"))["status"] == "unsat"
 
 

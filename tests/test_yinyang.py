@@ -8,9 +8,9 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import load1, loads1
-from genre_suite import (assert_example_unique, assert_url_round_trip, family_on_the_command_line,
-                         refused)
+from conftest import load1
+from genre_suite import (assert_example_unique, assert_solves_to_pzprv3, assert_url_round_trip,
+                         family_on_the_command_line, refused)
 from test_rules_shading import brute_solutions, model_solutions
 
 from satgrid import api
@@ -30,11 +30,7 @@ MS2X2 = ". . . . . /. 2 . . . /. 2 2 . . /. . . . . /. . . . . /"
 
 
 def test_pzprjs_url_solved_unique_and_equal_to_its_answer():
-    p = loads1(URL, "a.txt")
-    res = api.solve(p, unique=True)
-    [answer] = formats.parse_pzprv3(BOARD + SOLVED, "b.txt")
-    assert res["status"] == "sat" and res["unique"] is True
-    assert res["grid"] == answer.expected_solution() and p.givens_grid == answer.givens_grid
+    assert_solves_to_pzprv3(formats, URL, BOARD + SOLVED, "givens_grid")
 
 
 def _filled(board):
@@ -57,7 +53,7 @@ def test_pzprjs_2x2_board_is_refused():
 
 
 def test_examples():
-    p, res = assert_example_unique(EX / "yinyang-pzprjs-5x5.toml")
+    assert_example_unique(EX / "yinyang-pzprjs-5x5.toml")
     assert api.solve(load1(EX / "yinyang-unsat-2x2.toml"))["status"] == "unsat"
 
 
