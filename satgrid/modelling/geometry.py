@@ -9,10 +9,7 @@ kinds build their rules from. (The referees have their own helpers, in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    import networkx as nx
+from .graphs import Graph
 
 Cell = tuple[int, int]
 
@@ -48,11 +45,12 @@ def knight_moves(cell: Cell, rows: int, cols: int | None = None) -> list[Cell]:
     return _steps(cell, KNIGHT, rows, rows if cols is None else cols)
 
 
-def grid_graph(rows: int, cols: int | None = None) -> nx.Graph:
-    """The orthogonal-adjacency graph of the grid, nodes ``(row, col)``."""
-    import networkx as nx  # networkx off the start-up path
+def grid_graph(rows: int, cols: int | None = None) -> Graph:
+    """The orthogonal-adjacency graph of the grid, nodes ``(row, col)``
+    (a :class:`~satgrid.modelling.graphs.Graph`: networkx's interface and
+    orders, without its import)."""
     cols = rows if cols is None else cols
-    g = nx.Graph()
+    g = Graph()
     g.add_nodes_from(cells(rows, cols))
     for r, c in cells(rows, cols):
         if r + 1 < rows:

@@ -68,12 +68,10 @@ Example: the cycles of the 3 x 3 grid graph (OEIS A140517: 13):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Hashable
-
-if TYPE_CHECKING:  # annotations only
-    import networkx as nx
+from typing import Hashable
 
 from . import connectivity as con
+from .graphs import Graph
 from ..core.encodings import estimate
 from ..errors import EncodingError
 
@@ -94,15 +92,14 @@ def incidence(edges: dict[Edge, int]) -> dict[Hashable, list[int]]:
     return inc
 
 
-def line_graph(edges: dict[Edge, int]) -> nx.Graph:
+def line_graph(edges: dict[Edge, int]) -> Graph:
     """The line graph: a node per edge key of ``edges``, two nodes adjacent
-    when the edges share a vertex."""
-    import networkx as nx  # networkx off the start-up path (Sudoku never needs it)
+    when the edges share a vertex (a plain :class:`~satgrid.modelling.graphs.Graph`)."""
     at: dict[Hashable, list[Edge]] = {}
     for e in edges:
         at.setdefault(e[0], []).append(e)
         at.setdefault(e[1], []).append(e)
-    g = nx.Graph()
+    g = Graph()
     g.add_nodes_from(edges)
     for es in at.values():
         for i in range(len(es)):

@@ -41,11 +41,11 @@ from __future__ import annotations
 
 from collections import deque
 
-import networkx as nx
 from typing import Hashable, Iterable, Mapping
 
 from ..modelling import connectivity as con
 from ..core.encodings import estimate
+from ..modelling.graphs import grid_2d_graph
 from ..modelling.model import LAZY_SWITCH_AFTER, Model
 from ..modelling.shapes import orientations
 
@@ -457,7 +457,7 @@ def congruent_halves(m: Model, rows: int, cols: int, grey, numbers: Mapping, *,
     (1, True)
     """
     cells = [(r, c) for r in range(rows) for c in range(cols)]
-    graph = nx.grid_2d_graph(rows, cols)
+    graph = grid_2d_graph(rows, cols)
     white = [v for v in cells if v not in grey]
     gl, gm = group + ".label", group + ".map"
     label: dict = {v: {} for v in cells}

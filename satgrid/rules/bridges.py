@@ -35,6 +35,7 @@ from typing import Iterable
 from ..core.encodings import estimate
 from ..modelling import connectivity as con
 from ..modelling.geometry import Cell
+from ..modelling.graphs import Graph
 from ..modelling.model import Model
 
 __all__ = ["Bridge", "Bridges", "sightlines", "layout", "no_crossing", "degree", "touched",
@@ -152,8 +153,7 @@ def connected(model: Model, br: Bridges, group: str = "bridges.connected",
     >>> connected(m, br); some(m, br); m.count()[0]   # 3^4 - 1 non-empty, less 2 x 2 x 2 apart
     72
     """
-    import networkx as nx  # networkx off the start-up path
-    g = nx.Graph()
+    g = Graph()
     lits: dict = {}
     for v in br.islands:
         ones = [p.one for p in br.at[v]]

@@ -2,8 +2,9 @@
 
 :class:`ConnectivityCuts` imposes "the nodes whose literal is true form one
 connected set" (see :mod:`satgrid.modelling.connectivity`) lazily: solve without the
-constraint; :meth:`ConnectivityCuts.violated` finds the components of X with
-networkx and returns *separator cuts* that the current assignment violates;
+constraint; :meth:`ConnectivityCuts.violated` finds the components of X
+(:func:`satgrid.modelling.graphs.index_components`) and returns *separator
+cuts* that the current assignment violates;
 the session adds them and solves again, until X is connected or the formula
 is unsatisfiable. Nothing is added up front. Its ``fallback`` hands the
 session a complete encoding (:mod:`satgrid.modelling.connectivity.eager`, ``"layers"``)
@@ -33,6 +34,8 @@ from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Sequence
 
 if TYPE_CHECKING:  # annotations only
     import networkx as nx
+
+from ..graphs import index_components
 
 __all__ = ["ConnectivityCuts", "FALLBACK_MAX_CLAUSES", "SEPARATORS", "index_graph",
            "node_order"]
@@ -203,12 +206,6 @@ class ConnectivityCuts:
         self._rank = [(0 if v in self.anchors else 1, i) for i, v in enumerate(self.nodes)]
         self._var = [abs(l) - 1 for l in self._lits]       # index into a PySAT model
         self._pos = [l > 0 for l in self._lits]
-        # the same graph over node indices, for networkx's component search
-        import networkx as nx  # networkx off the start-up path (Sudoku never needs it)
-        g = nx.Graph()
-        g.add_nodes_from(range(len(self.nodes)))
-        g.add_edges_from((i, j) for i, nb in enumerate(self._adj) for j in nb if i < j)
-        self._g = g
         self.stats = {"calls": 0, "rounds": 0, "cuts": 0, "seconds": 0.0,
                       "fallback_clauses": 0}
 
@@ -248,8 +245,7 @@ class ConnectivityCuts:
         return out
 
     def _components(self, true: list[int]) -> list[list[int]]:
-        import networkx as nx  # networkx off the start-up path; cached after the first call
-        comps = [sorted(c) for c in nx.connected_components(self._g.subgraph(true))]
+        comps = index_components(self._adj, true)
         comps.sort(key=lambda c: (-len(c), c[0]))
         return comps
 

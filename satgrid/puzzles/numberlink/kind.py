@@ -43,6 +43,7 @@ from ...modelling.geometry import grid_edges
 from ...core.encodings import estimate
 from ...modelling.model import Model, Solution
 from ...modelling import connectivity as con
+from ...modelling import graphs as nx  # networkx's Graph interface, not its import
 from ...modelling.paths import line_graph
 from ..base import Puzzle, register
 from ..links import links_from_edges
@@ -170,7 +171,6 @@ class Numberlink(Puzzle):
         biconnected component that holds the edge joining the two, once
         added (a cell lies on a simple a-b path exactly when it shares a
         cycle with the edge a-b). Other cells never take that colour."""
-        import networkx as nx  # networkx off the start-up path (as paths.line_graph)
         out = {}
         for k, (a, b) in self.pairs.items():
             g = nx.Graph()
