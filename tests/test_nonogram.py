@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from conftest import assert_doctests, assert_family_solves, load1, loads1
-from genre_suite import assert_example_unique, refused, solved_unique
+from genre_suite import assert_example_unique, assert_public_unique, refused, solved_unique
 
 from satgrid import api
 from satgrid.puzzles.nonogram import Nonogram, check, formats
@@ -175,7 +175,4 @@ NOQX_URL = ("https://puzz.link/p?nonogram/30/30/1121222n1331112n3111223n34133p81
 
 
 def test_noqx_example_unique_and_written_back():
-    p = loads1(NOQX_URL + "\n", "noqx.txt")
-    res = solved_unique(p)
-    assert p.check(res) == []
-    assert formats.to_url(p) == NOQX_URL.rstrip("/")
+    assert_public_unique(NOQX_URL + "\n", "noqx.txt", formats, lambda p, res: p.check(res))

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 from conftest import assert_doctests, assert_family_solves, load1, loads1
-from genre_suite import assert_example_unique, assert_url_round_trip, refused, solved_unique
+from genre_suite import (assert_example_unique, assert_public_unique, assert_url_round_trip,
+                         refused, solved_unique)
 
 from satgrid import api
 from satgrid.puzzles.shakashaka import Shakashaka, check, formats
@@ -173,7 +174,4 @@ NOQX_URL = ("https://puzz.link/p?shakashaka/30/30/kcodzzzgchbjbgbgbgbzzzobmcclbh
 
 
 def test_noqx_example_unique_and_written_back():
-    p = loads1(NOQX_URL + "\n", "noqx.txt")
-    res = solved_unique(p)
-    assert p.check(res) == []
-    assert formats.to_url(p) == NOQX_URL.rstrip("/")
+    assert_public_unique(NOQX_URL + "\n", "noqx.txt", formats, lambda p, res: p.check(res))

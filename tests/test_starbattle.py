@@ -10,8 +10,8 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import assert_doctests, assert_error_at, assert_family_solves, load1, loads1
-from genre_suite import assert_example_unique, solved_unique
+from conftest import assert_doctests, assert_family_solves, load1, loads1
+from genre_suite import assert_example_unique, assert_public_unique, refused, solved_unique
 
 from satgrid import api
 from satgrid.puzzles.starbattle import StarBattle, check, formats, kind
@@ -130,7 +130,7 @@ def test_doctests():
     assert_doctests(formats, check, kind, examples=2)
 
 
-@pytest.mark.parametrize("text,file,where,fragment", [
+test_malformed_files_give_one_line = refused([
     ("https://puzz.link/p?starbattle/4/4/x/94g1s0", "t.txt", "t.txt:1:36", "star count"),
     ("https://puzz.link/p?starbattle/4/4/94g1s0", "t.txt", "t.txt:1:36", "star count"),
     ("https://puzz.link/p?starbattle/4/4/1/94g1s!", "t.txt", "t.txt:1:43", "'!'"),
@@ -148,8 +148,6 @@ def test_doctests():
     ('puzzle = "starbattle"\nstars = 1\nregions = """\na b\n"""\n[expect]\nsolution = """\n* x\n"""\n',
      "t.toml", "t.toml:8:3", "'x'"),
 ])
-def test_malformed_files_give_one_line(text, file, where, fragment):
-    assert_error_at(text, file, where, fragment)
 
 
 # a puzz.link puzzle from noqx's examples (T0nyX1ang/noqx solver/starbattle.py), its
@@ -159,7 +157,4 @@ NOQX_URL = ("https://puzz.link/p?starbattle/15/15/3/31g94h1gk30glmiuum28c52kl8mh
 
 
 def test_noqx_example_unique_and_written_back():
-    p = loads1(NOQX_URL + "\n", "noqx.txt")
-    res = solved_unique(p)
-    assert p.check(res) == []
-    assert formats.to_url(p) == NOQX_URL.rstrip("/")
+    assert_public_unique(NOQX_URL + "\n", "noqx.txt", formats, lambda p, res: p.check(res))

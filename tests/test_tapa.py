@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 from conftest import assert_doctests, assert_family_solves, load1, loads1
-from genre_suite import assert_example_unique, assert_url_round_trip, refused, solved_unique
+from genre_suite import (assert_example_unique, assert_public_unique, assert_url_round_trip,
+                         refused, solved_unique)
 
 from satgrid import api
 from satgrid.puzzles.tapa import Tapa, check, formats
@@ -176,7 +177,4 @@ NOQX_URL = "https://puzz.link/p?tapa/10/10/i0ha0t1h2hb0t3h4h.q.h5h6ha0o.g.h7h8g.
 
 
 def test_noqx_example_unique_and_written_back():
-    p = loads1(NOQX_URL + "\n", "noqx.txt")
-    res = solved_unique(p)
-    assert p.check(res) == []
-    assert formats.to_url(p) == NOQX_URL.rstrip("/")
+    assert_public_unique(NOQX_URL + "\n", "noqx.txt", formats, lambda p, res: p.check(res))
