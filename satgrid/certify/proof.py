@@ -41,6 +41,7 @@ from typing import Hashable, Sequence
 import pysat.solvers
 from pysat.solvers import Solver
 
+from ..modelling.connectivity.constraint import Connection
 from ..modelling.connectivity.cuts import ConnectivityCuts
 from ..modelling.connectivity.propagator import PropagatedConnectivity, ReachEngine
 from ..errors import SatgridError, SolverError
@@ -66,15 +67,6 @@ class CertifyRefused(SatgridError):
     """A certificate that satgrid will not make (too large, not checkable)."""
 
     exit_status = 2
-
-
-@dataclass
-class Connection:
-    """One connectivity constraint: node -> literal over an undirected graph."""
-
-    name: str
-    lits: dict[Hashable, int]
-    graph: object
 
 
 @dataclass

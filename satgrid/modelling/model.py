@@ -47,9 +47,9 @@ from .solving import Solving
 from .values import IntVar, Solution  # noqa: F401  (made here, public as satgrid.modelling.model.*)
 
 # the parts a grid of numbers never needs load on first use (satgrid/lazy.py):
-# connectivity, paths, regions, shapes, certified runs
+# connectivity, paths, regions, shapes
 con = lazy.module("satgrid.modelling.connectivity")
-_certify = lazy.module("satgrid.certify.modelrun")
+_constraint = lazy.module("satgrid.modelling.connectivity.constraint")
 _paths = lazy.module("satgrid.modelling.paths")
 _regions = lazy.module("satgrid.modelling.regions")
 _shapes = lazy.module("satgrid.modelling.shapes")
@@ -476,7 +476,7 @@ class Model(Solving):
                     return con.eager_connectivity(lits, graph, self.formula,
                                                   max_true=max_true, method="layers")
             cuts = _prop.PropagatedConnectivity if mode == "propagate" else con.ConnectivityCuts
-            self.connections.append(_certify.Connection(g, dict(lits), graph))
+            self.connections.append(_constraint.Connection(g, dict(lits), graph))
             self.add_lazy(cuts(lits, graph, name=g, fallback=fallback,
                                switch_after=max(LAZY_SWITCH_AFTER, len(lits))))
             self.formula.encodings[g] = "lazy cuts" if mode == "lazy" else "reachability propagator"
