@@ -174,6 +174,12 @@ def solution_file_reads_back(path):
     return test
 
 
+def assert_drawn(p, res, text_holds: str) -> None:
+    """The text drawing of ``res`` holds ``text_holds``; the SVG drawings of
+    the answer and of the puzzle exist."""
+    assert text_holds in p.render(res) and "<svg" in p.render_svg(res) and "<svg" in p.puzzle_svg()
+
+
 # ---------------------------------------------------------------------- URLs
 def assert_url_round_trip(formats, p, read=None, file: str = "u.txt", **want) -> None:
     """``p``'s URL read back (by ``read(url, file)``, by default the loader):
@@ -225,12 +231,19 @@ def refused(cases, file: str | None = None):
     return test
 
 
+def assert_refused_on_the_command_line(tmp_path, name: str, text: str, where: str,
+                                       *fragments: str) -> None:
+    """``satgrid solve`` of ``text`` written to ``name`` exits 2 with one
+    line that holds ``where`` and every one of ``fragments``."""
+    line = cli_error(tmp_path / name, text)
+    assert where in line and all(f in line for f in fragments), line
+
+
 def refused_on_the_command_line(name: str, text: str, where: str, *fragments: str):
     """A test: ``satgrid solve`` of ``text`` written to ``name`` exits 2 with
     one line that holds ``where`` and every one of ``fragments``."""
     def test(tmp_path):
-        line = cli_error(tmp_path / name, text)
-        assert where in line and all(f in line for f in fragments), line
+        assert_refused_on_the_command_line(tmp_path, name, text, where, *fragments)
     return test
 
 

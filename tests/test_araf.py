@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 from areas_helpers import answer_regions, partitions
-from conftest import assert_doctests, assert_family_solves, cli_error, loads1
-from genre_suite import assert_url_round_trip, refused, solved_unique
+from conftest import assert_doctests, assert_family_solves, loads1
+from genre_suite import (assert_drawn, assert_refused_on_the_command_line, assert_unsat_file,
+                         assert_url_round_trip, refused, solved_unique)
 
 from satgrid import api
 from satgrid.puzzles.araf import check, drawing, family, formats, kind
@@ -48,8 +49,7 @@ def test_examples_unique_and_as_published():
     res = solved_unique(p)
     assert res["grid"] == p.expected_solution()
     assert p.expected_solution() == answer_regions(HEAD + ANSWER, 5)
-    u = api.load(str(HERE / "araf-unsat.toml"))[0]
-    assert api.solve(u)["status"] == "unsat" and api.count(u)["count"] == 0
+    assert_unsat_file(HERE / "araf-unsat.toml")
 
 
 def test_referee_judges_pzprjs_boards():
@@ -100,15 +100,16 @@ test_malformed_urls_refused_with_a_position = refused([
 
 
 def test_malformed_toml_refused_with_a_position(tmp_path):
-    line = cli_error(tmp_path / "bad.toml", 'puzzle = "araf"\nclues = """\n2 .\n. -1\n"""\n')
-    assert "bad.toml:4:3" in line and "found '-1'" in line
-    line = cli_error(tmp_path / "bad2.toml", 'puzzle = "araf"\nclues = """\n2 3\n"""\nsize = 3\n')
-    assert "bad2.toml:5:1" in line and "unknown key" in line
+    assert_refused_on_the_command_line(tmp_path, "bad.toml",
+                                       'puzzle = "araf"\nclues = """\n2 .\n. -1\n"""\n',
+                                       "bad.toml:4:3", "found '-1'")
+    assert_refused_on_the_command_line(tmp_path, "bad2.toml",
+                                       'puzzle = "araf"\nclues = """\n2 3\n"""\nsize = 3\n',
+                                       "bad2.toml:5:1", "unknown key")
 
 
 def test_drawings_and_docstrings(tmp_path):
     p = loads1(URL, "s.txt")
-    res = api.solve(p)
-    assert "[10]" in p.render(res) and "<svg" in p.render_svg(res) and "<svg" in p.puzzle_svg()
+    assert_drawn(p, api.solve(p), "[10]")
     assert_doctests(formats, check, kind, drawing, family, examples=2)
     assert_family_solves("araf", tmp_path, 4)

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 from areas_helpers import answer_regions, partitions
-from conftest import assert_doctests, assert_family_solves, cli_error, loads1
-from genre_suite import refused, solved_unique
+from conftest import assert_doctests, assert_family_solves, loads1
+from genre_suite import (assert_drawn, assert_refused_on_the_command_line, assert_unsat_file,
+                         refused, solved_unique)
 
 from satgrid import api
 from satgrid.puzzles.doublechoco import check, drawing, family, formats, kind
@@ -42,8 +43,7 @@ def test_examples_unique_and_as_published():
     p = api.load(str(HERE / "doublechoco-pzprjs-6x6.toml"))[0]
     assert p.expected_solution() == answer_regions(HEAD + ANSWER, 6)
     assert formats.to_url(p) == URL
-    u = api.load(str(HERE / "doublechoco-unsat.toml"))[0]
-    assert api.solve(u)["status"] == "unsat" and api.count(u)["count"] == 0
+    assert_unsat_file(HERE / "doublechoco-unsat.toml")
 
 
 def test_referee_rejects_pzprjs_broken_boards():
@@ -89,16 +89,17 @@ test_malformed_urls_refused_with_a_position = refused([
 
 
 def test_malformed_toml_refused_with_a_position(tmp_path):
-    line = cli_error(tmp_path / "bad.toml", 'puzzle = "doublechoco"\ngrey = """\n# .\n. x\n"""\n')
-    assert "bad.toml:4:3" in line and "found 'x'" in line
-    line = cli_error(tmp_path / "b2.toml", 'puzzle = "doublechoco"\ngrey = """\n# .\n"""\n'
-                     'numbers = """\n. 3\n"""\n')
-    assert "b2.toml:6:3" in line and "found '3'" in line
+    assert_refused_on_the_command_line(tmp_path, "bad.toml",
+                                       'puzzle = "doublechoco"\ngrey = """\n# .\n. x\n"""\n',
+                                       "bad.toml:4:3", "found 'x'")
+    assert_refused_on_the_command_line(tmp_path, "b2.toml",
+                                       'puzzle = "doublechoco"\ngrey = """\n# .\n"""\n'
+                                       'numbers = """\n. 3\n"""\n',
+                                       "b2.toml:6:3", "found '3'")
 
 
 def test_drawings_and_docstrings(tmp_path):
     p = loads1(URL, "s.txt")
-    res = api.solve(p)
-    assert "[5]'" in p.render(res) and "<svg" in p.render_svg(res) and "<svg" in p.puzzle_svg()
+    assert_drawn(p, api.solve(p), "[5]'")
     assert_doctests(formats, check, kind, drawing, family, examples=2)
     assert_family_solves("doublechoco", tmp_path, 2)

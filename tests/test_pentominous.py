@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 from areas_helpers import answer_regions
-from conftest import assert_doctests, assert_family_solves, cli_error, loads1
-from genre_suite import refused, solved_unique
+from conftest import assert_doctests, assert_family_solves, loads1
+from genre_suite import (assert_drawn, assert_refused_on_the_command_line, assert_unsat_file,
+                         refused, solved_unique)
 
 from satgrid import api
 from satgrid.modelling.shapes import PENTOMINOES, orientations
@@ -68,8 +69,7 @@ def test_examples_unique_and_as_published():
     res = solved_unique(p)
     assert res["grid"] == p.expected_solution()
     assert same_partition(p.expected_solution(), answer_regions(HEAD + ANSWER, 10))
-    u = api.load(str(HERE / "pentominous-unsat.toml"))[0]
-    assert api.solve(u)["status"] == "unsat" and api.count(u)["count"] == 0
+    assert_unsat_file(HERE / "pentominous-unsat.toml")
 
 
 def test_referee_rejects_pzprjs_broken_boards():
@@ -160,16 +160,17 @@ test_malformed_urls_refused_with_a_position = refused([
 
 
 def test_malformed_toml_refused_with_a_position(tmp_path):
-    line = cli_error(tmp_path / "bad.toml", 'puzzle = "pentominous"\nclues = """\nP .\n. Q\n"""\n')
-    assert "bad.toml:4:3" in line and "found 'Q'" in line
-    line = cli_error(tmp_path / "b2.toml", 'puzzle = "pentominous"\nclues = """\nP .\n"""\n'
-                     'borders = [[0, 0, 1, 1]]\n')
-    assert "b2.toml:5:1" in line and "side-by-side" in line
+    assert_refused_on_the_command_line(tmp_path, "bad.toml",
+                                       'puzzle = "pentominous"\nclues = """\nP .\n. Q\n"""\n',
+                                       "bad.toml:4:3", "found 'Q'")
+    assert_refused_on_the_command_line(tmp_path, "b2.toml",
+                                       'puzzle = "pentominous"\nclues = """\nP .\n"""\n'
+                                       'borders = [[0, 0, 1, 1]]\n',
+                                       "b2.toml:5:1", "side-by-side")
 
 
 def test_drawings_and_docstrings(tmp_path):
     p = loads1(URL, "s.txt")
-    res = api.solve(p)
-    assert "[P]" in p.render(res) and "<svg" in p.render_svg(res) and "<svg" in p.puzzle_svg()
+    assert_drawn(p, api.solve(p), "[P]")
     assert_doctests(formats, check, kind, drawing, family, examples=2)
     assert_family_solves("pentominous", tmp_path, 2)

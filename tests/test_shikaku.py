@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 from areas_helpers import answer_regions, partitions
-from conftest import assert_doctests, assert_family_solves, cli_error, loads1
-from genre_suite import assert_url_round_trip, refused, solved_unique
+from conftest import assert_doctests, assert_family_solves, loads1
+from genre_suite import (assert_drawn, assert_refused_on_the_command_line, assert_unsat_file,
+                         assert_url_round_trip, refused, solved_unique)
 
 from satgrid import api
 from satgrid.puzzles.shikaku import check, drawing, family, formats, kind
@@ -44,8 +45,7 @@ def test_examples_unique_and_as_published():
     assert res["grid"] == p.expected_solution()
     assert p.expected_solution() == answer_regions(HEAD + ANSWER, 6)
     assert check.check(res["grid"], p.clues) == []
-    u = api.load(str(HERE / "shikaku-unsat.toml"))[0]
-    assert api.solve(u)["status"] == "unsat" and api.count(u)["count"] == 0
+    assert_unsat_file(HERE / "shikaku-unsat.toml")
 
 
 def test_referee_rejects_pzprjs_broken_boards():
@@ -101,16 +101,17 @@ test_malformed_urls_refused_with_a_position = refused([
 
 
 def test_malformed_toml_refused_with_a_position(tmp_path):
-    line = cli_error(tmp_path / "bad.toml", 'puzzle = "shikaku"\nclues = """\n2 .\nx .\n"""\n')
-    assert "bad.toml:4:1" in line and "found 'x'" in line
-    line = cli_error(tmp_path / "bad2.toml", 'puzzle = "shikaku"\nclues = """\n2 .\n. .\n"""\n'
-                     '[expect]\nsolution = """\n1 1\n1\n"""\n')
-    assert "bad2.toml:9:1" in line and "expected 2 cells" in line
+    assert_refused_on_the_command_line(tmp_path, "bad.toml",
+                                       'puzzle = "shikaku"\nclues = """\n2 .\nx .\n"""\n',
+                                       "bad.toml:4:1", "found 'x'")
+    assert_refused_on_the_command_line(tmp_path, "bad2.toml",
+                                       'puzzle = "shikaku"\nclues = """\n2 .\n. .\n"""\n'
+                                       '[expect]\nsolution = """\n1 1\n1\n"""\n',
+                                       "bad2.toml:9:1", "expected 2 cells")
 
 
 def test_drawings_and_docstrings(tmp_path):
     p = loads1(URL, "s.txt")
-    res = api.solve(p)
-    assert "[3]" in p.render(res) and "<svg" in p.render_svg(res) and "<svg" in p.puzzle_svg()
+    assert_drawn(p, api.solve(p), "[3]")
     assert_doctests(areas, formats, check, kind, drawing, family, examples=3)
     assert_family_solves("shikaku", tmp_path, 3)

@@ -12,8 +12,9 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import assert_doctests, assert_family_solves, cli_error, loads1
-from genre_suite import refused, solved_unique
+from conftest import assert_doctests, assert_family_solves, loads1
+from genre_suite import (assert_drawn, assert_refused_on_the_command_line, assert_unsat_file,
+                         refused, solved_unique)
 
 from satgrid import api
 from satgrid.puzzles.statuepark import check, drawing, family, formats, kind
@@ -47,8 +48,7 @@ def test_examples_unique_and_as_published():
     p = api.load(str(HERE / "statuepark-pzprjs-7x7.toml"))[0]
     res = solved_unique(p)
     assert res["grid"] == p.expected_solution() == shading(ANSWER)
-    u = api.load(str(HERE / "statuepark-unsat.toml"))[0]
-    assert api.solve(u)["status"] == "unsat" and api.count(u)["count"] == 0
+    assert_unsat_file(HERE / "statuepark-unsat.toml")
 
 
 def test_referee_rejects_pzprjs_broken_boards():
@@ -108,17 +108,18 @@ def test_an_empty_bank_leaves_every_cell_unshaded():
 
 
 def test_malformed_toml_refused_with_a_position(tmp_path):
-    line = cli_error(tmp_path / "bad.toml", 'puzzle = "statuepark"\ncircles = """\nB .\n. X\n"""\n'
-                     'pieces = "tetrominoes"\n')
-    assert "bad.toml:4:3" in line and "found 'X'" in line
-    line = cli_error(tmp_path / "b2.toml", 'puzzle = "statuepark"\ncircles = """\nB .\n"""\n'
-                     'pieces = ["X./.X"]\n')
-    assert "b2.toml:5:1" in line and "connected" in line
+    assert_refused_on_the_command_line(tmp_path, "bad.toml",
+                                       'puzzle = "statuepark"\ncircles = """\nB .\n. X\n"""\n'
+                                       'pieces = "tetrominoes"\n',
+                                       "bad.toml:4:3", "found 'X'")
+    assert_refused_on_the_command_line(tmp_path, "b2.toml",
+                                       'puzzle = "statuepark"\ncircles = """\nB .\n"""\n'
+                                       'pieces = ["X./.X"]\n',
+                                       "b2.toml:5:1", "connected")
 
 
 def test_drawings_and_docstrings(tmp_path):
     p = loads1(URL, "s.txt")
-    res = api.solve(p)
-    assert "#" in p.render(res) and "<svg" in p.render_svg(res) and "<svg" in p.puzzle_svg()
+    assert_drawn(p, api.solve(p), "#")
     assert_doctests(formats, check, kind, drawing, family, examples=2)
     assert_family_solves("statuepark", tmp_path, 2)
