@@ -6,6 +6,8 @@ visible from a clean start) and reads its ``sys.modules`` at exit:
 - a classic Sudoku ``solve --unique`` answers right and imports no other
   kind, no graph library, no progress bar, no certificate code, no DIMACS
   reader or writer, no generator, no workbench, no ``importlib.metadata``;
+- a one-puzzle solve of a connectivity kind (cycles, regions, Numberlink's
+  pruning, bridges, areas) imports no networkx and no certificate code;
 - ``import satgrid.apps.cli`` and ``--help`` import no solver stack;
 - every instance file in ``instances/`` still loads through the lazy
   registry, and a TOML file imports its own kind alone;
@@ -85,6 +87,30 @@ def test_a_sudoku_solve_imports_only_its_work():
     assert kinds == {"sudoku"}, f"kinds imported for a Sudoku: {sorted(kinds)}"
     # what it needs is there: the solver, the kind, its referee
     assert {"pysat.solvers", "satgrid.puzzles.sudoku.check", "satgrid.core.session"} <= set(mods)
+
+
+#: what a one-puzzle solve of a connectivity kind must not import: the graph
+#: library (its graphs are satgrid.modelling.graphs'), the certificate code
+#: (a Model records its constraints in modelling.connectivity.constraint)
+NOT_FOR_CONNECTIVITY = ("networkx", "satgrid.certify", "satgrid.apps.certify_commands",
+                        "satgrid.pipeline.families", "satgrid.apps.web", "dask", "tqdm")
+
+
+@pytest.mark.parametrize("path, needs", [
+    ("instances/slitherlink-janko-24.toml", "satgrid.modelling.paths"),         # a cycle
+    ("instances/nurikabe-wikipedia.toml", "satgrid.modelling.regions"),         # regions
+    ("instances/numberlink-janko-03.toml", "satgrid.modelling.graphs"),         # biconnected
+    ("satgrid/puzzles/hashiwokakero/examples/hashiwokakero-cspuz-6x6.toml",
+     "satgrid.rules.bridges"),
+    ("satgrid/puzzles/araf/examples/araf-pzprjs-5x5.toml", "satgrid.rules.areas")])
+def test_a_connectivity_solve_imports_no_graph_library(path, needs):
+    r = run_python(CLI, "solve", path, "--unique")
+    assert r["code"] == 0 and "unique: yes" in r["out"], r["out"][-500:]
+    mods = r["modules"]
+    bad = [m for m in mods if any(m == p or m.startswith(p + ".") for p in NOT_FOR_CONNECTIVITY)]
+    assert not bad, f"solving {path} imported {bad}"
+    # the connectivity machinery did run (else the check proves nothing)
+    assert {needs, "satgrid.modelling.connectivity.cuts"} <= set(mods), path
 
 
 def test_a_sudoku_text_grid_imports_only_the_sudoku_kind():
