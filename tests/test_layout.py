@@ -362,3 +362,20 @@ def test_the_folder_graph_sees_a_planted_loop():
     assert folder_of("satgrid.errors") == "satgrid.errors"
     assert find_loops({"satgrid.apps": {"satgrid.cluster"},
                        "satgrid.cluster": {"satgrid.apps"}}) == [["satgrid.apps", "satgrid.cluster"]]
+
+
+def test_rule_library_genres_fit_in_a_few_dozen_lines():
+    """Issue [3/7]: a genre built on the rule library (its ``kind.py`` imports
+    :mod:`satgrid.rules`, or a library genre it extends) builds its Model in a
+    rules file of at most 80 lines, and the median over those genres is at
+    most 60; anything two genres share belongs in the library or in
+    :class:`~satgrid.puzzles.base.Puzzle`'s defaults."""
+    import statistics
+    sizes = {}
+    for kind in sorted((PKG / "puzzles").glob("*/kind.py")):
+        text = kind.read_text(encoding="utf-8")
+        if re.search(r"^from \.\.\.rules import|^from \.\.\w+\.kind import", text, re.M):
+            sizes[kind.parent.name] = len(text.splitlines())
+    assert len(sizes) >= 24, sorted(sizes)
+    assert max(sizes.values()) <= 80, {k: n for k, n in sizes.items() if n > 80}
+    assert statistics.median(sizes.values()) <= 60, sorted(sizes.items(), key=lambda kv: kv[1])

@@ -290,6 +290,16 @@ def parse_expect(data: dict, raw: str, file: str, kind: str,
     return exp
 
 
+def given_cells(grid, keep: Callable[[Any], bool] = lambda v: v is not None) -> dict:
+    """``{(r, c): value}`` of the cells of ``grid`` (a list of rows) whose
+    value ``keep`` accepts: by default every value but None (a clue grid's clues).
+
+    >>> given_cells([[None, 3], [0, None]]), given_cells([[1, -2]], lambda v: v >= 0)
+    ({(0, 1): 3, (1, 0): 0}, {(0, 0): 1})
+    """
+    return {(r, c): v for r, row in enumerate(grid) for c, v in enumerate(row) if keep(v)}
+
+
 def _toml_grid(rows) -> str:
     return '"""\n' + text_grid(rows) + '\n"""'
 

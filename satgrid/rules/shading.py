@@ -178,14 +178,41 @@ def no_checker_2x2(m: Model, shaded: dict, group: str = "shading.checker") -> No
             m.clauses([[-a, b, x, -y], [a, -b, -x, y]], group)
 
 
-def no_adjacent(m: Model, shaded: dict, group: str = "shading.adjacent") -> None:
-    """No two shaded cells side by side: a clause per orthogonal pair.
+def no_adjacent(m: Model, shaded: dict, group: str = "shading.adjacent",
+                diagonal: bool = False) -> None:
+    """No two shaded cells side by side (or, with ``diagonal``, touching at a
+    corner either): a clause per pair.
 
     >>> from satgrid.modelling.model import Model
     >>> m = Model(); s = grid(m, 1, 3); no_adjacent(m, s); m.count()   # ..., #.., .#., ..#, #.#
     (5, True)
+    >>> m = Model(); s = grid(m, 2, 2); no_adjacent(m, s, diagonal=True); m.count()  # none or one
+    (5, True)
     """
-    m.clauses([[-shaded[u], -shaded[v]] for u, v in _graph(shaded).edges], group)
+    m.clauses([[-shaded[u], -shaded[v]] for u in sorted(shaded)
+               for v in neighbours(shaded, u, diagonal) if v > u], group)
+
+
+def paired(m: Model, shaded: dict, anchors: Iterable[Cell], group: str = "shading.pairs") -> None:
+    """The ``anchors`` (cells outside ``shaded``) and the shaded cells pair off
+    one to one, side by side (Tents' trees and tents): a literal per anchor
+    and free side, exactly one per anchor, at most one per cell, and a cell
+    shaded exactly when one of its literals is picked.
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); s = {(0, 0): m.bool("a"), (0, 2): m.bool("b")}
+    >>> paired(m, s, [(0, 1)]); m.count()          # the anchor's tent on one side
+    (2, True)
+    """
+    picks: dict = {x: [] for x in shaded}
+    for a in anchors:
+        mine = [m.aux() for _ in neighbours(shaded, a)]
+        m.exactly(mine, 1, group)
+        for x, e in zip(neighbours(shaded, a), mine):
+            picks[x].append(e)
+    for x, es in picks.items():
+        m.at_most(es, 1, group)
+        m.clauses([[-shaded[x]] + es] + [[-e, shaded[x]] for e in es], group)
 
 
 def dominoes(m: Model, shaded: dict, group: str = "shading.dominoes") -> None:
@@ -284,6 +311,27 @@ def count_around(m: Model, shaded: dict, cell: Cell, n: int, *, diagonal: bool =
     """
     cells = neighbours(shaded, cell, diagonal) + ([cell] if itself else [])
     _count(m, [shaded[v] for v in cells], op, n, group)
+
+
+def dead_ends(m: Model, shaded: dict, ends: Iterable[Cell], colour: int = 0,
+              group: str = "shading.ends") -> None:
+    """Each cell of ``ends`` has exactly one neighbour of ``colour``, and no
+    other cell of ``colour`` has exactly one: the dead ends of the ``colour``
+    cells are ``ends`` (Nurimisaki's capes). A cell of ``colour`` with no
+    such neighbour is allowed (a connected group of two or more has none).
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); s = grid(m, 1, 3); dead_ends(m, s, [(0, 0), (0, 2)]); m.count()  # ... and #.#
+    (2, True)
+    """
+    ends = set(ends)
+    for x in shaded:
+        near = neighbours(shaded, x)
+        if x in ends:
+            _count(m, [_lit(shaded, y, colour) for y in near], "==", 1, group)
+        else:
+            m.clauses([[-_lit(shaded, x, colour), -_lit(shaded, y, colour)]
+                       + [_lit(shaded, z, colour) for z in near if z != y] for y in near], group)
 
 
 def count_in(m: Model, shaded: dict, cells: Sequence[Cell], n: int, op: str = "==",

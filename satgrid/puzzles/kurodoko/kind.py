@@ -15,7 +15,7 @@ from typing import Any
 
 from ...modelling.model import Model
 from ...rules import shading, sight
-from ..base import Puzzle, register
+from ..base import Puzzle, given_cells, register
 from . import check as checker, drawing
 from .clues import KurodokoClues
 
@@ -35,18 +35,15 @@ class Kurodoko(KurodokoClues, Puzzle):
         super().__init__(**kw)
         self.clues, self.rows, self.cols = [list(r) for r in clues], len(clues), len(clues[0])
 
-    def numbers(self) -> dict:
-        return {(r, c): k for r, row in enumerate(self.clues) for c, k in enumerate(row)
-                if k is not None}
-
     def estimate_clauses(self, m: Model) -> int:
         """A clause per cell and pair, each number's sightlines, eager connectivity."""
         h, w = self.rows, self.cols
-        return (3 * h * w + sum(sight.count_seen_size(m, h, w, k) for k in self.numbers().values())
+        numbers = given_cells(self.clues).values()
+        return (3 * h * w + sum(sight.count_seen_size(m, h, w, k) for k in numbers)
                 + shading.connected_estimate(m, h * w))
 
     def build(self, m: Model) -> None:
-        h, w, numbers = self.rows, self.cols, self.numbers()
+        h, w, numbers = self.rows, self.cols, given_cells(self.clues)
         s = self.chosen = shading.grid(m, h, w, f"{K}.cell")
         shading.fixed(m, s, dict.fromkeys(numbers, 0), f"{K}.given")
         shading.no_adjacent(m, s, f"{K}.adjacent")

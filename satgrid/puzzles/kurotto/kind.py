@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...core.encodings import estimate
 from ...modelling.model import Model
 from ...rules import shading
-from ..base import Puzzle, register
+from ..base import Puzzle, given_cells, register
 from . import check as checker
 from . import drawing
 from .clues import KurottoClues
@@ -20,6 +20,7 @@ from .clues import KurottoClues
 
 K = "kurotto"
 UNKNOWN = -2          # a "?" clue
+NUMBER = lambda v: v is not None and v >= 0      # noqa: E731  (a clue with its number)
 
 
 @register
@@ -34,23 +35,18 @@ class Kurotto(KurottoClues, Puzzle):
         self.clues = [list(row) for row in clues]
         self.rows, self.cols = len(clues), len(clues[0])
 
-    def numbers(self) -> dict:
-        return {(r, c): v for r, row in enumerate(self.clues) for c, v in enumerate(row)
-                if v is not None and v >= 0}
-
     def estimate_clauses(self, m: Model) -> int:
         """Per number k, about ten clauses per cell within reach and layer, and its count."""
         n = self.rows * self.cols
         return n + 1 + sum(10 * k * min(n, 2 * k * (k + 1) + 1)
                            + estimate.exactly(m.amo, m.card, min(n, 2 * k * (k + 1)), min(k, n))
-                           for k in self.numbers().values())
+                           for k in given_cells(self.clues, NUMBER).values())
 
     def build(self, m: Model) -> None:
         s = self.chosen = shading.grid(m, self.rows, self.cols, f"{K}.cell")
-        clue_cells = {(r, c): 0 for r, row in enumerate(self.clues) for c, v in enumerate(row)
-                      if v is not None}
+        clue_cells = dict.fromkeys(given_cells(self.clues), 0)
         shading.fixed(m, s, clue_cells, f"{K}.clue")
-        for cell, k in self.numbers().items():
+        for cell, k in given_cells(self.clues, NUMBER).items():
             shading.groups_around(m, s, cell, k, clue_cells, f"{K}.number")
         shading.some(m, s, 1, f"{K}.some")
         m.projection = list(s.values())

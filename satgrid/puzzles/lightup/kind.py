@@ -18,7 +18,7 @@ from ...core.encodings import estimate
 from ...modelling import geometry as G
 from ...modelling.model import Model
 from ...rules import shading, sight
-from ..base import Puzzle, register
+from ..base import Puzzle, given_cells, register
 from . import check as checker, drawing
 from .clues import LightUpClues
 
@@ -36,20 +36,16 @@ class LightUp(LightUpClues, Puzzle):
 
     def __init__(self, clues: list[list[int | None]], **kw):
         super().__init__(**kw)
-        self.clues = [list(row) for row in clues]
-        self.rows, self.cols = len(clues), len(clues[0])
-
-    def walls(self) -> set:
-        return {(r, c) for r, c in G.cells(self.rows, self.cols) if self.clues[r][c] is not None}
+        self.clues, self.rows, self.cols = [list(r) for r in clues], len(clues), len(clues[0])
 
     def estimate_clauses(self, m: Model) -> int:
         """An at-most-one per segment, a clause per cell, a count per number."""
-        segs = sight.segments(self.rows, self.cols, self.walls())
+        segs = sight.segments(self.rows, self.cols, set(given_cells(self.clues)))
         return self.rows * self.cols + sum(estimate.at_most(m.amo, len(s), 1) for s in segs) + sum(
             estimate.exactly(m.amo, m.card, 4, k) for row in self.clues for k in row if k and k > 0)
 
     def build(self, m: Model) -> None:
-        h, w, walls = self.rows, self.cols, self.walls()
+        h, w, walls = self.rows, self.cols, set(given_cells(self.clues))
         light = self.chosen = {x: m.bool(f"light[{x[0]},{x[1]}]", f"{K}.cell")
                                for x in G.cells(h, w) if x not in walls}
         segs = sight.segments(h, w, walls)

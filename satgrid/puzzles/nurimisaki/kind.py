@@ -6,8 +6,8 @@ cape (an unshaded cell with one unshaded neighbour) is a circle and every
 circle a cape; a number counts the cells its circle sees (itself included).
 
 Model (groups ``nurimisaki.*``): ``cell`` (the projection), ``given``,
-``2x2.*``, ``connected``, ``some``, ``cape`` (circles: ``count_around``;
-other cells: a clause per neighbour) from :mod:`satgrid.rules.shading`;
+``2x2.*``, ``connected``, ``some``, ``cape`` (``dead_ends``: the circles
+exactly) from :mod:`satgrid.rules.shading`;
 ``sight``: :func:`satgrid.rules.sight.count_seen` per number.
 """
 
@@ -17,7 +17,7 @@ from typing import Any
 
 from ...modelling.model import Model
 from ...rules import shading, sight
-from ..base import Puzzle, register
+from ..base import Puzzle, given_cells, register
 from . import check as checker, drawing
 from .clues import NurimisakiClues
 
@@ -39,21 +39,14 @@ class Nurimisaki(NurimisakiClues, Puzzle):
 
     def build(self, m: Model) -> None:
         h, w = self.rows, self.cols
-        circles = {(r, c): k for r, row in enumerate(self.clues) for c, k in enumerate(row)
-                   if k is not None}
+        circles = given_cells(self.clues)
         s = self.chosen = shading.grid(m, h, w, f"{K}.cell")
         shading.fixed(m, s, dict.fromkeys(circles, 0), f"{K}.given")
         shading.no_2x2(m, s, 1, f"{K}.2x2.shaded")
         shading.no_2x2(m, s, 0, f"{K}.2x2.unshaded")
         shading.connected(m, s, 0, f"{K}.connected")
         shading.some(m, s, 1, f"{K}.some")
-        for x in s:
-            near = shading.neighbours(s, x)
-            if x in circles:
-                shading.count_around(m, s, x, len(near) - 1, group=f"{K}.cape")
-            else:
-                m.clauses([[s[x], s[y]] + [-s[z] for z in near if z != y] for y in near],
-                          f"{K}.cape")
+        shading.dead_ends(m, s, circles, 0, f"{K}.cape")
         clear = {x: True if x in circles else -lit for x, lit in s.items()}
         for x, k in circles.items():
             if k != UNKNOWN:

@@ -16,7 +16,7 @@ from typing import Any
 
 from ...modelling.model import Model
 from ...rules import counts, shading
-from ..base import Puzzle, register
+from ..base import Puzzle, given_cells, register
 from . import check as checker, drawing
 from .clues import TapaClues
 
@@ -43,9 +43,8 @@ class Tapa(TapaClues, Puzzle):
         return total + shading.connected_estimate(m, n)
 
     def build(self, m: Model) -> None:
-        s = shading.grid(m, self.rows, self.cols, f"{K}.cell")
-        clue_cells = {(r, c) for r, row in enumerate(self.clues)
-                      for c, v in enumerate(row) if v is not None}
+        s = self.chosen = shading.grid(m, self.rows, self.cols, f"{K}.cell")
+        clue_cells = set(given_cells(self.clues))
         shading.fixed(m, s, {v: 0 for v in sorted(clue_cells)}, f"{K}.given")
         shading.some(m, s, group=f"{K}.some")
         shading.no_2x2(m, s, group=f"{K}.2x2")
@@ -54,7 +53,6 @@ class Tapa(TapaClues, Puzzle):
                     for v in counts.ring((r, c), self.rows, self.cols)]
             counts.ring_runs(m, ring, self.clues[r][c], group=f"{K}.ring")
         shading.connected(m, s, group=f"{K}.connected")
-        self.chosen = s
         m.projection = list(s.values())
 
     def check(self, decoded: dict[str, Any]) -> list[str]:

@@ -6,8 +6,8 @@ tents joined side by side holds as many of each); no two tents touch, even
 diagonally; a number outside the grid counts its row's or column's tents.
 
 Model (groups ``tents.*``): ``cell``, ``tent[r,c]`` (the projection);
-``touch``; ``match``: a literal per tree and free side, one per tree, at most
-one per cell, a tent iff picked; ``count``: ``shading.count_in``.
+``touch`` (``shading.no_adjacent``, corners too); ``match``: the trees and
+tents paired off (``shading.paired``); ``count``: ``shading.count_in``.
 """
 
 from __future__ import annotations
@@ -42,17 +42,8 @@ class Tents(TentsClues, Puzzle):
         trees = [x for x in G.cells(h, w) if self.trees[x[0]][x[1]]]
         t = self.chosen = {x: m.bool(f"tent[{x[0]},{x[1]}]", f"{K}.cell")
                           for x in G.cells(h, w) if not self.trees[x[0]][x[1]]}
-        m.clauses([[-t[x], -t[y]] for x in t for y in shading.neighbours(t, x, True) if y > x],
-                  f"{K}.touch")
-        picks: dict = {x: [] for x in t}
-        for a in trees:
-            mine = [m.aux() for _ in shading.neighbours(t, a)]
-            m.exactly(mine, 1, f"{K}.match")
-            for x, e in zip(shading.neighbours(t, a), mine):
-                picks[x].append(e)
-        for x, es in picks.items():
-            m.at_most(es, 1, f"{K}.match")
-            m.clauses([[-t[x]] + es] + [[-e, t[x]] for e in es], f"{K}.match")
+        shading.no_adjacent(m, t, f"{K}.touch", diagonal=True)
+        shading.paired(m, t, trees, f"{K}.match")
         lines = [(k, G.rows_of(h, w)[r]) for r, k in enumerate(self.row_counts)]
         lines += [(k, G.columns_of(h, w)[c]) for c, k in enumerate(self.columns)]
         for k, line in lines:
