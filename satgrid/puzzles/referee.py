@@ -56,6 +56,27 @@ def connected_groups(cells: Iterable[Cell]) -> list[set[Cell]]:
     return groups
 
 
+def shading_shape_problems(grid, h: int, w: int) -> list[str]:
+    """The one problem of a decoded shading that is not an ``h`` x ``w`` grid
+    of 0 (unshaded) and 1 (shaded); empty when it is one."""
+    if len(grid) != h or any(len(row) != w for row in grid):
+        return [f"grid: expected {h} x {w}"]
+    if any(type(v) is not int or v not in (0, 1) for row in grid for v in row):
+        return ["grid: expected 0 (unshaded) or 1 (shaded) in every cell"]
+    return []
+
+
+def split_colour(grid, colour: int) -> list[str]:
+    """The problem of the cells of ``colour`` (1 shaded, 0 unshaded) in a
+    0/1 ``grid`` when they form more than one orthogonally connected group."""
+    groups = connected_groups((r, c) for r, row in enumerate(grid)
+                              for c, v in enumerate(row) if v == colour)
+    if len(groups) > 1:
+        what = "shaded" if colour else "unshaded"
+        return [f"{what} cells form {len(groups)} groups, expected one"]
+    return []
+
+
 def squares_2x2(rows: int, cols: int) -> list[list[Cell]]:
     """Every 2x2 square of a rows x cols grid as its four cells (top-left,
     top-right, bottom-left, bottom-right), squares in reading order."""
@@ -210,6 +231,17 @@ def border_rooms(vert, hori) -> list[list[int]]:
                         todo.append((ny, nx))
             count += 1
     return rooms
+
+
+def border_room_cells(vert, hori) -> list[list[Cell]]:
+    """The rooms the borders cut (:func:`border_rooms`) as their cells in
+    reading order, rooms in the order of their first cells."""
+    rooms = border_rooms(vert, hori)
+    out: list[list[Cell]] = [[] for _ in range(1 + max(max(row) for row in rooms))]
+    for r, row in enumerate(rooms):
+        for c, k in enumerate(row):
+            out[k].append((r, c))
+    return out
 
 
 @dataclass

@@ -14,17 +14,15 @@ Example:
 
 from __future__ import annotations
 
-from ..referee import connected_groups
+from ..referee import connected_groups, shading_shape_problems
 
 
 def check(grid, numbers) -> list[str]:
     """Every rule ``grid`` breaks (empty when it solves ``numbers``)."""
     h, w = len(numbers), len(numbers[0])
-    if len(grid) != h or any(len(row) != w for row in grid):
-        return [f"grid: expected {h} x {w}"]
-    if any(type(v) is not int or v not in (0, 1) for row in grid for v in row):
-        return ["grid: expected 0 (unshaded) or 1 (shaded) in every cell"]
-    problems = []
+    problems = shading_shape_problems(grid, h, w)
+    if problems:
+        return problems
     line_sets = ([("row", r, [(r, c) for c in range(w)]) for r in range(h)]
                  + [("column", c, [(r, c) for r in range(h)]) for c in range(w)])
     for what, i, cells in line_sets:

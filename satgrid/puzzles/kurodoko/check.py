@@ -19,17 +19,15 @@ Example:
 
 from __future__ import annotations
 
-from ..referee import connected_groups
+from ..referee import shading_shape_problems, split_colour
 
 
 def check(grid, clues) -> list[str]:
     """Every rule ``grid`` breaks (empty when it solves ``clues``)."""
     h, w = len(clues), len(clues[0])
-    if len(grid) != h or any(len(row) != w for row in grid):
-        return [f"grid: expected {h} x {w}"]
-    if any(type(v) is not int or v not in (0, 1) for row in grid for v in row):
-        return ["grid: expected 0 (unshaded) or 1 (shaded) in every cell"]
-    problems = []
+    problems = shading_shape_problems(grid, h, w)
+    if problems:
+        return problems
     if not any(map(any, grid)):
         problems.append("no shaded cell")
     for r in range(h):
@@ -38,9 +36,7 @@ def check(grid, clues) -> list[str]:
                 problems.append(f"the clue at ({r}, {c}) is shaded")
             if grid[r][c] and ((r + 1 < h and grid[r + 1][c]) or (c + 1 < w and grid[r][c + 1])):
                 problems.append(f"shaded cells touch at ({r}, {c})")
-    groups = connected_groups((r, c) for r in range(h) for c in range(w) if grid[r][c] == 0)
-    if len(groups) > 1:
-        problems.append(f"unshaded cells form {len(groups)} groups, expected one")
+    problems += split_colour(grid, 0)
     for r in range(h):
         for c in range(w):
             k = clues[r][c]

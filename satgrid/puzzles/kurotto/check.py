@@ -14,17 +14,15 @@ Example:
 
 from __future__ import annotations
 
-from ..referee import connected_groups
+from ..referee import connected_groups, shading_shape_problems
 
 
 def check(grid, clues) -> list[str]:
     """Every rule ``grid`` breaks (empty when it solves ``clues``)."""
     h, w = len(clues), len(clues[0])
-    if len(grid) != h or any(len(row) != w for row in grid):
-        return [f"grid: expected {h} x {w}"]
-    if any(type(v) is not int or v not in (0, 1) for row in grid for v in row):
-        return ["grid: expected 0 (unshaded) or 1 (shaded) in every cell"]
-    problems = []
+    problems = shading_shape_problems(grid, h, w)
+    if problems:
+        return problems
     if not any(map(any, grid)):
         problems.append("no shaded cell")
     group_of = {}

@@ -13,6 +13,8 @@ Example:
 
 from __future__ import annotations
 
+from ..referee import shading_shape_problems
+
 
 def _blocks(cells) -> list[int]:
     out, run = [], 0
@@ -29,11 +31,9 @@ def _blocks(cells) -> list[int]:
 def check(grid, row_clues, column_clues) -> list[str]:
     """Every rule ``grid`` breaks (empty when it solves the clues)."""
     h, w = len(row_clues), len(column_clues)
-    if len(grid) != h or any(len(row) != w for row in grid):
-        return [f"grid: expected {h} x {w}"]
-    if any(type(v) is not int or v not in (0, 1) for row in grid for v in row):
-        return ["grid: expected 0 (unshaded) or 1 (shaded) in every cell"]
-    problems = []
+    problems = shading_shape_problems(grid, h, w)
+    if problems:
+        return problems
     for r in range(h):
         if _blocks(grid[r]) != list(row_clues[r]):
             problems.append(f"row {r}: blocks {_blocks(grid[r])}, clue {list(row_clues[r])}")

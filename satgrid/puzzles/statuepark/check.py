@@ -15,7 +15,7 @@ Example:
 
 from __future__ import annotations
 
-from ..referee import connected_groups
+from ..referee import connected_groups, shading_shape_problems
 
 
 def _key(cells) -> tuple:
@@ -39,11 +39,9 @@ def _name(keys) -> str:
 def check(grid, circles, pieces) -> list[str]:
     """Every rule ``grid`` breaks (empty when it solves ``circles`` with the bank ``pieces``)."""
     h, w = len(circles), len(circles[0])
-    if len(grid) != h or any(len(row) != w for row in grid):
-        return [f"grid: expected {h} x {w}"]
-    if any(type(v) is not int or v not in (0, 1) for row in grid for v in row):
-        return ["grid: expected 0 (unshaded) or 1 (shaded) in every cell"]
-    problems = []
+    problems = shading_shape_problems(grid, h, w)
+    if problems:
+        return problems
     for r in range(h):
         for c in range(w):
             if circles[r][c] == 1 and grid[r][c]:
