@@ -25,7 +25,9 @@ is false in the model and true in every partition that keeps the rules:
 * a component over ``max_size`` cells: ``max_size + 1`` of its cells'
   spanning tree not all joined;
 * with ``distinct_sizes`` (Fillomino), two adjacent components of one size:
-  both exact (trees joined, outer edges not) is refused.
+  both exact (trees joined, outer edges not) is refused; and with
+  ``beside`` (the size literals of labelled neighbours), a component of n
+  cells that is exact refuses "size n" to a neighbour outside it.
 
 Rare in puzzles and cheap when absent: a unique puzzle's large regions are
 few, so the cuts are few; the labelled encoding stays what it was for the
@@ -52,12 +54,14 @@ class LargeRegions:
         max_size: the largest region allowed, or None.
         distinct_sizes: adjacent regions never have one size (Fillomino).
         name: a label for reports.
+        beside: large cell -> {neighbour: {k: literal "its region has k cells"}}.
     """
 
     def __init__(self, large: dict[Hashable, int], join: dict[tuple, int], small: int,
                  max_size: int | None = None, distinct_sizes: bool = False,
-                 name: str = "large regions"):
+                 name: str = "large regions", beside: dict | None = None):
         self.large, self.join = dict(large), dict(join)
+        self.beside = beside or {}
         self.small, self.max_size, self.distinct = small, max_size, distinct_sizes
         self.name = name
         self.adj: dict = {v: [] for v in self.large}
@@ -144,6 +148,12 @@ class LargeRegions:
                            + ([-self.large[cells[0]]] if n == 1 else []))
             elif self.max_size is not None and n > self.max_size:
                 out.append([-x for x in tree[:self.max_size]])   # BFS order: a subtree
+            else:
+                inside = set(cells)
+                for u in cells:
+                    for w, ks in self.beside.get(u, {}).items():
+                        if w not in inside and n in ks and val(model, ks[n]):
+                            out.append([-x for x in tree] + list(outer) + [-ks[n]])
         if self.distinct:
             for i, j in sorted(touching):
                 (ci, ti, oi), (cj, tj, oj) = regs[i], regs[j]

@@ -484,10 +484,12 @@ def partition(m, cells: Iterable[Hashable], graph, *, sizes: Mapping[Hashable, i
     return Partition(m, label, size, checkers, group, large, join)
 
 
-def _large_regions(m, sub, large, small, max_size, distinct, group, checkers) -> dict:
+def _large_regions(m, sub, large, small, max_size, distinct, group, checkers,
+                   sized=None) -> dict:
     """The large cells' ``join`` literals, their clauses (``join -> large`` at
     both ends; a large cell joins a neighbour: a large region has two cells
-    or more) and their lazy check; returns ``join``."""
+    or more) and their lazy check (``sized``: the labelled cells' size
+    literals, a large region never beside one of its size); returns ``join``."""
     if not large:
         return {}
     g = group + ".large"
@@ -502,7 +504,11 @@ def _large_regions(m, sub, large, small, max_size, distinct, group, checkers) ->
         touch[w].append(j)
     cl += [[-l] + touch[v] for v, l in large.items()]
     m.clauses(cl, g)
-    checker = _large.LargeRegions(large, join, small, max_size, distinct, name=g)
+    near = None
+    if sized:
+        near = {v: {w: sized[w] for w in sub[v] if sized.get(w)}
+                for v in large}
+    checker = _large.LargeRegions(large, join, small, max_size, distinct, name=g, beside=near)
     m.add_lazy(checker)
     m.formula.encodings[g] = "lazy cuts"
     checkers.append(checker)

@@ -6,17 +6,18 @@ size never share a side; givens stay; a given border (puzz.link) separates.
 
 Model (Model API only; groups ``fillomino.*``):
 
-* ``region``: a partition without anchors
-  (:func:`satgrid.modelling.regions.partition`): every cell in one connected
-  region, named by its first cell in row-major order; the givens as
-  ``sizes``. The regions of up to ``small`` cells (the largest given) are
-  labelled, with per-cell size literals ``size[v][k]`` ("v's region has k
-  cells"); larger ones, unnumbered by then, are *large* cells of any size
+* ``region``: a partition whose regions are rooted at their first number
+  (:func:`satgrid.modelling.clued_partition.clued_partition`): a numbered
+  region is labelled by its first given, within the given's reach; a region
+  without a number by its first cell, up to :data:`FREE` cells; larger
+  unnumbered ones are *large* cells of any size
   (:mod:`satgrid.modelling.large_regions`, checked lazily, equal sizes side by
-  side refused): no bound the puzzle does not state, so "unique" is unique
-  among all fillings. ``max_size`` (optional) is a stated bound on every
-  region. Eager connectivity (a complete CNF, DIMACS) labels every size
-  up to ``max_size`` or rows x cols instead.
+  side refused, beside labelled regions too): no bound the puzzle does not
+  state, so "unique" is unique among all fillings. Per-cell size literals
+  ``size[v][k]`` ("v's region has k cells") for the sizes its roots allow.
+  ``max_size`` (optional) is a stated bound on every region. Eager
+  connectivity (a complete CNF, DIMACS) labels unnumbered regions of every
+  size up to ``max_size`` or rows x cols instead.
 * ``touch``: for each pair of neighbours v, w and each k: ``size[v][k] and
   size[w][k] -> same(v, w)`` (equal sizes side by side are one region);
   ``-same(v, w)`` across a given border (and a large cell joins no neighbour
@@ -41,14 +42,18 @@ from ...modelling import geometry as G
 from ...modelling.connectivity import eager_size
 from ...core.encodings import estimate
 from ...modelling.model import Model, Solution
-from ...modelling.regions import partition
+from ...modelling.clued_partition import clued_partition
 from ..base import Puzzle, register
 from . import check as checker
 from . import drawing
 
 K = "fillomino"
-#: the estimate searches the candidate roots up to this many steps (else: the diamond bound)
+#: the estimate searches the roots' reach while their diamonds hold at most this many cells
 COUNT_LIMIT = 10 ** 6
+#: regions without a number are labelled up to this many cells (larger: large cells); 3
+#: was the fastest of 3, 4, 5 and the largest number on Janko's and noqx's puzzles
+#: (bench/bench_region_speed.py)
+FREE = 3
 
 
 @register
@@ -75,66 +80,76 @@ class Fillomino(Puzzle):
         self._part = None
 
     def estimate_clauses(self, m: Model) -> int:
-        """An upper estimate from the candidate roots (:func:`satgrid.modelling.regions.partition`:
-        root r labels the cells within ``max_size - 1`` steps through cells not
-        before it, m_r of them; counted by search up to a million steps, else
-        bounded by the diamond of that radius): per cell exactly one label; per
-        root a totalizer cut at s + 1 (up and down: at most 2 (p+1)(q+1) per node)
-        and, eager, its layered encoding; per label s + 12 (size, ``same``)."""
-        bound, small = self.labelled(m)
+        """An upper estimate from the roots of
+        :func:`~satgrid.modelling.clued_partition.clued_partition` (each reaches
+        m_r cells, counted by search while the diamonds' cells total at most
+        ``COUNT_LIMIT``, else the diamond of its radius): per cell exactly one
+        label and one size; per root a totalizer cut at its bound + 1 and the
+        layered encoding of depth bound - 1; per edge the ``same`` and
+        ``touch`` clauses; the large cells and the implied ``local`` ones."""
         h, w, amo, card, n = self.rows, self.cols, m.amo, m.card, self.rows * self.cols
-        s = bound if small is None else small
-        reach = min(n, 2 * s * s)
-        members, labels = [reach] * n, [reach] * n
-        if n * reach <= COUNT_LIMIT:
+        free, bound = self.labelled(m)
+        cap = bound if free is None else min(free, bound)
+        limits = [min(self.clues[r][c] or cap, n) for r in range(h) for c in range(w)]
+        flat = [k for row in self.clues for k in row]
+        # the cells within k - 1 steps; from a free root only those after it (half)
+        diamond = [min(n, 2 * (k - 1) * k + 1 if s else min((k - 1) * k + 1, n - i))
+                   for i, (k, s) in enumerate(zip(limits, flat))]
+        clued = sum(1 for s in flat if s)
+        members = diamond
+        labels = [min(n, min((cap - 1) * cap + 1, i + 1) + clued) for i in range(n)]
+        if sum(diamond) <= COUNT_LIMIT:
             members, labels = [], [0] * n
-            for i in range(n):                          # BFS from each root, later cells only
+            for i in range(n):                      # BFS from each root through its room
+                s = flat[i]
                 seen, todo = {i: 0}, [i]
                 for u in todo:
                     r, c = divmod(u, w)
                     for x, ok in ((u - w, r), (u + w, r < h - 1), (u - 1, c), (u + 1, c < w - 1)):
-                        if ok and x > i and x not in seen and seen[u] < s - 1:
+                        if ok and x not in seen and seen[u] < limits[i] - 1 and (
+                                (not s and not flat[x] and x > i)
+                                or (s and (not flat[x] or (flat[x] == s and x > i)))):
                             seen[x] = seen[u] + 1
                             todo.append(x)
                 members.append(len(seen))
                 for x in seen:
                     labels[x] += 1
-        tree = {0: 0, 1: 0}
+        tree: dict = {0: 0, 1: 0}
 
-        def tot(k):                                     # totalizer clauses over k inputs, cut s + 1
-            if k not in tree:
+        def tot(k, cut):                            # totalizer clauses over k inputs
+            if (k, cut) not in tree:
                 a, b = k >> 1, k - (k >> 1)
-                tree[k] = tot(a) + tot(b) + 2 * (min(a, s + 1) + 1) * (min(b, s + 1) + 1)
-            return tree[k]
-        total = sum(estimate.exactly(amo, card, k, 1) + k for k in labels)
-        for k in members:
-            total += tot(k) + k * (s + 12) + 2
-            if m.connectivity == "eager" and k > 1:
-                total += eager_size(k, 0, max(1, min(k, s) - 1), 0, method="layers",
+                tree[k, cut] = (0 if k < 2 else tot(a, cut) + tot(b, cut)
+                                + 2 * (min(a, cut) + 1) * (min(b, cut) + 1))
+            return tree[k, cut]
+        large = 0 if cap >= bound else 1
+        top = max(cap, self.small)
+        total = sum(estimate.exactly(amo, card, k + large, 1) + k
+                    + estimate.exactly(amo, card, top + large, 1) + k * (top + 1) for k in labels)
+        for k, lim in zip(members, limits):
+            total += tot(k, lim + 1) + 2
+            if k > 1 and lim > 1:
+                total += eager_size(k, 0, max(1, min(k, lim) - 1), 0, method="layers",
                                     rooted=True)[1]
-        large = 0 if small is None else 6 * n       # join -> large (4 per cell), a join each
-        large += n * (s + 11)                       # local: a clause per size, C(4, k) k = 2..4
-        return total + n * estimate.exactly(amo, card, s + (small is not None), 1) + 2 * n * s \
-            + len(self.borders) * 3 + large
+        total += 6 * sum(labels) + 2 * n * (1 + top) + 6 * n * large
+        return total + n * (top + 11) + len(self.borders) * 3
 
-    def labelled(self, m: Model) -> tuple[int | None, int | None]:
-        """``partition``'s (max_size, small): regions of up to ``small`` cells
-        labelled, larger ones large cells up to max_size (None: any size);
-        eager connectivity labels every size (a complete CNF)."""
+    def labelled(self, m: Model) -> tuple[int | None, int]:
+        """``(free, bound)``: regions without a number labelled up to ``free``
+        cells (None: every size, for eager connectivity's complete CNF), every
+        region at most ``bound`` cells (``max_size``, else the cell count)."""
+        bound = min(self.max_size or self.rows * self.cols, self.rows * self.cols)
         if m.connectivity == "eager":
-            return self.max_size or self.rows * self.cols, None
-        if self.max_size is not None and self.max_size <= self.small:
-            return self.max_size, None
-        return self.max_size, self.small
+            return None, bound
+        return FREE, bound
 
     def build(self, m: Model) -> None:
         cells = G.cells(self.rows, self.cols)
         graph = G.grid_graph(self.rows, self.cols)
         sizes = {(r, c): k for r, c in cells if (k := self.clues[r][c])}
-        bound, small = self.labelled(m)
-        part = partition(m, cells, graph, sizes=sizes, max_size=bound, small=small,
-                         distinct_sizes=True, group=f"{K}.region",
-                         mode="eager" if small is not None else None)
+        free, _ = self.labelled(m)
+        part = clued_partition(m, cells, graph, sizes, free=free, max_size=self.max_size,
+                               group=f"{K}.region", distinct_sizes=True, mode="eager")
         self._part = part
         touch = []
         for v, w in graph.edges:
