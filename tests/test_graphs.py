@@ -127,7 +127,8 @@ def test_grids_are_networkx_grids(rows, cols):
             if c + 1 < cols:
                 g.add_edge((r, c), (r, c + 1))
     same(grid_graph(rows, cols), g)
-    assert sorted(grid_graph(rows, cols).edges) != sorted(graphs.grid_2d_graph(rows, cols + 1).edges)
+    wider = graphs.grid_2d_graph(rows, cols + 1)
+    assert sorted(grid_graph(rows, cols).edges) != sorted(wider.edges)
 
 
 def test_line_graph_is_networkx_line_graph():
