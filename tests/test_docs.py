@@ -255,6 +255,58 @@ PASTE_IMPORTS = {"Model": "from satgrid.modelling.model import Model",
                  "nx": "import networkx as nx"}
 
 
+def doc_block(doc: str, imports: dict | None = None) -> list[str]:
+    """Prose as it is; doctest examples as ``pycon`` blocks and other indented
+    runs (Args:, Returns:) as ``text`` blocks, so Markdown keeps their lines."""
+    out, run = [], []
+
+    def flush():
+        if run:
+            lang = "pycon" if run[0].lstrip().startswith(">>>") else "text"
+            text = inspect.cleandoc("\n".join(run)) if lang == "pycon" else "\n".join(run)
+            if lang == "pycon":     # each block runs pasted alone: its imports shown
+                text = "".join(f">>> {imp}\n" for name, imp in (imports or PASTE_IMPORTS).items()
+                               if re.search(rf"\b{name}\b", text)
+                               and not re.search(rf"import .*\b{name}\b", text)) + text
+            out.extend(["", f"```{lang}", *text.splitlines(), "```", ""])
+            run.clear()
+
+    for ln in doc.splitlines():
+        starts = ln.lstrip().startswith(">>>")
+        if starts and run and not run[0].lstrip().startswith(">>>"):
+            flush()
+        if ln.startswith(" ") or starts or (run and run[0].lstrip().startswith(">>>")
+                                            and ln.strip()):
+            run.append(ln)
+        else:
+            flush()
+            out.append(ln)
+    flush()
+    lines = [l for i, l in enumerate(out) if l or (i and out[i - 1])]  # no double blanks
+    return lines + [""]
+
+
+def sig(obj, drop_self: bool) -> str:
+    params = []
+    for p in inspect.signature(obj).parameters.values():
+        if drop_self and p.name == "self":
+            continue
+        text = p.name if p.kind is not p.VAR_KEYWORD else "**" + p.name
+        if p.kind is p.VAR_POSITIONAL:
+            text = "*" + p.name
+        if p.kind is p.KEYWORD_ONLY and not any(x.startswith("*") for x in params):
+            params.append("*")
+        if p.annotation is not p.empty:
+            text += f": {p.annotation}" if isinstance(p.annotation, str) \
+                else f": {inspect.formatannotation(p.annotation)}"
+        if p.default is not p.empty:
+            text += f" = {p.default!r}"
+        params.append(text)
+    ret = inspect.signature(obj).return_annotation
+    tail = "" if ret is inspect.Signature.empty else f" -> {ret}"
+    return f"({', '.join(params)}){tail}"
+
+
 def render_model_api() -> str:
     """docs/guide/model-api.md from the docstrings of satgrid.modelling.model."""
     mod = satgrid.modelling.model
@@ -266,56 +318,6 @@ def render_model_api() -> str:
              "encoding and recorded in a constraint group, and solves through one incremental "
              "PySAT session. Every example below runs as a test "
              "(`pytest --doctest-modules satgrid/modelling/model.py`).", ""]
-
-    def doc_block(doc: str) -> list[str]:
-        """Prose as it is; doctest examples as ``pycon`` blocks and other indented
-        runs (Args:, Returns:) as ``text`` blocks, so Markdown keeps their lines."""
-        out, run = [], []
-
-        def flush():
-            if run:
-                lang = "pycon" if run[0].lstrip().startswith(">>>") else "text"
-                text = inspect.cleandoc("\n".join(run)) if lang == "pycon" else "\n".join(run)
-                if lang == "pycon":     # each block runs pasted alone: its imports shown
-                    text = "".join(f">>> {imp}\n" for name, imp in PASTE_IMPORTS.items()
-                                   if re.search(rf"\b{name}\b", text)
-                                   and not re.search(rf"import .*\b{name}\b", text)) + text
-                out.extend(["", f"```{lang}", *text.splitlines(), "```", ""])
-                run.clear()
-
-        for ln in doc.splitlines():
-            starts = ln.lstrip().startswith(">>>")
-            if starts and run and not run[0].lstrip().startswith(">>>"):
-                flush()
-            if ln.startswith(" ") or starts or (run and run[0].lstrip().startswith(">>>")
-                                                and ln.strip()):
-                run.append(ln)
-            else:
-                flush()
-                out.append(ln)
-        flush()
-        lines = [l for i, l in enumerate(out) if l or (i and out[i - 1])]  # no double blanks
-        return lines + [""]
-
-    def sig(obj, drop_self: bool) -> str:
-        params = []
-        for p in inspect.signature(obj).parameters.values():
-            if drop_self and p.name == "self":
-                continue
-            text = p.name if p.kind is not p.VAR_KEYWORD else "**" + p.name
-            if p.kind is p.VAR_POSITIONAL:
-                text = "*" + p.name
-            if p.kind is p.KEYWORD_ONLY and not any(x.startswith("*") for x in params):
-                params.append("*")
-            if p.annotation is not p.empty:
-                text += f": {p.annotation}" if isinstance(p.annotation, str) \
-                    else f": {inspect.formatannotation(p.annotation)}"
-            if p.default is not p.empty:
-                text += f" = {p.default!r}"
-            params.append(text)
-        ret = inspect.signature(obj).return_annotation
-        tail = "" if ret is inspect.Signature.empty else f" -> {ret}"
-        return f"({', '.join(params)}){tail}"
 
     lines += doc_block(inspect.getdoc(mod))
     for cls in (mod.Model, mod.IntVar, mod.Solution):
@@ -339,6 +341,75 @@ def test_the_model_api_page_is_current():
         page.write_text(text, encoding="utf-8")
     assert page.read_text(encoding="utf-8") == text, \
         "docs/guide/model-api.md is stale: run SATGRID_DOCS_UPDATE=1 pytest tests/test_docs.py"
+
+
+RULE_MODULES = ("shading", "sight", "loops", "bridges", "numbers", "areas", "counts")
+
+
+def rule_functions(mod) -> list:
+    """The public functions a rule module defines, in source order."""
+    own = [f for name, f in vars(mod).items() if inspect.isfunction(f) and not name.startswith("_")
+           and f.__module__ == mod.__name__]
+    return sorted(own, key=lambda f: f.__code__.co_firstlineno)
+
+
+def render_rules_page() -> str:
+    """docs/guide/rules.md from the docstrings of satgrid/rules/*.py."""
+    import importlib
+    lines = ["# The rule library", "",
+             "<!-- generated from the docstrings of satgrid/rules/ by tests/test_docs.py; "
+             "SATGRID_DOCS_UPDATE=1 rewrites it -->", "",
+             "`from satgrid.rules import shading, sight, ...`: the rules that recur across "
+             "genres, on the public [Model API](model-api.md). A genre's `kind.py` "
+             "([new-kind.md](new-kind.md)) is a few calls of these. Every example below "
+             "runs as a test (`pytest --doctest-modules satgrid/rules`) and pasted alone.", ""]
+    lines += doc_block(inspect.getdoc(importlib.import_module("satgrid.rules")))
+    for name in RULE_MODULES:
+        mod = importlib.import_module(f"satgrid.rules.{name}")
+        funcs = rule_functions(mod)
+        imports = dict(PASTE_IMPORTS)      # what the module's examples use unimported
+        for key, obj in vars(mod).items():
+            if key.startswith("_") or key in imports:
+                continue
+            if inspect.ismodule(obj) and obj.__name__.startswith("satgrid."):
+                parent, _, last = obj.__name__.rpartition(".")
+                imports[key] = f"from {parent} import {last}" + (f" as {key}" if key != last else "")
+            elif (inspect.isfunction(obj) or inspect.isclass(obj)) \
+                    and getattr(obj, "__module__", "").startswith("satgrid."):
+                imports[key] = f"from {obj.__module__} import {key}"
+        lines += [f"## `satgrid.rules.{name}`", ""] + doc_block(inspect.getdoc(mod), imports)
+        for f in funcs:
+            lines += [f"### `{name}.{f.__name__}{sig(f, False)}`", ""]
+            lines += doc_block(inspect.getdoc(f) or "(undocumented)", imports)
+    return re.sub(r"\n{3,}", "\n\n", "\n".join(lines)).rstrip("\n") + "\n"
+
+
+def test_the_rules_page_is_current_and_every_rule_has_an_example():
+    """Issue [3/7]: the rule library documented, a doctested example each."""
+    import importlib
+    bare = [f"{name}.{f.__name__}" for name in RULE_MODULES
+            for f in rule_functions(importlib.import_module(f"satgrid.rules.{name}"))
+            if ">>>" not in (f.__doc__ or "")]
+    assert not bare, f"rules without an example: {bare}"
+    page, text = GUIDE / "rules.md", render_rules_page()
+    if UPDATE:
+        page.write_text(text, encoding="utf-8")
+    assert page.read_text(encoding="utf-8") == text, \
+        "docs/guide/rules.md is stale: run SATGRID_DOCS_UPDATE=1 pytest tests/test_docs.py"
+
+
+def test_every_rules_page_example_runs_pasted_alone():
+    page = (GUIDE / "rules.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"```pycon\n(.*?)```", page, re.S)
+    assert len(blocks) >= 40
+    parser, failed = doctest.DocTestParser(), []
+    for i, block in enumerate(blocks):
+        test = parser.get_doctest(block, {}, f"rules block {i + 1}", "rules.md", 0)
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+        runner.run(test, out=lambda text: None)
+        if runner.failures:
+            failed.append(block.splitlines()[-2 if len(block.splitlines()) > 1 else 0])
+    assert not failed, f"{len(failed)} blocks fail pasted alone, e.g. {failed[:3]}"
 
 
 def test_every_model_api_example_runs_pasted_alone():

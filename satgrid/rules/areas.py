@@ -136,7 +136,12 @@ def renumber(grid: list[list[int]]) -> list[list[int]]:
 
 def distances(graph, source, limit: int | None = None, stop=()) -> dict:
     """Steps from ``source`` to every node of ``graph`` within ``limit``
-    steps; the nodes of ``stop`` are reached but not passed through."""
+    steps; the nodes of ``stop`` are reached but not passed through.
+
+    >>> path = {1: [2], 2: [1, 3], 3: [2, 4], 4: [3]}
+    >>> distances(path, 1, stop={3}), distances(path, 1, limit=1)
+    ({1: 0, 2: 1, 3: 2}, {1: 0, 2: 1})
+    """
     dist, todo = {source: 0}, deque([source])
     while todo:
         u = todo.popleft()
@@ -209,7 +214,12 @@ def candidate_rectangles(rows: int, cols: int, clues: Mapping[tuple[int, int], i
 
 def estimate_rectangles(amo: str, card: str, rows: int, cols: int, clues) -> int:
     """An upper bound on the clauses of :func:`rectangles`: exactly one per
-    clue over its candidates, one per cell over those covering it."""
+    clue over its candidates, one per cell over those covering it.
+
+    >>> m = Model(); clues = {(0, 0): 2, (1, 2): 4}; a = rectangles(m, 2, 3, clues)
+    >>> m.formula.nclauses <= estimate_rectangles(m.amo, m.card, 2, 3, clues)
+    True
+    """
     rects = candidate_rectangles(rows, cols, clues)
     cover: dict = {}
     for rs in rects.values():
@@ -390,7 +400,14 @@ def estimate_shape_regions(amo: str, cells: int, shapes: int, size: int, blank: 
     :func:`pieces_alone` with ``blank``) on ``cells`` cells, ``shapes`` free
     shapes of at most ``size`` cells: per cell its exactly-one name and a
     clause per shape; per placement (8 orientations at each cell) its cells
-    and the cells around it; per cell four edges' clauses per shape."""
+    and the cells around it; per cell four edges' clauses per shape.
+
+    >>> from satgrid.modelling.shapes import parse_shape
+    >>> m = Model(); cells = [(0, c) for c in range(4)]
+    >>> _ = shape_regions(m, cells, {"I2": parse_shape("XX"), "I1": parse_shape("X")}, blank=True)
+    >>> m.formula.nclauses <= estimate_shape_regions(m.amo, 4, 2, 2, True)
+    True
+    """
     k = shapes + blank
     return cells * (estimate.exactly(amo, "seqcounter-knuth", k, 1) + k) \
         + cells * 8 * shapes * (3 * size + 4) + (8 * cells * k if blank else 0)
@@ -400,7 +417,14 @@ def estimate_pairs(n: int, pairs) -> int:
     """An upper bound on the clauses of :func:`paired_regions` on a grid of
     ``n`` cells from its candidate pairs' largest sizes ``pairs`` (each
     pair's cells taken as ``min(n, top^2)``): labels, their share of the
-    cells' exactly-one (pairwise: the worst), the thermometer's counter."""
+    cells' exactly-one (pairwise: the worst), the thermometer's counter.
+
+    >>> import networkx as nx
+    >>> m = Model(); g = nx.grid_2d_graph(1, 4); clues = sorted(g)
+    >>> _ = paired_regions(m, sorted(g), g, clues, lambda a, b: {2})
+    >>> m.formula.nclauses <= estimate_pairs(4, [2] * 6)          # 6 candidate pairs
+    True
+    """
     labels = sum(min(n, t * t) for t in pairs)
     per_cell = labels // max(n, 1) + 1
     return sum(min(n, t * t) * (t + 6) for t in pairs) + n * per_cell * per_cell

@@ -166,7 +166,12 @@ def connected(model: Model, br: Bridges, group: str = "bridges.connected",
 
 
 def some(model: Model, br: Bridges, group: str = "bridges.some") -> None:
-    """At least one bridge is built (pzprjs refuses a board without a line)."""
+    """At least one bridge is built (pzprjs refuses a board without a line).
+
+    >>> from satgrid.modelling.model import Model
+    >>> m = Model(); br = layout(m, 1, 3, [(0, 0), (0, 2)]); some(m, br); m.count()[0]   # 1 or 2
+    2
+    """
     model.clause([p.one for p in br.pairs], group)
 
 

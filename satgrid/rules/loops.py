@@ -141,7 +141,11 @@ def turn(model: Model, lp: Loop, where: Iterable[Cell], group: str = "loop.turn"
 
 def crossings(lp: Loop, region: Iterable[Cell]) -> list[int]:
     """The literals of the edges between a cell of ``region`` and a cell
-    outside it (the loop's crossings of the region's boundary)."""
+    outside it (the loop's crossings of the region's boundary).
+
+    >>> m = Model(); lp = loop(m, 2, 2); len(crossings(lp, [(0, 0)])), len(crossings(lp, [(0, 0), (1, 0)]))
+    (2, 2)
+    """
     inner = set(region)
     return [lit for (a, b), lit in lp.edges.items() if (a in inner) != (b in inner)]
 
