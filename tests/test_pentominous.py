@@ -19,6 +19,7 @@ from genre_suite import (assert_drawn, assert_refused_on_the_command_line, asser
 from satgrid import api
 from satgrid.modelling.shapes import PENTOMINOES, orientations
 from satgrid.puzzles.pentominous import check, drawing, family, formats, kind
+from satgrid.puzzles.referee import shape_key
 from satgrid.rules.areas import renumber
 
 HERE = Path(kind.__file__).parent / "examples"
@@ -83,7 +84,7 @@ def test_referee_rejects_pzprjs_broken_boards():
         for k in {x for row in regions for x in row}:
             cells = [(r, c) for r in range(5) for c in range(5) if regions[r][c] == k]
             name = next((s for s, sh in check.SHAPES.items() if len(cells) == 5
-                         and check._canon(cells) == sh), "?")
+                         and shape_key(cells) == sh), "?")
             for r, c in cells:
                 grid[r][c] = name
         assert check.check(grid, p.clues), code

@@ -77,6 +77,54 @@ def split_colour(grid, colour: int) -> list[str]:
     return []
 
 
+def shape_key(cells) -> tuple:
+    """The least of the eight images (turns and mirror images) of ``cells``,
+    shifted to the origin: equal for two cell sets of one shape."""
+    best = None
+    for flip in (1, -1):
+        pts = [(r, flip * c) for r, c in cells]
+        for _ in range(4):
+            pts = [(c, -r) for r, c in pts]
+            r0, c0 = min(r for r, _ in pts), min(c for _, c in pts)
+            key = tuple(sorted((r - r0, c - c0) for r, c in pts))
+            best = key if best is None or key < best else best
+    return best
+
+
+def int_grid_problems(grid, h: int, w: int) -> list[str]:
+    """The one problem of a decoded grid that is not ``h`` x ``w`` ints;
+    empty when it is."""
+    if len(grid) != h or any(len(row) != w for row in grid):
+        return [f"grid: expected {h} x {w}"]
+    if any(type(v) is not int for row in grid for v in row):
+        return ["grid: expected an int in every cell"]
+    return []
+
+
+def room_numbers_problems(grid, rooms, clues) -> list[str]:
+    """The problems of numbers written in rooms (Ripple Effect, Suguru) in an
+    int ``grid`` the shape of ``rooms`` (a room label per cell, None: an
+    empty cell, which holds 0): a non-negative clue not kept, a room not
+    holding 1..its size."""
+    h, w = len(rooms), len(rooms[0])
+    problems = []
+    members: dict = {}
+    for r in range(h):
+        for c in range(w):
+            if rooms[r][c] is None:
+                if grid[r][c] != 0:
+                    problems.append(f"({r}, {c}): an empty cell holds {grid[r][c]}")
+                continue
+            members.setdefault(rooms[r][c], []).append(grid[r][c])
+            k = clues[r][c]
+            if k is not None and k >= 0 and grid[r][c] != k:
+                problems.append(f"({r}, {c}): given {k}, found {grid[r][c]}")
+    for room, values in members.items():
+        if sorted(values) != list(range(1, len(values) + 1)):
+            problems.append(f"room {room}: holds {sorted(values)}, not 1..{len(values)}")
+    return problems
+
+
 def squares_2x2(rows: int, cols: int) -> list[list[Cell]]:
     """Every 2x2 square of a rows x cols grid as its four cells (top-left,
     top-right, bottom-left, bottom-right), squares in reading order."""

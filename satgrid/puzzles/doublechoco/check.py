@@ -16,20 +16,7 @@ Example:
 
 from __future__ import annotations
 
-from ..referee import connected_groups
-
-
-def _key(cells) -> tuple:
-    """The least of the eight images of ``cells``, shifted to the origin."""
-    best = None
-    for flip in (1, -1):
-        pts = [(r, flip * c) for r, c in cells]
-        for _ in range(4):
-            pts = [(c, -r) for r, c in pts]
-            r0, c0 = min(r for r, _ in pts), min(c for _, c in pts)
-            k = tuple(sorted((r - r0, c - c0) for r, c in pts))
-            best = k if best is None or k < best else best
-    return best
+from ..referee import connected_groups, shape_key
 
 
 def check(grid, grey, numbers) -> list[str]:
@@ -50,7 +37,7 @@ def check(grid, grey, numbers) -> list[str]:
         if len(halves) != 2:
             problems.append(f"region at {min(reg)}: {len(halves)} halves, expected two")
             continue
-        if _key(halves[0]) != _key(halves[1]):
+        if shape_key(halves[0]) != shape_key(halves[1]):
             problems.append(f"region at {min(reg)}: its halves differ in shape")
         for half in halves:
             for r, c in sorted(half):

@@ -16,7 +16,7 @@ Example:
 
 from __future__ import annotations
 
-from ..referee import connected_groups
+from ..referee import connected_groups, shape_key
 
 #: the twelve pentominoes, one picture each (rows split by '/')
 PICTURES = {"F": ".##/##./.#.", "I": "#####", "L": "#.../####", "N": "##../.###",
@@ -24,21 +24,8 @@ PICTURES = {"F": ".##/##./.#.", "I": "#####", "L": "#.../####", "N": "##../.###"
             "W": "#../##./.##", "X": ".#./###/.#.", "Y": "..#./####", "Z": "##./.#./.##"}
 
 
-def _canon(cells) -> tuple:
-    """The least of the eight images of ``cells``, shifted to the origin."""
-    best = None
-    for flip in (1, -1):
-        pts = [(r, flip * c) for r, c in cells]
-        for _ in range(4):
-            pts = [(c, -r) for r, c in pts]
-            r0, c0 = min(r for r, _ in pts), min(c for _, c in pts)
-            key = tuple(sorted((r - r0, c - c0) for r, c in pts))
-            best = key if best is None or key < best else best
-    return best
-
-
-SHAPES = {k: _canon([(r, c) for r, row in enumerate(v.split("/")) for c, ch in enumerate(row)
-                     if ch == "#"]) for k, v in PICTURES.items()}
+SHAPES = {k: shape_key([(r, c) for r, row in enumerate(v.split("/")) for c, ch in enumerate(row)
+                        if ch == "#"]) for k, v in PICTURES.items()}
 
 
 def check(grid, clues, borders=()) -> list[str]:
@@ -61,7 +48,7 @@ def check(grid, clues, borders=()) -> list[str]:
                                            if grid[r][c] == letter), key=min):
             if len(reg) != 5:
                 problems.append(f"region at {min(reg)}: {len(reg)} cells, expected five")
-            elif _canon(reg) != SHAPES[letter]:
+            elif shape_key(reg) != SHAPES[letter]:
                 problems.append(f"region at {min(reg)}: the {letter} pentomino, not its shape")
     for u, v in borders:
         if grid[u[0]][u[1]] == grid[v[0]][v[1]]:

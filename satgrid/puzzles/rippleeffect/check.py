@@ -15,29 +15,16 @@ Example:
 
 from __future__ import annotations
 
+from ..referee import int_grid_problems, room_numbers_problems
+
 
 def check(grid, rooms, clues) -> list[str]:
     """Every rule ``grid`` breaks (empty when it solves the puzzle)."""
     h, w = len(rooms), len(rooms[0])
-    if len(grid) != h or any(len(row) != w for row in grid):
-        return [f"grid: expected {h} x {w}"]
-    if any(type(v) is not int for row in grid for v in row):
-        return ["grid: expected an int in every cell"]
-    problems = []
-    members: dict = {}
-    for r in range(h):
-        for c in range(w):
-            if rooms[r][c] is None:
-                if grid[r][c] != 0:
-                    problems.append(f"({r}, {c}): an empty cell holds {grid[r][c]}")
-                continue
-            members.setdefault(rooms[r][c], []).append(grid[r][c])
-            k = clues[r][c]
-            if k is not None and k >= 0 and grid[r][c] != k:
-                problems.append(f"({r}, {c}): given {k}, found {grid[r][c]}")
-    for room, values in members.items():
-        if sorted(values) != list(range(1, len(values) + 1)):
-            problems.append(f"room {room}: holds {sorted(values)}, not 1..{len(values)}")
+    problems = int_grid_problems(grid, h, w)
+    if problems:
+        return problems
+    problems = room_numbers_problems(grid, rooms, clues)
     for what, n, m, at in (("row", h, w, lambda i, j: grid[i][j]),
                            ("column", w, h, lambda i, j: grid[j][i])):
         for i in range(n):

@@ -15,20 +15,7 @@ Example:
 
 from __future__ import annotations
 
-from ..referee import connected_groups, shading_shape_problems
-
-
-def _key(cells) -> tuple:
-    """The least of the eight images of ``cells``, shifted to the origin."""
-    best = None
-    for flip in (1, -1):
-        pts = [(r, flip * c) for r, c in cells]
-        for _ in range(4):
-            pts = [(c, -r) for r, c in pts]
-            r0, c0 = min(r for r, _ in pts), min(c for _, c in pts)
-            k = tuple(sorted((r - r0, c - c0) for r, c in pts))
-            best = k if best is None or k < best else best
-    return best
+from ..referee import connected_groups, shading_shape_problems, shape_key, split_colour
 
 
 def _name(keys) -> str:
@@ -48,12 +35,10 @@ def check(grid, circles, pieces) -> list[str]:
                 problems.append(f"white circle at ({r}, {c}) shaded")
             if circles[r][c] == 2 and not grid[r][c]:
                 problems.append(f"black circle at ({r}, {c}) unshaded")
-    placed = sorted(_key(g) for g in connected_groups(
+    placed = sorted(shape_key(g) for g in connected_groups(
         (r, c) for r in range(h) for c in range(w) if grid[r][c]))
-    bank = sorted(_key(p) for p in pieces)
+    bank = sorted(shape_key(p) for p in pieces)
     if placed != bank:
         problems.append(f"pieces: {_name(placed)} placed, the bank has {_name(bank)}")
-    white = connected_groups((r, c) for r in range(h) for c in range(w) if not grid[r][c])
-    if len(white) > 1:
-        problems.append(f"unshaded cells form {len(white)} groups, expected one")
+    problems += split_colour(grid, 0)
     return problems
