@@ -64,9 +64,11 @@ FAMILY = {
     "fillomino": ("fillomino", [{"rows": 10, "cols": 10, "largest": 6, "shown": 60},
                                 {"rows": 15, "cols": 15, "largest": 10, "shown": 60}]),
 }
-for _k in ("slitherlink", "masyu", "lightup", "kurodoko", "tapa", "shikaku"):
+for _k in ("slitherlink", "masyu", "lightup", "kurodoko", "tapa", "shikaku", "nonogram",
+           "nurimisaki", "tents", "araf"):
     FAMILY[_k] = (_k, [{"rows": 10, "cols": 10}, {"rows": 15, "cols": 15}])
-for _k in ("hitori", "nurikabe", "norinori", "starbattle", "heyawake", "aqre", "yinyang"):
+for _k in ("hitori", "nurikabe", "norinori", "starbattle", "heyawake", "aqre", "yinyang",
+           "kurotto"):
     FAMILY[_k] = (_k, [{"n": 10}, {"n": 15}])
 
 SHARED = ROOT.parent / "shared" / "instances"

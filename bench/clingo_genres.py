@@ -238,20 +238,67 @@ def shikaku_facts(p) -> list[str]:
     return out
 
 
-def shikaku_read(atoms, p) -> dict:
-    """Rectangles numbered 1, 2, ... in the order of their first cell."""
+def owners(atoms, p, name: str) -> dict:
+    """``{"grid": region numbers}`` from ``name(R,C,I,J)``: (R,C) in the region
+    named (I,J), the regions numbered 1, 2, ... in row-major order."""
     owner = [[None] * p.cols for _ in range(p.rows)]
     for a in atoms:
-        if a.name == "in":
+        if a.name == name:
             r, c, i, j = args(a)
             owner[r][c] = (i, j)
-    return {"grid": relabel(owner)}
+    return {"grid": partition(owner)}
 
 
-def relabel(grid) -> list[list[int]]:
-    """A partition's labels renumbered 1, 2, ... in row-major order of first cells."""
-    names: dict = {}
-    return [[names.setdefault(v, len(names) + 1) for v in row] for row in grid]
+def partition(grid) -> list[list[int]]:
+    """The regions of a label grid (the groups of equal labels side by side),
+    numbered 1, 2, ... in row-major order of their first cells: two label
+    grids of one division give the same partition."""
+    h, w = len(grid), len(grid[0])
+    out = [[0] * w for _ in range(h)]
+    n = 0
+    for r0 in range(h):
+        for c0 in range(w):
+            if out[r0][c0]:
+                continue
+            n += 1
+            out[r0][c0], todo = n, [(r0, c0)]
+            while todo:
+                r, c = todo.pop()
+                for r2, c2 in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if (0 <= r2 < h and 0 <= c2 < w and not out[r2][c2]
+                            and grid[r2][c2] == grid[r][c]):
+                        out[r2][c2] = n
+                        todo.append((r2, c2))
+    return out
+
+
+def circle_facts(p, name: str = "number") -> list[str]:
+    """Nurimisaki, Kurotto, Araf: ``name(R,C)`` for every clue cell and
+    ``clue(R,C,N)`` for a number (a negative clue is a "?")."""
+    out = grid_fact(p)
+    for r, row in enumerate(p.clues):
+        for c, v in enumerate(row):
+            if v is not None:
+                out.append(f"{name}({r},{c}).")
+                if v >= 0:
+                    out.append(f"clue({r},{c},{v}).")
+    return out
+
+
+def tents_facts(p) -> list[str]:
+    out = grid_fact(p) + [f"tree({r},{c})." for r, row in enumerate(p.trees)
+                          for c, t in enumerate(row) if t]
+    out += [f"rowcount({r},{n})." for r, n in enumerate(p.row_counts) if n is not None]
+    out += [f"colcount({c},{n})." for c, n in enumerate(p.columns) if n is not None]
+    return out
+
+
+def nonogram_facts(p) -> list[str]:
+    out = grid_fact(p)
+    out += [f"rowclue({r},{i},{n})." for r, ns in enumerate(p.row_clues) for i, n in enumerate(ns)]
+    out += [f"colclue({c},{i},{n})." for c, ns in enumerate(p.column_clues)
+            for i, n in enumerate(ns)]
+    return out
 
 
 GENRES = {g.kind: g for g in [
@@ -270,7 +317,12 @@ GENRES = {g.kind: g for g in [
     Genre("yinyang", yinyang_facts, lambda a, p: shading(a, p, "black")),
     Genre("kurodoko", kurodoko_facts, shading),
     Genre("tapa", tapa_facts, shading),
-    Genre("shikaku", shikaku_facts, shikaku_read, lambda d: relabel(d["grid"])),
+    Genre("shikaku", shikaku_facts, lambda a, p: owners(a, p, "in"), lambda d: partition(d["grid"])),
+    Genre("nurimisaki", lambda p: circle_facts(p, "circle"), shading),
+    Genre("kurotto", circle_facts, shading),
+    Genre("tents", tents_facts, lambda a, p: shading(a, p, "tent")),
+    Genre("nonogram", nonogram_facts, shading),
+    Genre("araf", circle_facts, lambda a, p: owners(a, p, "lab"), lambda d: partition(d["grid"])),
 ]}
 
 
