@@ -91,14 +91,25 @@ def shape_key(cells) -> tuple:
     return best
 
 
-def int_grid_problems(grid, h: int, w: int) -> list[str]:
-    """The one problem of a decoded grid that is not ``h`` x ``w`` ints;
-    empty when it is."""
+def int_grid_problems(grid, h: int, w: int, what: str = "an int") -> list[str]:
+    """The one problem of a decoded grid that is not ``h`` x ``w`` ints
+    (``what`` names such an int in the message); empty when it is."""
     if len(grid) != h or any(len(row) != w for row in grid):
         return [f"grid: expected {h} x {w}"]
     if any(type(v) is not int for row in grid for v in row):
-        return ["grid: expected an int in every cell"]
+        return [f"grid: expected {what} in every cell"]
     return []
+
+
+def value_regions(grid) -> list[set[Cell]]:
+    """The regions of a grid of region numbers: the orthogonally connected
+    groups of cells holding the same number, by number, then as
+    :func:`connected_groups` orders them."""
+    h, w = len(grid), len(grid[0])
+    out = []
+    for v in sorted({x for row in grid for x in row}):
+        out += connected_groups((r, c) for r in range(h) for c in range(w) if grid[r][c] == v)
+    return out
 
 
 def room_numbers_problems(grid, rooms, clues) -> list[str]:
@@ -290,6 +301,18 @@ def border_room_cells(vert, hori) -> list[list[Cell]]:
         for c, k in enumerate(row):
             out[k].append((r, c))
     return out
+
+
+def numbered_room_problems(grid, vert, hori, clues) -> list[str]:
+    """The rooms of a 0/1 ``grid`` (:func:`border_room_cells`) whose first
+    number (a clue >= 0 in reading order) is not their count of shaded cells."""
+    problems = []
+    for cells in border_room_cells(vert, hori):
+        numbers = [clues[r][c] for r, c in cells if clues[r][c] >= 0]
+        shaded = sum(grid[r][c] for r, c in cells)
+        if numbers and shaded != numbers[0]:
+            problems.append(f"room at {cells[0]} holds {shaded} shaded cells, expected {numbers[0]}")
+    return problems
 
 
 @dataclass

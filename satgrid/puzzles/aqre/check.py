@@ -17,7 +17,7 @@ Example:
 
 from __future__ import annotations
 
-from ..referee import border_room_cells, shading_shape_problems, split_colour
+from ..referee import numbered_room_problems, shading_shape_problems, split_colour
 
 
 
@@ -28,11 +28,7 @@ def check(grid, vert, hori, clues, borders: bool = False) -> list[str]:
     if problems:
         return problems
     problems += split_colour(grid, 1)
-    for cells in border_room_cells(vert, hori):
-        numbers = [clues[r][c] for r, c in cells if clues[r][c] >= 0]
-        shaded = sum(grid[r][c] for r, c in cells)
-        if numbers and shaded != numbers[0]:
-            problems.append(f"room at {cells[0]} holds {shaded} shaded cells, expected {numbers[0]}")
+    problems += numbered_room_problems(grid, vert, hori, clues)
     lines = [[(r, c) for c in range(w)] for r in range(h)] + [[(r, c) for r in range(h)] for c in range(w)]
     for line in lines:
         for i in range(len(line) - 3):

@@ -14,19 +14,16 @@ Example:
 
 from __future__ import annotations
 
-from ..referee import connected_groups
+from ..referee import int_grid_problems, value_regions
 
 
 def check(grid, clues) -> list[str]:
     """Every rule ``grid`` breaks (empty when it solves ``clues``)."""
     h, w = len(clues), len(clues[0])
-    if len(grid) != h or any(len(row) != w for row in grid):
-        return [f"grid: expected {h} x {w}"]
-    if any(type(v) is not int for row in grid for v in row):
-        return ["grid: expected a region number in every cell"]
-    groups = []
-    for v in sorted({x for row in grid for x in row}):
-        groups += connected_groups((r, c) for r in range(h) for c in range(w) if grid[r][c] == v)
+    problems = int_grid_problems(grid, h, w, "a region number")
+    if problems:
+        return problems
+    groups = value_regions(grid)
     problems = []
     for reg in sorted(groups, key=min):
         at, size = min(reg), len(reg)

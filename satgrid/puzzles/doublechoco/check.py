@@ -16,20 +16,17 @@ Example:
 
 from __future__ import annotations
 
-from ..referee import connected_groups, shape_key
+from ..referee import connected_groups, int_grid_problems, shape_key, value_regions
 
 
 def check(grid, grey, numbers) -> list[str]:
     """Every rule ``grid`` breaks (``grey``: 1 for a grey cell; ``numbers``:
     None, a negative "?" or a size)."""
     h, w = len(grey), len(grey[0])
-    if len(grid) != h or any(len(row) != w for row in grid):
-        return [f"grid: expected {h} x {w}"]
-    if any(type(v) is not int for row in grid for v in row):
-        return ["grid: expected a region number in every cell"]
-    regions = []
-    for v in sorted({x for row in grid for x in row}):
-        regions += connected_groups((r, c) for r in range(h) for c in range(w) if grid[r][c] == v)
+    problems = int_grid_problems(grid, h, w, "a region number")
+    if problems:
+        return problems
+    regions = value_regions(grid)
     problems = []
     for reg in sorted(regions, key=min):
         halves = [g for colour in (0, 1)

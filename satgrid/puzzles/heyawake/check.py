@@ -17,7 +17,7 @@ Example:
 
 from __future__ import annotations
 
-from ..referee import border_room_cells, shading_shape_problems, split_colour
+from ..referee import numbered_room_problems, shading_shape_problems, split_colour
 
 
 
@@ -34,11 +34,7 @@ def check(grid, vert, hori, clues) -> list[str]:
             if grid[r][c] and ((r + 1 < h and grid[r + 1][c]) or (c + 1 < w and grid[r][c + 1])):
                 problems.append(f"shaded cells touch at ({r}, {c})")
     problems += split_colour(grid, 0)
-    for cells in border_room_cells(vert, hori):
-        numbers = [clues[r][c] for r, c in cells if clues[r][c] >= 0]
-        shaded = sum(grid[r][c] for r, c in cells)
-        if numbers and shaded != numbers[0]:
-            problems.append(f"room at {cells[0]} holds {shaded} shaded cells, expected {numbers[0]}")
+    problems += numbered_room_problems(grid, vert, hori, clues)
     lines = [[(r, c) for c in range(w)] for r in range(h)] + [[(r, c) for r in range(h)] for c in range(w)]
     for line in lines:
         run: list = []

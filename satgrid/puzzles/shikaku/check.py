@@ -14,27 +14,16 @@ Example:
 
 from __future__ import annotations
 
-from ..referee import connected_groups
-
-
-def regions(grid) -> list[set]:
-    """The regions: connected groups of cells holding the same number."""
-    h, w = len(grid), len(grid[0])
-    out = []
-    for v in sorted({x for row in grid for x in row}):
-        out += connected_groups((r, c) for r in range(h) for c in range(w) if grid[r][c] == v)
-    return out
+from ..referee import int_grid_problems, value_regions
 
 
 def check(grid, clues) -> list[str]:
     """Every rule ``grid`` breaks (empty when it solves ``clues``)."""
     h, w = len(clues), len(clues[0])
-    if len(grid) != h or any(len(row) != w for row in grid):
-        return [f"grid: expected {h} x {w}"]
-    if any(type(v) is not int for row in grid for v in row):
-        return ["grid: expected a region number in every cell"]
-    problems = []
-    for reg in sorted(regions(grid), key=min):
+    problems = int_grid_problems(grid, h, w, "a region number")
+    if problems:
+        return problems
+    for reg in sorted(value_regions(grid), key=min):
         at = min(reg)
         rs, cs = [r for r, _ in reg], [c for _, c in reg]
         if (max(rs) - min(rs) + 1) * (max(cs) - min(cs) + 1) != len(reg):
