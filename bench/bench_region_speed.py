@@ -10,10 +10,13 @@ or the line says so.
 
 The puzzles (sources in ``PUZZLES``): Janko's Fillomino nos. 15, 17, 21, 27,
 31 and noqx's three Fillomino examples (``bench_region_modes.py`` has the
-first six), a 10x10 from a blog (pzprxs), noqx's Nurikabe 19x12,
-semiexp's (cspuz) 10x10, a 30x20 from a puzzle hunt's puzz.link link,
-four 10x10 from puzzle apps' lists, and the instances/ files of both kinds.
-Nurikabe URLs are decoded here (number16) into TOML instances.
+first six), a 10x10 from a blog (pzprxs); semiexp's (cspuz) Nurikabe
+10x10, a 30x20 from a puzzle hunt's puzz.link link, 10x10s from a puzzle
+app's list and a blog, and the instances/ files of both kinds. Nurikabe
+URLs are decoded here (number16) into TOML instances. Left out: noqx's
+Nurikabe 19x12 and an app's 10x10-a, which hold '?' clues (the kind takes
+numbers only), and a contest 10x10 whose URL holds 6 clues in 36 cells
+(cut short: unsat as read).
 
 Usage::
 
@@ -39,19 +42,13 @@ from satgrid.puzzles import puzzlink
 NURIKABE_URLS = [
     ("nurikabe-cspuz-10x10", "https://puzz.link/p?nurikabe/10/10/zj7n7j9n7t7i7n7zj",
      "semiexp's cspuz test (twitter.com/semiexp/status/1222541993638678530)"),
-    ("nurikabe-noqx-19x12", "https://puzz.link/p?nurikabe/19/12/g5zw3k2h4g4k.v.h2i2g4z3n7j3k2h4h4k3i"
-     "4j3zzk2i2k2p6j2k6k", "noqx's example"),
     ("nurikabe-hunt-30x20", "https://puzz.link/p?nurikabe/30/20/h4gbh7i-12j2m8h3r4u1i2zufgczger1h6l"
      "1zr2t1j3kal2zzj1m3zjdk3l1h4u2o3k3zq3t5i1keq9r3zk3g7zczj-10zz3g2j1r3g8j2p4h-10rcj1g5k1",
      "a puzzle hunt's page (AGE LIMIT), its puzz.link link"),
-    ("nurikabe-app-10x10-a", "https://puzz.link/p?nurikabe/10/10/2l2u2l2n2m2m.k2g2i2q2l2s",
-     "a daily-puzzle app's list (pzprxs)"),
     ("nurikabe-app-10x10-b", "https://puzz.link/p?nurikabe/10/10/n2n2u2k2g2l2r2k2n2s2n-16",
      "a daily-puzzle app's list (pzprxs)"),
     ("nurikabe-app-10x10-c", "https://puzz.link/p?nurikabe/10/10/8i1h2g5p2zi5j22k4zh1p6g1h2i7",
      "a daily-puzzle app's list (pzprxs)"),
-    ("nurikabe-contest-10x10", "https://puzz.link/p?nurikabe/10/10/h5k5g5i5k5g5k5g5k",
-     "Code Breaker Logic Puzzle Contest I, round 1.10"),
     ("nurikabe-blog-10x10", "https://puzz.link/p?nurikabe/10/10/l1h4s4n4l2kbn6k2l2n5s2h1l",
      "a blog's puzzle (2014-03-09)"),
 ]

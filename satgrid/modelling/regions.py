@@ -12,7 +12,9 @@ anchor (Nurikabe's islands: one number per island, its size the number).
 
 Literals. ``label[v][a]`` = "cell v lies in the region of anchor a", made
 only where it can hold: ``v`` is not another anchor and, when the size s of
-``a`` is given, ``v`` is within distance s - 1 of ``a`` in ``graph``.
+``a`` is given, ``v`` is within distance s - 1 of ``a`` in ``graph``; with
+``separated``, through cells that are neither another anchor nor beside one
+(such a cell would join that anchor's region).
 ``label[a][a]`` is the model's true literal.
 
 Constraints (group ``G`` = ``group``):
@@ -145,7 +147,12 @@ def regions(m, cells: Iterable[Hashable], graph, anchors: Mapping[Hashable, int 
     T = m.true
     label: dict = {v: {} for v in cells}
     for a, s in anchors.items():
-        reach = distances(sub, a, len(cells) if s is None else s - 1)
+        room = sub
+        if separated:                   # a region never holds another anchor nor its neighbours
+            others = [b for b in anchors if b != a]
+            near = set(others).union(*(sub[b] for b in others)) - {a}
+            room = sub.subgraph([v for v in cells if v not in near])
+        reach = distances(room, a, len(cells) if s is None else s - 1)
         for v in cells:
             if v == a:
                 label[v][a] = T
