@@ -100,7 +100,8 @@ def cmd_generate(a) -> int:
         start = found[0]
         if start.kind != a.kind:
             raise UsageError(f"satgrid generate: {a.start} holds a {start.kind}, not a {a.kind}")
-        if not start.clue_cells() or start.toml_table() is None:
+        if ((not start.clue_cells() and not hasattr(start, "nearby"))
+                or start.toml_table() is None):
             raise UsageError(f"satgrid generate: {a.kind} has no clues a generator can remove "
                              "and write (docs/guide/explain.md: the clue hooks)")
     cls = KINDS[a.kind]

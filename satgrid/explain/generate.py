@@ -18,7 +18,15 @@ and so is S). When the clues are givens (:meth:`Puzzle.clue_literals`), the
 rules are compiled once and the clues are assumptions; otherwise each
 candidate is compiled anew and its solutions listed up to two (one, the
 same as before: a clue that is a rule may leave another). The last puzzle's
-uniqueness is proved once more by a complete uniqueness check. Every random
+uniqueness is proved once more by a complete uniqueness check.
+
+A kind whose layout is the puzzle (LITS, Norinori and Star Battle rooms,
+Hitori numbers: the ``nearby`` hook) starts from its ``random_start`` or
+its family's planted puzzle and one answer S, and searches layouts while a
+second answer T remains: each step takes the first layout one change away
+(``nearby(S, rng)``, in a random order) whose referee still passes S and
+fails T, so every step rules out the answer that stood in the way and S
+stays an answer (:func:`searched`). Every random
 number comes from ``random.Random(seed)``, and each puzzle from a session
 of its own, so a seed gives the same puzzles.
 """
@@ -46,8 +54,22 @@ __all__ = ["Generated", "generate", "generate_one", "reduce_clues"]
 ATTEMPTS = 50
 #: family seeds tried for a planted puzzle unique at full clues
 FAMILY_TRIES = 40
+#: layout changes made for one start before drawing another (``nearby``)
+MEND_STEPS = 12
+#: starts drawn before giving up (a walk that is not unique in
+#: :data:`MEND_STEPS` steps is dropped: short walks from many starts beat long
+#: ones, LITS 6x6 needing about 1,000 compiles at 400 steps and 200 at 12)
+MEND_STARTS = 100
+#: answers listed at each step, the other answers remembered, and the
+#: layouts compared, for a step of the layout search (:func:`_mended`)
+MEND_COUNT, MEND_POOL, MEND_CHOICES = 8, 24, 40
 #: the family parameters that are a percentage of clues shown (set to 100)
 SHOWN = ("shown", "clue", "clues", "numbers", "mark")
+
+
+class NotUnique(SatgridError):
+    """A start puzzle with more than one solution (a filled grid drawn
+    again: its clues leave the answer open, as a Hooks layout may be)."""
 
 
 @dataclass
@@ -108,10 +130,13 @@ def family_of(cls: type[Puzzle]) -> str | None:
 def no_generator(cls: type[Puzzle], size: int | None) -> str | None:
     """Why ``cls`` has no generator from nothing (None: it has one): no clue
     a generator can remove, or neither a blank puzzle nor a family."""
-    if cls.clue_cells is Puzzle.clue_cells or cls.toml_table is Puzzle.toml_table:
+    size = size or getattr(cls, "generate_size", None)
+    if ((cls.clue_cells is Puzzle.clue_cells and not hasattr(cls, "nearby"))
+            or cls.toml_table is Puzzle.toml_table):
         return (f"{cls.kind} has no clues a generator can remove and write (its puzzle "
                 "is its rules or regions; docs/guide/explain.md: the clue hooks)")
-    if cls.blank(size or 9) is None and family_of(cls) is None:
+    if (cls.blank(size or 9) is None and family_of(cls) is None
+            and not hasattr(cls, "random_start")):
         return f"{cls.kind} has no blank puzzle nor family to start from; give --from FILE"
     return None
 
@@ -155,6 +180,66 @@ def planted(cls: type[Puzzle], size: int | None, rng: random.Random,
                      f"clues in {FAMILY_TRIES} seeds")
 
 
+def _start(cls: type[Puzzle], size: int | None, rng: random.Random) -> Puzzle:
+    """A puzzle with an answer to search from: the kind's ``random_start``,
+    else its family's planted puzzle (every clue shown)."""
+    if hasattr(cls, "random_start"):
+        return cls.random_start(size or 6, rng)
+    name = family_of(cls)
+    (fname, text), *_ = instances(name, family_params(name, size), seed=rng.randrange(1 << 30))
+    return loads(text, fname)[0]
+
+
+def _mended(p: Puzzle, keep: dict, other: dict, seen: list, rng: random.Random):
+    """Of the first :data:`MEND_CHOICES` layouts near ``p`` whose referee
+    accepts ``keep`` and refuses ``other``, the one that refuses the most
+    answers ``seen`` (the first such, on a tie); None: there is none."""
+    best, score, tried = None, -1, 0
+    for q in p.nearby(keep, rng):
+        if q.check(keep) or not q.check(other):
+            continue
+        n = sum(1 for t in seen if q.check(t))
+        if n > score:
+            best, score = q, n
+        tried += 1
+        if tried >= MEND_CHOICES or score == len(seen):
+            break
+    return best
+
+
+def searched(cls: type[Puzzle], size: int | None, rng: random.Random, opts: Options,
+             start: Puzzle | None = None) -> Puzzle:
+    """A unique puzzle of a kind with the ``nearby`` hook, found by changing
+    the layout of ``start`` (else of :func:`_start`, :data:`MEND_STARTS`
+    of them at most) one step at a time, :data:`MEND_STEPS` steps at most (the
+    kind's ``mend_steps``; ten times as many from a given start): the
+    first of ``p.nearby(S, rng)`` whose referee accepts S (the answer kept)
+    and refuses T (the start's answer other than S that the last count found).
+    Every count is complete, up to two answers."""
+    steps = getattr(cls, "mend_steps", MEND_STEPS)
+    for _ in range(1 if start is not None else MEND_STARTS):
+        p = start if start is not None else _start(cls, size, rng)
+        res = solve_all(p, opts, limit=1)
+        if not res["count"]:
+            if start is not None:
+                raise SatgridError(f"{p.label()}: the start puzzle has no solution")
+            continue
+        keep, seen = res["solutions"][0], []
+        for _ in range(steps if start is None else 10 * steps):
+            res = solve_all(p, opts, limit=MEND_COUNT)
+            if not res["complete"] and res["count"] < 2:
+                raise LimitError(f"{p.kind}: a limit was reached while counting")
+            other = [t for t in res["solutions"] if solution_grid(t) != solution_grid(keep)]
+            if not other:
+                return p
+            seen = (other + seen)[:MEND_POOL]
+            p = _mended(p, keep, other[0], seen, rng)
+            if p is None:
+                break
+    raise LimitError(f"generate: no unique {cls.kind} of size {size} found by changing its "
+                     f"layout ({steps} steps from each of {MEND_STARTS} starts)")
+
+
 def _unique_count(p: Puzzle, opts: Options, solution: dict) -> bool:
     """Whether ``p`` has exactly one solution, drawn as ``solution`` (compiled
     anew, solutions listed up to two): a clue that is a rule may, removed,
@@ -184,12 +269,12 @@ def reduce_clues(full: Puzzle, rng: random.Random, opts: Options,
     if lits is None:   # the clues are rules: the givens (if any) are units
         m = compile_puzzle(full, opts)
     s = open_session(m, full, opts)
-    assume = list(full.givens(m)) if lits is not None else []
+    assume = [l for k in lits for l in lits[k]] if lits is not None else []
     sol = m.solve(assume, time_limit=opts.time_limit)
     if sol is None:
         raise SatgridError(f"{full.label()}: the start puzzle has no solution ({m.status})")
     if not m.is_unique(assume, first=sol, time_limit=opts.time_limit):
-        raise SatgridError(f"{full.label()}: the start puzzle has more than one solution")
+        raise NotUnique(f"{full.label()}: the start puzzle has more than one solution")
     solution = full.decode(sol)
     cells = full.clue_cells()
     rng.shuffle(cells)
@@ -212,7 +297,7 @@ def reduce_clues(full: Puzzle, rng: random.Random, opts: Options,
             unique = _unique_count(full.with_clues(keep), opts, solution)
         if not unique:
             keep.add(c)
-    out = full.with_clues(keep)
+    out = full.with_clues(keep) if cells else full
     if lits is not None:     # the proof: complete uniqueness of the kept givens
         if m.is_unique([l for k in keep for l in lits[k]], time_limit=opts.time_limit) is not True:
             raise SatgridError("generate: the reduced puzzle is not proved unique (a defect)")
@@ -231,13 +316,20 @@ def generate_one(cls: type[Puzzle], rng: random.Random, opts: Options, *, size: 
     its solution, the attempts and its score (None when not asked for)."""
     best = None
     for attempt in range(1, ATTEMPTS + 1):
-        if start is not None:
+        if hasattr(cls, "nearby"):
+            full, rules = searched(cls, size, rng, opts, start), None
+        elif start is not None:
             full, rules = start, None
         elif cls.blank(size or 9) is None:
             full, rules = planted(cls, size, rng, opts), None
         else:
             full, rules = filled(cls, size or 9, rng, opts)
-        p, sol = reduce_clues(full, rng, opts, floor=0, rules=rules)
+        try:
+            p, sol = reduce_clues(full, rng, opts, floor=0, rules=rules)
+        except NotUnique:
+            if start is not None:
+                raise
+            continue
         if givens is not None and len(p.clue_cells()) > givens:
             if best is None or len(p.clue_cells()) < len(best[0].clue_cells()):
                 best = (p, sol, None)
@@ -251,6 +343,9 @@ def generate_one(cls: type[Puzzle], rng: random.Random, opts: Options, *, size: 
                     best = (p, sol, score)
                 continue
         return p, sol, attempt, score
+    if best is None:
+        raise LimitError(f"generate: no {cls.kind} start unique at full clues in {ATTEMPTS} "
+                         "attempts")
     what = [f"at most {givens} clues"] if givens is not None else []
     what += [f"a score of at least {min_score}"] if min_score is not None else []
     near = (f"the fewest clues: {len(best[0].clue_cells())}" if best[2] is None
@@ -263,7 +358,8 @@ def generate(kind: str, *, seed: int = 0, count: int = 1, size: int | None = Non
              givens: int | None = None, start: Puzzle | None = None,
              opts: Options | None = None, min_score: int | None = None) -> list[Generated]:
     """``count`` unique puzzles of ``kind`` (see the module), the same for
-    the same arguments.
+    the same arguments; ``size`` None: the kind's ``generate_size`` if it
+    has one, else its blank's 9 or its family's default.
 
     >>> [g.clues <= 26 and g.puzzle.kind for g in generate("sudoku", seed=1, count=2, givens=26)]
     ['sudoku', 'sudoku']
@@ -271,8 +367,9 @@ def generate(kind: str, *, seed: int = 0, count: int = 1, size: int | None = Non
     if kind not in KINDS:
         raise SatgridError(f"unknown kind {kind!r}; expected one of {', '.join(KINDS)}")
     cls = KINDS[kind]
+    size = size or getattr(cls, "generate_size", None)
     why = no_generator(cls, size)
-    if why and (start is None or not start.clue_cells()):
+    if why and (start is None or not (start.clue_cells() or hasattr(cls, "nearby"))):
         raise SatgridError(f"generate: {why}")
     opts = opts or Options()
     out = []

@@ -14,10 +14,10 @@ rectangle's number). Every clue-removal generator then works on these kinds
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Iterator
 
 from .puzzlink import UNKNOWN
-from .rooms import clue_grid
+from .rooms import borders_of, clue_grid, rooms_from_borders
 
 
 class GridClues:
@@ -97,3 +97,83 @@ def token_text(rows: list[list[str]]) -> str:
     """Rows of tokens as an instance's grid text, right-aligned."""
     width = max(len(t) for row in rows for t in row)
     return "\n".join(" ".join(t.rjust(width) for t in row) for row in rows)
+
+
+def moved_rooms(rooms: list[list[int]], rng) -> Iterator[list[list[int]]]:
+    """Room grids one move away from ``rooms`` (a room index per cell), in a
+    random order: one cell moved into a room beside it; when that cuts the
+    room it leaves, one part stays and the others go with the cell (once for
+    each part that may stay). The layout search of the room kinds,
+    :func:`satgrid.explain.generate.searched`, keeps the moves its referee
+    allows."""
+    h, w = len(rooms), len(rooms[0])
+    members: dict[int, set] = {}
+    for r in range(h):
+        for c in range(w):
+            members.setdefault(rooms[r][c], set()).add((r, c))
+    moves = sorted({((r, c), rooms[y][x]) for r in range(h) for c in range(w)
+                    for y, x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))
+                    if 0 <= y < h and 0 <= x < w and rooms[y][x] != rooms[r][c]})
+    rng.shuffle(moves)
+    for (r, c), room in moves:
+        parts = _parts(members[rooms[r][c]] - {(r, c)})
+        rng.shuffle(parts)
+        for stay in parts:
+            out = [list(row) for row in rooms]
+            for y, x in set().union({(r, c)}, *(p for p in parts if p is not stay)):
+                out[y][x] = room
+            yield out
+
+
+def _parts(cells: set) -> list[set]:
+    """The connected parts of a set of cells, each sorted by its first cell."""
+    out, todo = [], set(cells)
+    for first in sorted(cells):
+        if first not in todo:
+            continue
+        todo.discard(first)
+        part, stack = {first}, [first]
+        while stack:
+            r, c = stack.pop()
+            for v in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if v in todo:
+                    todo.discard(v)
+                    part.add(v)
+                    stack.append(v)
+        out.append(part)
+    return out
+
+
+def split_rooms(rooms: list[list[int]], rng) -> Iterator[list[list[int]]]:
+    """Room grids one cut away from ``rooms``, in a random order: one room cut
+    in two by a straight line between two rows or two columns (a rectangle
+    into two rectangles). The layout search of the room-number kinds
+    (Heyawake, Aqre): a cut only adds a number, so an answer that keeps its
+    counts stays an answer where the referee allows the new border."""
+    members: dict[int, list] = {}
+    for r, row in enumerate(rooms):
+        for c, k in enumerate(row):
+            members.setdefault(k, []).append((r, c))
+    cuts = sorted({(k, axis, v[axis]) for k, cells in members.items() for v in cells
+                   for axis in (0, 1) if any(u[axis] < v[axis] for u in cells)})
+    rng.shuffle(cuts)
+    fresh = max(members) + 1
+    for k, axis, at in cuts:
+        out = [list(row) for row in rooms]
+        for r, c in members[k]:
+            if (r, c)[axis] >= at:
+                out[r][c] = fresh
+        yield out
+
+
+def counted_rooms(rooms: list[list[int]], grid) -> tuple[list, list, list[int]]:
+    """``(vertical, horizontal)`` borders of a room grid and each room's count
+    of shaded cells in ``grid`` (rooms numbered as :func:`rooms_from_borders`
+    numbers them)."""
+    vert, hori = borders_of(rooms)
+    index = rooms_from_borders(vert, hori)
+    numbers = [0] * (1 + max(map(max, index)))
+    for r, row in enumerate(index):
+        for c, k in enumerate(row):
+            numbers[k] += grid[r][c]
+    return vert, hori, numbers

@@ -29,13 +29,14 @@ from ...core.encodings import estimate
 from ...modelling.model import Model, Solution
 from ..base import Puzzle, register
 from . import check as checker
+from .clues import HitoriClues
 from . import drawing
 
 K = "hitori"
 
 
 @register
-class Hitori(Puzzle):
+class Hitori(HitoriClues, Puzzle):
     """A Hitori instance: ``numbers`` rows of ints."""
 
     kind = K

@@ -79,6 +79,7 @@ from ...modelling.geometry import grid_graph, windows
 from ...modelling.model import Model, Solution
 from ..base import Puzzle, register
 from . import check as checker
+from .clues import HooksClues
 from . import drawing
 
 #: where number k may go: "room" (any hook with at least k cells) or "size" (the k-hook)
@@ -240,7 +241,7 @@ def layout_model(n: int) -> tuple[Model, list[int]]:
 
 
 @register
-class Hooks(Puzzle):
+class Hooks(HooksClues, Puzzle):
     """A Hooks instance (n x n, regions, givens, numbers rule)."""
 
     kind = "hooks"

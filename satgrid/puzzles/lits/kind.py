@@ -29,6 +29,7 @@ from ...modelling.connectivity import eager_size
 from ...modelling.model import Model, Solution
 from ...modelling.shapes import TETROMINOES, estimate_place
 from ..base import Puzzle, register
+from .clues import LitsClues
 from . import check as checker
 from . import drawing
 
@@ -37,7 +38,7 @@ LETTERS = {k: TETROMINOES[k] for k in "LITS"}
 
 
 @register
-class Lits(Puzzle):
+class Lits(LitsClues, Puzzle):
     """A LITS instance: ``regions`` rows of tokens (equal token = same region)."""
 
     kind = K

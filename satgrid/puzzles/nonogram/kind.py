@@ -17,15 +17,15 @@ from ...modelling import geometry as G
 from ...modelling.model import Model
 from ...rules import counts, shading
 from ..base import Puzzle, register
-from . import check as checker
-from . import drawing
+from . import check as checker, drawing
+from .clues import NonogramClues
 
 
 K = "nonogram"
 
 
 @register
-class Nonogram(Puzzle):
+class Nonogram(NonogramClues, Puzzle):
     """``row_clues`` (one list per row, left to right) and ``column_clues``
     (one per column, top to bottom)."""
 

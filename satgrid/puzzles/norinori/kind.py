@@ -17,6 +17,7 @@ from ...rules import shading
 from ..base import register
 from ..rooms import RoomShading
 from . import check as checker
+from .clues import NorinoriClues
 from . import drawing
 
 
@@ -24,7 +25,7 @@ K = "norinori"
 
 
 @register
-class Norinori(RoomShading):
+class Norinori(NorinoriClues, RoomShading):
     """A Norinori instance: ``rooms`` (room index per cell)."""
 
     kind, drawing = K, drawing

@@ -48,6 +48,7 @@ from ...modelling.paths import line_graph
 from ..base import Puzzle, register
 from ..links import links_from_edges
 from . import check as checker
+from .clues import NumberlinkClues
 from . import drawing
 
 
@@ -67,7 +68,7 @@ def _amo(model: Model, n: int) -> str | None:
 
 
 @register
-class Numberlink(Puzzle):
+class Numberlink(NumberlinkClues, Puzzle):
     """A Numberlink: ``numbers`` rows of tokens ('.' = empty), each
     non-empty token exactly twice; ``fill``: every cell must be used."""
 

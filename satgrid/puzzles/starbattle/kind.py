@@ -19,15 +19,15 @@ from ...modelling.model import Model
 from ...rules import counts, shading
 from ..base import Puzzle, register
 from ..rooms import room_cells, rooms_from_labels
-from . import check as checker
-from . import drawing
+from . import check as checker, drawing
+from .clues import StarBattleClues
 
 
 K = "starbattle"
 
 
 @register
-class StarBattle(Puzzle):
+class StarBattle(StarBattleClues, Puzzle):
     """``stars`` per line and region; ``regions``: rows of region labels
     (a region: cells side by side with one label, :mod:`..rooms`);
     ``borders``: the URL's borders, written back as given (one may dangle)."""

@@ -77,6 +77,7 @@ from ...core.encodings import estimate
 from ...modelling.model import IntVar, Model, Solution
 from ..base import Puzzle, register
 from . import check as checker
+from .clues import TwentyFourSevenClues
 from . import drawing
 
 #: the four edges of a grid that carry clues (the builder's own copy: the
@@ -185,7 +186,7 @@ def _small_regions(n: int, k: int) -> list[tuple[list[int], list[int]]]:
 
 # ------------------------------------------------------------------ the kinds
 @register
-class TwentyFourSeven(Puzzle):
+class TwentyFourSeven(TwentyFourSevenClues, Puzzle):
     """One Twenty Four Seven grid (``size`` n, ``grids`` holds one :class:`SubGrid`)."""
 
     kind = "twenty-four-seven"
