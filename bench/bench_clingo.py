@@ -65,8 +65,9 @@ FAMILY = {
                                 {"rows": 15, "cols": 15, "largest": 10, "shown": 60}]),
 }
 for _k in ("slitherlink", "masyu", "lightup", "kurodoko", "tapa", "shikaku", "nonogram",
-           "nurimisaki", "tents", "araf"):
+           "nurimisaki", "tents", "araf", "pentominous", "statuepark", "rippleeffect", "suguru"):
     FAMILY[_k] = (_k, [{"rows": 10, "cols": 10}, {"rows": 15, "cols": 15}])
+FAMILY["rippleeffect"][1][1]["largest"] = 9       # rooms of 5 do not fill a 15x15
 for _k in ("hitori", "nurikabe", "norinori", "starbattle", "heyawake", "aqre", "yinyang",
            "kurotto"):
     FAMILY[_k] = (_k, [{"n": 10}, {"n": 15}])

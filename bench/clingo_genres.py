@@ -301,6 +301,49 @@ def nonogram_facts(p) -> list[str]:
     return out
 
 
+def numbered_rooms_facts(p) -> list[str]:
+    """Suguru, Ripple Effect: ``room(R,C,I)`` for the cells of a room,
+    ``given(R,C,V)`` for a number (a "?" is none)."""
+    out = grid_fact(p) + [f"room({r},{c},{i})." for r, row in enumerate(p.rooms)
+                          for c, i in enumerate(row) if i is not None]
+    return out + clue_facts(p, "given")
+
+
+def room_values(atoms, p) -> dict:
+    """``{"grid": numbers}``, 0 in the cells of no room (as satgrid decodes them)."""
+    g = values(atoms, p.rows, p.cols)["grid"]
+    return {"grid": [[v if p.rooms[r][c] is not None else 0 for c, v in enumerate(row)]
+                     for r, row in enumerate(g)]}
+
+
+def statuepark_facts(p) -> list[str]:
+    out = grid_fact(p) + [f"piece({i},{r},{c})." for i, cells in enumerate(p.pieces)
+                          for r, c in sorted(cells)]
+    return out + [f"circle({r},{c},{'b' if v == 2 else 'w'})." for r, row in enumerate(p.circles)
+                  for c, v in enumerate(row) if v]
+
+
+def pentominous_facts(p) -> list[str]:
+    out = grid_fact(p)
+    for r, row in enumerate(p.clues):
+        for c, v in enumerate(row):
+            if v == "*":
+                out.append(f"block({r},{c}).")
+            elif v and v.isalpha():
+                out.append(f"given({r},{c},{v.lower()}).")
+    return out + [f"border({a[0]},{a[1]},{b[0]},{b[1]}). border({b[0]},{b[1]},{a[0]},{a[1]})."
+                  for a, b in p.borders]
+
+
+def pentominous_read(atoms, p) -> dict:
+    g = [["*"] * p.cols for _ in range(p.rows)]
+    for a in atoms:
+        if a.name == "letter":
+            r, c, x = args(a)
+            g[r][c] = x.upper()
+    return {"grid": g}
+
+
 GENRES = {g.kind: g for g in [
     Genre("slitherlink", slither_facts, slither_read),
     Genre("masyu", masyu_facts, masyu_read),
@@ -322,6 +365,10 @@ GENRES = {g.kind: g for g in [
     Genre("kurotto", circle_facts, shading),
     Genre("tents", tents_facts, lambda a, p: shading(a, p, "tent")),
     Genre("nonogram", nonogram_facts, shading),
+    Genre("suguru", numbered_rooms_facts, room_values),
+    Genre("rippleeffect", numbered_rooms_facts, room_values),
+    Genre("statuepark", statuepark_facts, shading),
+    Genre("pentominous", pentominous_facts, pentominous_read),
     Genre("araf", circle_facts, lambda a, p: owners(a, p, "lab"), lambda d: partition(d["grid"])),
 ]}
 

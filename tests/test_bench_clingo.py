@@ -33,7 +33,8 @@ PICKS = {
     "sudoku": [INSTANCES / "sudoku-6x6.toml", INSTANCES / "sudoku-unsat-repeated-given.toml"],
 }
 for _k in ("heyawake", "norinori", "aqre", "starbattle", "lightup", "yinyang", "kurodoko",
-           "tapa", "shikaku", "nurimisaki", "kurotto", "tents", "nonogram", "araf"):
+           "tapa", "shikaku", "nurimisaki", "kurotto", "tents", "nonogram", "araf", "suguru",
+           "rippleeffect", "statuepark", "pentominous"):
     PICKS[_k] = sorted((KINDS / _k / "examples").glob("*.toml"))[:2]
 
 CASES = [(k, f) for k, fs in PICKS.items() for f in fs]
