@@ -3,7 +3,8 @@
 Usage:  .venv/bin/python bench/bench_clingo.py [--kinds K ...] [--timeout S] [--quick]
 
 For every genre with an ASP program in ``bench/asp/<kind>.lp`` (written for
-this bench from the rules; see each file's header for its facts), each
+this bench from the rules, Numberlink's for bench_numberlink.py; see each
+file's header for its facts), each
 puzzle is solved twice with its uniqueness proven:
 
 * satgrid, in process: ``api.solve(p, api.Options(time_limit=S), unique=True)``
@@ -64,7 +65,7 @@ FAMILY = {
     "fillomino": ("fillomino", [{"rows": 10, "cols": 10, "largest": 6, "shown": 60},
                                 {"rows": 15, "cols": 15, "largest": 10, "shown": 60}]),
 }
-for _k in ("slitherlink", "masyu", "lightup", "kurodoko", "tapa", "shikaku", "nonogram",
+for _k in ("slitherlink", "masyu", "numberlink", "lightup", "kurodoko", "tapa", "shikaku", "nonogram",
            "nurimisaki", "tents", "araf", "pentominous", "statuepark", "rippleeffect", "suguru"):
     FAMILY[_k] = (_k, [{"rows": 10, "cols": 10}, {"rows": 15, "cols": 15}])
 FAMILY["rippleeffect"][1][1]["largest"] = 9       # rooms of 5 do not fill a 15x15

@@ -344,12 +344,44 @@ def pentominous_read(atoms, p) -> dict:
     return {"grid": g}
 
 
+def numberlink_facts(p) -> list[str]:
+    """The facts of ``numberlink.lp`` (bench_numberlink.py's program)."""
+    out = [f"cell({r},{c})." for r in range(p.rows) for c in range(p.cols)]
+    out += [f'num({r},{c},"{t}").' for r, row in enumerate(p.numbers)
+            for c, t in enumerate(row) if t != "."]
+    return out + (["fill."] if p.fill else [])
+
+
+def numberlink_read(atoms, p) -> dict:
+    """The link grid of the used edges and each cell's number, followed along
+    the lines from the numbers."""
+    nb: dict = {}
+    g = [[0] * p.cols for _ in range(p.rows)]
+    for a in atoms:
+        if a.name == "use":
+            r, c, r2, c2 = args(a)
+            nb.setdefault((r, c), []).append((r2, c2))
+            nb.setdefault((r2, c2), []).append((r, c))
+            g[r][c] |= 2 if r2 == r else 4
+            g[r2][c2] |= 8 if r2 == r else 1
+    labels = [["."] * p.cols for _ in range(p.rows)]
+    for r, row in enumerate(p.numbers):
+        for c, t in enumerate(row):
+            todo = [(r, c)] if t != "." else []
+            while todo:
+                v = todo.pop()
+                labels[v[0]][v[1]] = t
+                todo += [w for w in nb.get(v, []) if labels[w[0]][w[1]] == "."]
+    return {"grid": g, "labels": labels}
+
+
 GENRES = {g.kind: g for g in [
     Genre("slitherlink", slither_facts, slither_read),
     Genre("masyu", masyu_facts, masyu_read),
     Genre("nurikabe", nurikabe_facts, shading),
     Genre("lits", lits_facts, shading),
     Genre("hitori", hitori_facts, shading),
+    Genre("numberlink", numberlink_facts, numberlink_read),
     Genre("fillomino", fillomino_facts, fillomino_read),
     Genre("sudoku", sudoku_facts, lambda a, p: values(a, p.n, p.n)),
     Genre("heyawake", rooms_facts, shading),

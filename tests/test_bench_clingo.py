@@ -29,6 +29,7 @@ PICKS = {
     "nurikabe": [INSTANCES / "nurikabe-pzprjs-5x5.txt", INSTANCES / "nurikabe-unsat-wikipedia-8.toml"],
     "lits": [INSTANCES / "lits-pzprjs-4x4.txt", INSTANCES / "lits-unsat-3x4.toml"],
     "hitori": [INSTANCES / "hitori-wikipedia.toml", INSTANCES / "hitori-unsat-2x2.toml"],
+    "numberlink": [INSTANCES / "numberlink-janko-01.toml", INSTANCES / "numberlink-unsat.toml"],
     "fillomino": [INSTANCES / "fillomino-janko-1.toml", INSTANCES / "fillomino-unsat.toml"],
     "sudoku": [INSTANCES / "sudoku-6x6.toml", INSTANCES / "sudoku-unsat-repeated-given.toml"],
 }
