@@ -38,6 +38,9 @@ __all__ = ["Answer", "ReferenceSolver", "check_proof", "DEFAULT_REFERENCE"]
 
 DEFAULT_REFERENCE = "cadical"
 _CONFLICTS = re.compile(rb"^c\s+conflicts:\s+(\d+)", re.M)
+#: CaDiCaL's own account of its CPU time: the binary's seconds are process
+#: time, as the SAT Competition counts them, not wall time a loaded machine stretches
+_PROCESS_TIME = re.compile(rb"^c total process time since initialization:\s+([0-9.]+)", re.M)
 
 
 @dataclass
@@ -93,6 +96,8 @@ class ReferenceSolver:
             for line in out.splitlines():
                 if line.startswith(b"v"):
                     model.extend(int(t) for t in line.split()[1:] if t != b"0")
+        cpu = _PROCESS_TIME.search(out)
+        took = float(cpu.group(1)) if cpu else took
         return Answer(status, took, int(m.group(1)) if m else None, model,
                       proof if status == "unsat" and proof_dir else None)
 
