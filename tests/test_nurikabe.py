@@ -65,3 +65,32 @@ def test_malformed_file_on_the_command_line(tmp_path):
 def test_dash_is_an_empty_cell():
     p = loads1('puzzle = "nurikabe"\nclues = """\n1 -\n- -\n"""\n')
     assert p.clues == [[1, 0], [0, 0]]
+
+
+@pytest.mark.parametrize("clues", [
+    [[2, 0, 0], [0, 0, 0], [0, 0, 2]],
+    [[3, 0, 0], [0, 0, 0], [0, 0, 4]],          # 2 shaded cells, no shading: none found
+    [[0, 0, 0, 0], [0, 4, 0, 0], [0, 0, 0, 3]],
+    [[1, 0, 0, 0], [0, 0, 0, 0], [0, 0, 2, 0], [0, 0, 0, 1]],   # none either
+    [[0, 0, 0], [0, 0, 0], [0, 0, 7]],          # 2 shaded cells side by side
+    [[0, 0, 0, 0], [0, 0, 3, 0], [0, 0, 0, 0], [2, 0, 0, 0]],
+    [[5, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 5]],
+    [[0, 0, 0, 0, 0], [0, 1, 0, 3, 0], [0, 0, 0, 0, 0]],
+])
+def test_solutions_equal_brute_force(clues):
+    """Every shading the referee accepts, found by trying them all, is a
+    solution of the model and no other (islands by layers, their reach
+    around other numbers, the implied sea pieces, the lazy stream)."""
+    rows, cols = len(clues), len(clues[0])
+    free = [(r, c) for r in range(rows) for c in range(cols) if not clues[r][c]]
+    want = []
+    for bits in range(1 << len(free)):
+        grid = [[0] * cols for _ in range(rows)]
+        for i, (r, c) in enumerate(free):
+            grid[r][c] = bits >> i & 1
+        if referee.check(grid, clues) == []:
+            want.append(grid)
+    p = api.loads('puzzle = "nurikabe"\nclues = """\n' + "\n".join(
+        " ".join(str(k) if k else "." for k in row) for row in clues) + '\n"""\n', "t.toml")[0]
+    got = [s["grid"] for s in api.solve_all(p)["solutions"]]
+    assert sorted(got) == sorted(want), (clues, len(got), len(want))

@@ -19,6 +19,11 @@ Model (Model API only; groups ``nurikabe.*``):
   A cell gets a label only within distance k - 1 of a number k.
 * ``stream``: :meth:`Model.connected` over the shaded cells.
 * ``2x2``: one clause per 2x2 window: a white cell in it.
+* ``sea`` (implied, for unit propagation; the stream has rows x cols less the
+  numbers' sum cells): a connected set of up to :data:`SEA_PIECES` cells,
+  fewer than the stream, is not all shaded with every cell around it white.
+  Each such set is a cut the lazy check would find one at a time (the
+  30x20 needed 2,000 of them; 1,200 with these).
 
 The TOML instance is read by :mod:`.formats`; the referee is :mod:`.check`.
 """
@@ -38,6 +43,11 @@ from . import drawing
 K = "nurikabe"
 #: the estimate searches the numbers' reach while their diamonds hold at most this many cells
 COUNT_LIMIT = 10 ** 6
+#: ``sea``: connected sets of up to this many cells are never the whole stream; 4 was the
+#: fastest of 2 to 6 on the 30x20 and cspuz's 10x10 (bench/bench_region_speed.py)
+SEA_PIECES = 4
+#: connected sets of 1, 2, 3, 4 cells per cell of a grid (fixed polyominoes), for the estimate
+PIECES_PER_CELL = (0, 1, 2, 6, 19)
 
 
 @register
@@ -67,7 +77,7 @@ class Nurikabe(Puzzle):
             counts, reach = grid_label_counts(h, w, anchors)
         total = estimate_regions(m.amo, m.card, h * w, counts, list(zip(anchors.values(), reach)),
                                  separated=True, connectivity="eager")
-        total += max(0, h - 1) * max(0, w - 1)
+        total += max(0, h - 1) * max(0, w - 1) + h * w * sum(PIECES_PER_CELL[:SEA_PIECES + 1])
         if m.connectivity == "eager" and h * w > 1:
             depth = max(1, min(h * w, h * w - sum(anchors.values())) - 1)
             total += eager_size(h * w, 0, depth, 0, method="layers")[1]
@@ -116,6 +126,9 @@ class Nurikabe(Puzzle):
         m.connected({v: -l for v, l in white.items()}, graph, group=f"{K}.stream",
                     max_true=h * w - sum(anchors.values()))
         m.clauses([[white[v] for v in win] for win in G.windows(h, w)], f"{K}.2x2")
+        shaded = h * w - sum(anchors.values())
+        m.clauses([[white[x] for x in S] + [-white[y] for y in around]
+                   for S, around in _pieces(graph, min(SEA_PIECES, shaded - 1))], f"{K}.sea")
         m.projection = list(white.values())
 
     def decode(self, sol: Solution) -> dict[str, Any]:
@@ -151,3 +164,16 @@ class Nurikabe(Puzzle):
     def toml_table(self) -> dict:
         return {"puzzle": "nurikabe", "clues": "\n".join(
             " ".join(str(k) if k else "." for k in row) for row in self.clues)}
+
+
+def _pieces(graph, k: int):
+    """Every connected set of 1 to ``k`` cells of ``graph``, with the cells around it."""
+    level = {frozenset([v]) for v in graph}
+    out = []
+    for size in range(1, k + 1):
+        if size > 1:
+            level = {S | {x} for S in level for u in S for x in graph[u] if x not in S}
+        for S in sorted(level, key=sorted):
+            out.append((sorted(S), sorted(set().union(*(graph[u] for u in S)) - S)))
+    return out
+
