@@ -25,8 +25,9 @@ from typing import Callable
 from ..errors import InstanceError
 from ..rules.areas import renumber
 from . import puzzlink, pzprv3
-from .base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from .base import parse_expect, puzzlink_ids, register_toml
 from .parsing import TokenGrid, ascii_int, shown, toml_grid, toml_token_grid
+from .puzzlink_formats import pzprv3_format, url_format
 
 __all__ = ["NumberGridFormats", "AreaNumberFormats"]
 
@@ -127,14 +128,9 @@ class NumberGridFormats:
 
     def register(self) -> None:
         """Register the TOML reader, then the pzprv3 and URL formats (``first``)."""
-        k = self.kind
-        register_toml(k, self.read_toml)
-        register_format(TextFormat(f"pzprv3-{k}", k, f"pzprv3 (puzz.link) {k} file",
-                                   lambda text, file: pzprv3.sniff(text, k), self.parse_pzprv3),
-                        first=True)
-        register_format(TextFormat(f"{k}-url", k, f"a puzz.link URL, p?{k}/COLS/ROWS/...",
-                                   lambda text, file: puzzlink.sniff(text, self.pids),
-                                   self.parse_url), first=True)
+        register_toml(self.kind, self.read_toml)
+        pzprv3_format(self.kind, self.parse_pzprv3)
+        url_format(self.kind, self.pids, self.parse_url)
 
 
 class AreaNumberFormats:
@@ -209,10 +205,6 @@ class AreaNumberFormats:
 
     def register(self) -> TextFormat:
         """Register the URL format (``first``), then the TOML reader; the URL format."""
-        k = self.kind
-        fmt = register_format(TextFormat(
-            f"{k}-url", k, f"a puzz.link URL, p?{k}/COLS/ROWS/...",
-            sniff=lambda text, file: puzzlink.sniff(text, self.pids), parse=self.parse_url),
-            first=True)
-        register_toml(k, self.read_toml)
+        fmt = url_format(self.kind, self.pids, self.parse_url)
+        register_toml(self.kind, self.read_toml)
         return fmt

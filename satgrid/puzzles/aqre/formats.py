@@ -34,9 +34,10 @@ Example:
 from __future__ import annotations
 
 from ...errors import InstanceError
-from .. import pzprv3, puzzlink, rooms
-from ..base import TextFormat, puzzlink_ids, register_format, register_toml
+from .. import rooms
+from ..base import puzzlink_ids, register_toml
 from ..parsing import key_pos
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, Aqre
 
 KEYS = ("puzzle", "title", "source", "borders", "rooms", "clues", "expect")
@@ -74,7 +75,5 @@ def to_url(p: Aqre) -> str:
 
 
 register_toml(K, read_toml)
-register_format(TextFormat("pzprv3-aqre", K, "pzprv3 (puzz.link) aqre file",
-                           lambda text, file: pzprv3.sniff(text, "aqre"), parse_pzprv3), first=True)
-register_format(TextFormat("aqre-url", K, "a puzz.link URL, p?aqre/COLS/ROWS/...",
-                           lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)
+pzprv3_format(K, parse_pzprv3)
+url_format(K, PIDS, parse_url)

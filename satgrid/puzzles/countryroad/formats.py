@@ -41,10 +41,11 @@ import os
 
 from ...errors import InstanceError
 from .. import puzzlink, roomloops
-from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..base import parse_expect, puzzlink_ids, register_toml
 from ..links import links_from_edges, toml_error
 from ..parsing import ascii_int, shown, toml_token_grid
 from ..rooms import rooms_from_borders
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, CountryRoad
 
 KEYS = ("puzzle", "title", "source", "empty", "rooms", "clues", "expect")
@@ -115,8 +116,6 @@ def parse_pzprv3(text: str, file: str) -> list[CountryRoad]:
 
 
 register_toml(K, read_toml)
-register_format(TextFormat("pzprv3-countryroad", K, "pzprv3 (puzz.link) country file",
-                           lambda text, file: roomloops.sniff_pzprv3(text, "country"),
-                           parse_pzprv3), first=True)
-register_format(TextFormat("countryroad-url", K, "a puzz.link URL, p?country/COLS/ROWS/...",
-                           lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)
+pzprv3_format(K, parse_pzprv3, "country",
+              sniff=lambda text, file: roomloops.sniff_pzprv3(text, "country"))
+url_format(K, PIDS, parse_url)

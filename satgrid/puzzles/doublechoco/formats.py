@@ -34,8 +34,9 @@ import os
 
 from ...rules.areas import renumber
 from .. import puzzlink
-from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..base import parse_expect, puzzlink_ids, register_toml
 from ..parsing import ascii_int, shown, toml_grid, toml_token_grid
+from ..puzzlink_formats import url_format
 from .kind import K, UNKNOWN, DoubleChoco
 
 KEYS = ("puzzle", "title", "source", "grey", "numbers", "expect")
@@ -112,7 +113,5 @@ def to_url(p: DoubleChoco) -> str:
     return puzzlink.url(PIDS[0], p.cols, p.rows, body)
 
 
-URL_FORMAT = register_format(TextFormat(
-    "doublechoco-url", K, "a puzz.link URL, p?dbchoco/COLS/ROWS/...",
-    sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
+URL_FORMAT = url_format(K, PIDS, parse_url)
 register_toml(K, read_toml)

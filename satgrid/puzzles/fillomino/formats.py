@@ -42,6 +42,7 @@ from .. import pzprv3, puzzlink
 from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
 from ..links import read_header_grid
 from ..parsing import ascii_int, key_pos, number_clues, toml_grid, toml_token_grid
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, Fillomino
 
 KEYS = ("puzzle", "title", "source", "clues", "max_size", "expect")
@@ -140,10 +141,6 @@ TEXT_FORMAT = register_format(TextFormat(
     "fillomino-text", K, "a line 'ROWS COLS' then the rows ('-' = none), in a file "
     "named *fillomino*", sniff=lambda text, file: "fillomino" in os.path.basename(file).lower()
     and not pzprv3.sniff(text) and not puzzlink.sniff(text, PIDS), parse=parse_text), first=True)
-PZPRV3_FORMAT = register_format(TextFormat(
-    "pzprv3-fillomino", K, "pzprv3 (puzz.link) fillomino file",
-    sniff=lambda text, file: pzprv3.sniff(text, "fillomino"), parse=parse_pzprv3), first=True)
-URL_FORMAT = register_format(TextFormat(
-    "fillomino-url", K, "a puzz.link URL, p?fillomino/COLS/ROWS/...",
-    sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
+PZPRV3_FORMAT = pzprv3_format(K, parse_pzprv3)
+URL_FORMAT = url_format(K, PIDS, parse_url)
 register_toml(K, read_toml)

@@ -36,10 +36,11 @@ import os
 
 from ...errors import InstanceError
 from .. import puzzlink, pzprv3
-from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..base import parse_expect, puzzlink_ids, register_toml
 from ..links import check_toml_keys, toml_error
 from ..parsing import TokenGrid, ascii_int, shown, toml_token_grid
 from ..roomloops import pzprv3_lines
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, Hashiwokakero
 
 KEYS = ("puzzle", "title", "source", "clues", "expect")
@@ -138,8 +139,5 @@ def parse_pzprv3(text: str, file: str) -> list[Hashiwokakero]:
 
 
 register_toml(K, read_toml)
-register_format(TextFormat("pzprv3-hashiwokakero", K, "pzprv3 (puzz.link) hashikake file",
-                           lambda text, file: pzprv3.sniff(text, "hashikake"), parse_pzprv3),
-                first=True)
-register_format(TextFormat("hashiwokakero-url", K, "a puzz.link URL, p?hashi/COLS/ROWS/...",
-                           lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)
+pzprv3_format(K, parse_pzprv3, "hashikake")
+url_format(K, PIDS, parse_url)

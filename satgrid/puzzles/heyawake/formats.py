@@ -31,8 +31,9 @@ Example:
 
 from __future__ import annotations
 
-from .. import pzprv3, puzzlink, rooms
-from ..base import TextFormat, puzzlink_ids, register_format, register_toml
+from .. import pzprv3, rooms
+from ..base import puzzlink_ids, register_toml
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, Heyawake
 
 KEYS = ("puzzle", "title", "source", "rooms", "clues", "expect")
@@ -65,8 +66,5 @@ def to_url(p: Heyawake) -> str:
 
 
 register_toml(K, read_toml)
-register_format(TextFormat("pzprv3-heyawake", K, "pzprv3 (puzz.link) heyawake file",
-                           lambda text, file: any(pzprv3.sniff(text, n) for n in PIDS),
-                           parse_pzprv3), first=True)
-register_format(TextFormat("heyawake-url", K, "a puzz.link URL, p?heyawake/COLS/ROWS/...",
-                           lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)
+pzprv3_format(K, parse_pzprv3, sniff=lambda text, file: any(pzprv3.sniff(text, n) for n in PIDS))
+url_format(K, PIDS, parse_url)

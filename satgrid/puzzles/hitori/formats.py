@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from ...errors import InstanceError
 from .. import pzprv3
-from ..base import TextFormat, parse_expect, register_format, register_toml
+from ..base import parse_expect, register_toml
 from ..parsing import ascii_int, shown, toml_grid, toml_token_grid
+from ..puzzlink_formats import pzprv3_format
 from .kind import K, Hitori
 
 KEYS = ("puzzle", "title", "source", "numbers", "expect")
@@ -79,6 +80,4 @@ def parse_pzprv3(text: str, file: str) -> list[Hitori]:
 
 
 register_toml(K, read_toml)
-register_format(TextFormat("pzprv3-hitori", K, "pzprv3 (puzz.link) hitori file",
-                           lambda text, file: pzprv3.sniff(text, "hitori"), parse_pzprv3),
-                first=True)
+pzprv3_format(K, parse_pzprv3)

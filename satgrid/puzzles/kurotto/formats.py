@@ -31,8 +31,9 @@ from __future__ import annotations
 
 from ...errors import InstanceError
 from .. import pzprv3, puzzlink
-from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..base import parse_expect, puzzlink_ids, register_toml
 from ..parsing import ascii_int, shown, toml_grid, toml_token_grid
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, UNKNOWN, Kurotto
 
 KEYS = ("puzzle", "title", "source", "clues", "expect")
@@ -106,8 +107,5 @@ def to_url(p: Kurotto) -> str:
 
 
 register_toml(K, read_toml)
-register_format(TextFormat("pzprv3-kurotto", K, "pzprv3 (puzz.link) kurotto file",
-                           lambda text, file: pzprv3.sniff(text, "kurotto"), parse_pzprv3),
-                first=True)
-register_format(TextFormat("kurotto-url", K, "a puzz.link URL, p?kurotto/COLS/ROWS/...",
-                           lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)
+pzprv3_format(K, parse_pzprv3)
+url_format(K, PIDS, parse_url)

@@ -33,8 +33,9 @@ import os
 
 from ...errors import InstanceError
 from .. import puzzlink, pzprv3
-from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..base import parse_expect, puzzlink_ids, register_toml
 from ..parsing import TokenGrid, shown, toml_grid, toml_token_grid
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, WALL, LightUp
 
 KEYS = ("puzzle", "title", "source", "clues", "expect")
@@ -113,8 +114,5 @@ def parse_pzprv3(text: str, file: str) -> list[LightUp]:
 
 
 register_toml(K, read_toml)
-register_format(TextFormat("pzprv3-lightup", K, "pzprv3 (puzz.link) lightup file",
-                           lambda text, file: pzprv3.sniff(text, "lightup"), parse_pzprv3),
-                first=True)
-register_format(TextFormat("lightup-url", K, "a puzz.link URL, p?akari/COLS/ROWS/...",
-                           lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)
+pzprv3_format(K, parse_pzprv3)
+url_format(K, PIDS, parse_url)

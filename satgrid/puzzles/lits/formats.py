@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from ...errors import InstanceError
 from .. import pzprv3
-from ..base import TextFormat, parse_expect, register_format, register_toml
+from ..base import parse_expect, register_toml
 from ..parsing import ascii_int, toml_grid, toml_token_grid
+from ..puzzlink_formats import pzprv3_format
 from .kind import K, Lits
 
 KEYS = ("puzzle", "title", "source", "regions", "expect")
@@ -72,6 +73,4 @@ def parse_pzprv3(text: str, file: str) -> list[Lits]:
                  expect={"solution": "pzprv3"} if solution else {})]
 
 
-register_format(TextFormat("pzprv3-lits", K, "pzprv3 (puzz.link) lits file",
-                           lambda text, file: pzprv3.sniff(text, "lits"), parse_pzprv3),
-                first=True)
+pzprv3_format(K, parse_pzprv3)

@@ -36,6 +36,7 @@ from .. import puzzlink
 from ..base import TextFormat, puzzlink_ids, register_format, register_toml
 from ..links import check_toml_keys, header_grid_tokens, read_header_grid, read_toml_grid
 from ..parsing import TokenGrid
+from ..puzzlink_formats import url_format
 from .kind import Masyu
 
 KEYS = ("puzzle", "title", "source", "pearls", "expect")
@@ -102,7 +103,5 @@ TEXT_FORMAT = register_format(TextFormat(
     "masyu-text", "masyu", "a line 'ROWS COLS' then rows of w, b, '-'",
     sniff=sniff, parse=parse_text), first=True)
 # registered after the text grid, so tried before it (a URL in a file named *slither*)
-URL_FORMAT = register_format(TextFormat(
-    "masyu-url", "masyu", "a puzz.link URL, p?mashu/COLS/ROWS/...",
-    sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
+URL_FORMAT = url_format("masyu", PIDS, parse_url)
 register_toml("masyu", read_toml)

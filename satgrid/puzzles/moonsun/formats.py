@@ -41,9 +41,10 @@ import os
 
 from ...errors import InstanceError
 from .. import puzzlink, roomloops
-from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..base import parse_expect, puzzlink_ids, register_toml
 from ..links import links_from_edges
 from ..parsing import shown, toml_token_grid
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, MoonSun
 
 KEYS = ("puzzle", "title", "source", "rooms", "marks", "expect")
@@ -105,8 +106,5 @@ def parse_pzprv3(text: str, file: str) -> list[MoonSun]:
 
 
 register_toml(K, read_toml)
-register_format(TextFormat("pzprv3-moonsun", K, "pzprv3 (puzz.link) moonsun file",
-                           lambda text, file: roomloops.sniff_pzprv3(text, "moonsun"),
-                           parse_pzprv3), first=True)
-register_format(TextFormat("moonsun-url", K, "a puzz.link URL, p?moonsun/COLS/ROWS/...",
-                           lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)
+pzprv3_format(K, parse_pzprv3, sniff=lambda text, file: roomloops.sniff_pzprv3(text, "moonsun"))
+url_format(K, PIDS, parse_url)

@@ -27,8 +27,9 @@ Example:
 
 from __future__ import annotations
 
-from .. import pzprv3, puzzlink, rooms
-from ..base import TextFormat, puzzlink_ids, register_format, register_toml
+from .. import rooms
+from ..base import puzzlink_ids, register_toml
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, Norinori
 
 KEYS = ("puzzle", "title", "source", "rooms", "expect")
@@ -61,8 +62,5 @@ def to_url(p: Norinori) -> str:
 
 
 register_toml(K, read_toml)
-register_format(TextFormat("pzprv3-norinori", K, "pzprv3 (puzz.link) norinori file",
-                           lambda text, file: pzprv3.sniff(text, "norinori"), parse_pzprv3),
-                first=True)
-register_format(TextFormat("norinori-url", K, "a puzz.link URL, p?norinori/COLS/ROWS/...",
-                           lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)
+pzprv3_format(K, parse_pzprv3)
+url_format(K, PIDS, parse_url)

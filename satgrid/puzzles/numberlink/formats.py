@@ -38,6 +38,7 @@ from .. import puzzlink
 from ..base import TextFormat, puzzlink_ids, register_format, register_toml
 from ..links import check_toml_keys, read_header_grid, read_toml_grid, toml_error
 from ..parsing import TokenGrid
+from ..puzzlink_formats import url_format
 from .kind import Numberlink
 
 KEYS = ("puzzle", "title", "source", "fill", "numbers", "expect")
@@ -114,7 +115,5 @@ TEXT_FORMAT = register_format(TextFormat(
     "numberlink-text", "numberlink", "a line 'ROWS COLS' then the rows ('-' = empty), "
     "in a file named *numberlink* or *arukone*", sniff=sniff, parse=parse_text), first=True)
 # registered after the text grid, so tried before it (a URL in a file named *slither*)
-URL_FORMAT = register_format(TextFormat(
-    "numberlink-url", "numberlink", "a puzz.link URL, p?numlin/COLS/ROWS/...",
-    sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
+URL_FORMAT = url_format("numberlink", PIDS, parse_url)
 register_toml("numberlink", read_toml)

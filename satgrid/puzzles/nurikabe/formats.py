@@ -20,8 +20,9 @@ from __future__ import annotations
 
 from ...errors import InstanceError
 from .. import pzprv3
-from ..base import TextFormat, parse_expect, register_format, register_toml
+from ..base import parse_expect, register_toml
 from ..parsing import TokenGrid, ascii_int, number_clues, shown, toml_grid, toml_token_grid
+from ..puzzlink_formats import pzprv3_format
 from .kind import K, Nurikabe
 
 KEYS = ("puzzle", "title", "source", "clues", "expect")
@@ -84,6 +85,4 @@ def parse_pzprv3(text: str, file: str) -> list[Nurikabe]:
                      expect={"solution": "pzprv3"} if solved else {})]
 
 
-register_format(TextFormat("pzprv3-nurikabe", K, "pzprv3 (puzz.link) nurikabe file",
-                           lambda text, file: pzprv3.sniff(text, "nurikabe"), parse_pzprv3),
-                first=True)
+pzprv3_format(K, parse_pzprv3)

@@ -33,8 +33,9 @@ import os
 
 from ...errors import InstanceError
 from .. import puzzlink
-from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..base import parse_expect, puzzlink_ids, register_toml
 from ..parsing import key_line, shown, toml_grid, toml_token_grid
+from ..puzzlink_formats import url_format
 from .kind import BLOCK, K, LETTERS, UNKNOWN, Pentominous
 
 KEYS = ("puzzle", "title", "source", "clues", "borders", "expect")
@@ -117,7 +118,5 @@ def to_url(p: Pentominous) -> str:
     return puzzlink.url(PIDS[0], p.cols, p.rows, body)
 
 
-URL_FORMAT = register_format(TextFormat(
-    "pentominous-url", K, "a puzz.link URL, p?pentominous/COLS/ROWS/...",
-    sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
+URL_FORMAT = url_format(K, PIDS, parse_url)
 register_toml(K, read_toml)

@@ -39,8 +39,9 @@ import os
 
 from ...errors import InstanceError
 from .. import puzzlink, pzprv3
-from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..base import parse_expect, puzzlink_ids, register_toml
 from ..parsing import ascii_int, shown, toml_grid, toml_token_grid
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, RippleEffect
 
 KEYS = ("puzzle", "title", "source", "rooms", "clues", "expect")
@@ -211,11 +212,7 @@ def to_url(p: RippleEffect) -> str:
     return write_url(p, PIDS[0])
 
 
-URL_FORMAT = register_format(TextFormat(
-    "rippleeffect-url", K, "a puzz.link URL, p?ripple/COLS/ROWS/...",
-    sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
-PZPRV3_FORMAT = register_format(TextFormat(
-    "pzprv3-rippleeffect", K, "pzprv3 (puzz.link) ripple file",
-    sniff=lambda text, file: pzprv3.sniff(text, "ripple"),
-    parse=lambda text, file: read_pzprv3(RippleEffect, text, file)), first=True)
+URL_FORMAT = url_format(K, PIDS, parse_url)
+PZPRV3_FORMAT = pzprv3_format(
+    K, lambda text, file: read_pzprv3(RippleEffect, text, file), "ripple")
 register_toml(K, read_toml)

@@ -36,8 +36,9 @@ import os
 
 from ...errors import InstanceError
 from .. import puzzlink, pzprv3
-from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..base import parse_expect, puzzlink_ids, register_toml
 from ..parsing import shown, toml_grid, toml_token_grid
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, Shakashaka
 
 KEYS = ("puzzle", "title", "source", "clues", "expect")
@@ -115,10 +116,6 @@ def parse_pzprv3(text: str, file: str) -> list[Shakashaka]:
                        expect={"solution": "pzprv3"} if solution else {})]
 
 
-PZPRV3_FORMAT = register_format(TextFormat(
-    "pzprv3-shakashaka", K, "pzprv3 (puzz.link) shakashaka file",
-    sniff=lambda text, file: pzprv3.sniff(text, "shakashaka"), parse=parse_pzprv3), first=True)
-URL_FORMAT = register_format(TextFormat(
-    "shakashaka-url", K, "a puzz.link URL, p?shakashaka/COLS/ROWS/...",
-    sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
+PZPRV3_FORMAT = pzprv3_format(K, parse_pzprv3)
+URL_FORMAT = url_format(K, PIDS, parse_url)
 register_toml(K, read_toml)

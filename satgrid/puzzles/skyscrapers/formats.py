@@ -37,8 +37,9 @@ import os
 
 from ...errors import InstanceError
 from .. import puzzlink, pzprv3
-from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..base import parse_expect, puzzlink_ids, register_toml
 from ..parsing import ascii_int, shown, toml_grid, toml_token_grid
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, Skyscrapers
 
 KEYS = ("puzzle", "title", "source", "grid", "expect")
@@ -146,10 +147,6 @@ def to_url(p: Skyscrapers) -> str:
     return puzzlink.url(PIDS[0], p.cols, p.rows, body)
 
 
-URL_FORMAT = register_format(TextFormat(
-    "skyscrapers-url", K, "a puzz.link URL, p?skyscrapers/COLS/ROWS/...",
-    sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
-PZPRV3_FORMAT = register_format(TextFormat(
-    "pzprv3-skyscrapers", K, "pzprv3 (puzz.link) skyscrapers file",
-    sniff=lambda text, file: pzprv3.sniff(text, "skyscrapers"), parse=parse_pzprv3), first=True)
+URL_FORMAT = url_format(K, PIDS, parse_url)
+PZPRV3_FORMAT = pzprv3_format(K, parse_pzprv3)
 register_toml(K, read_toml)

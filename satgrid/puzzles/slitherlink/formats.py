@@ -37,6 +37,7 @@ from .. import puzzlink
 from ..base import TextFormat, puzzlink_ids, register_format, register_toml
 from ..links import check_toml_keys, read_header_grid, read_toml_grid
 from ..parsing import TokenGrid
+from ..puzzlink_formats import url_format
 from .kind import Slitherlink
 
 KEYS = ("puzzle", "title", "source", "clues", "expect")
@@ -115,7 +116,5 @@ TEXT_FORMAT = register_format(TextFormat(
     "slitherlink-text", "slitherlink", "a line 'ROWS COLS' then the clue rows ('-' = none), "
     "in a file named *slither*", sniff=sniff, parse=parse_text), first=True)
 # registered after the text grid, so tried before it (a URL in a file named *slither*)
-URL_FORMAT = register_format(TextFormat(
-    "slitherlink-url", "slitherlink", "a puzz.link URL, p?slither/COLS/ROWS/...",
-    sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
+URL_FORMAT = url_format("slitherlink", PIDS, parse_url)
 register_toml("slitherlink", read_toml)

@@ -37,9 +37,10 @@ import os
 
 from ...errors import InstanceError
 from .. import puzzlink, pzprv3
-from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..base import parse_expect, puzzlink_ids, register_toml
 from ..rooms import borders_of, rooms_from_borders
 from ..parsing import ascii_int, key_pos, toml_grid, toml_token_grid
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, StarBattle
 
 KEYS = ("puzzle", "title", "source", "stars", "regions", "expect")
@@ -111,10 +112,6 @@ def parse_pzprv3(text: str, file: str) -> list[StarBattle]:
                        expect={"solution": "pzprv3"} if solution else {})]
 
 
-PZPRV3_FORMAT = register_format(TextFormat(
-    "pzprv3-starbattle", K, "pzprv3 (puzz.link) starbattle file",
-    sniff=lambda text, file: pzprv3.sniff(text, "starbattle"), parse=parse_pzprv3), first=True)
-URL_FORMAT = register_format(TextFormat(
-    "starbattle-url", K, "a puzz.link URL, p?starbattle/COLS/ROWS/STARS/...",
-    sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
+PZPRV3_FORMAT = pzprv3_format(K, parse_pzprv3)
+URL_FORMAT = url_format(K, PIDS, parse_url, "COLS/ROWS/STARS/...")
 register_toml(K, read_toml)

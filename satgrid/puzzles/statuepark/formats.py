@@ -36,9 +36,10 @@ import os
 
 from ...errors import InstanceError
 from .. import puzzlink
-from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..base import parse_expect, puzzlink_ids, register_toml
 from ..parsing import key_line, shown, toml_grid, toml_token_grid
 from ..referee import connected_groups
+from ..puzzlink_formats import url_format
 from .kind import K, StatuePark
 
 KEYS = ("puzzle", "title", "source", "circles", "pieces", "expect")
@@ -173,7 +174,5 @@ def to_url(p: StatuePark) -> str:
     return puzzlink.url(PIDS[0], p.cols, p.rows, body)
 
 
-URL_FORMAT = register_format(TextFormat(
-    "statuepark-url", K, "a puzz.link URL, p?statuepark/COLS/ROWS/...",
-    sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
+URL_FORMAT = url_format(K, PIDS, parse_url)
 register_toml(K, read_toml)

@@ -11,8 +11,8 @@ Example:
 
 from __future__ import annotations
 
-from .. import puzzlink, pzprv3
-from ..base import TextFormat, puzzlink_ids, register_format, register_toml
+from ..base import puzzlink_ids, register_toml
+from ..puzzlink_formats import pzprv3_format, url_format
 from ..rippleeffect.formats import read_pzprv3, read_toml, read_url, write_url
 from ..rippleeffect.formats import KEYS  # noqa: F401  (the keys it reads, for the docs)
 from .kind import K, Suguru
@@ -30,11 +30,6 @@ def to_url(p: Suguru) -> str:
     return write_url(p, PIDS[0])
 
 
-URL_FORMAT = register_format(TextFormat(
-    "suguru-url", K, "a puzz.link URL, p?suguru/COLS/ROWS/...",
-    sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
-PZPRV3_FORMAT = register_format(TextFormat(
-    "pzprv3-suguru", K, "pzprv3 (puzz.link) suguru file",
-    sniff=lambda text, file: pzprv3.sniff(text, "suguru"),
-    parse=lambda text, file: read_pzprv3(Suguru, text, file)), first=True)
+URL_FORMAT = url_format(K, PIDS, parse_url)
+PZPRV3_FORMAT = pzprv3_format(K, lambda text, file: read_pzprv3(Suguru, text, file))
 register_toml(K, read_toml)

@@ -37,8 +37,9 @@ import os
 
 from ...errors import InstanceError
 from .. import puzzlink, pzprv3
-from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..base import parse_expect, puzzlink_ids, register_toml
 from ..parsing import ascii_int, shown, toml_grid, toml_token_grid
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, Tapa
 
 KEYS = ("puzzle", "title", "source", "clues", "expect")
@@ -173,10 +174,6 @@ def parse_pzprv3(text: str, file: str) -> list[Tapa]:
                  expect={"solution": "pzprv3"} if solution else {})]
 
 
-PZPRV3_FORMAT = register_format(TextFormat(
-    "pzprv3-tapa", K, "pzprv3 (puzz.link) tapa file",
-    sniff=lambda text, file: pzprv3.sniff(text, "tapa"), parse=parse_pzprv3), first=True)
-URL_FORMAT = register_format(TextFormat(
-    "tapa-url", K, "a puzz.link URL, p?tapa/COLS/ROWS/...",
-    sniff=lambda text, file: puzzlink.sniff(text, PIDS), parse=parse_url), first=True)
+PZPRV3_FORMAT = pzprv3_format(K, parse_pzprv3)
+URL_FORMAT = url_format(K, PIDS, parse_url)
 register_toml(K, read_toml)

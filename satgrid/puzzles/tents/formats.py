@@ -37,8 +37,9 @@ import os
 
 from ...errors import InstanceError
 from .. import puzzlink, pzprv3
-from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..base import parse_expect, puzzlink_ids, register_toml
 from ..parsing import TokenGrid, ascii_int, key_line, parse_token_grid, shown, toml_grid, toml_token_grid
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, Tents
 
 KEYS = ("puzzle", "title", "source", "columns", "rows", "trees", "expect")
@@ -176,8 +177,5 @@ def parse_pzprv3(text: str, file: str) -> list[Tents]:
 
 
 register_toml(K, read_toml)
-register_format(TextFormat("pzprv3-tents", K, "pzprv3 (puzz.link) tents file",
-                           lambda text, file: pzprv3.sniff(text, "tents"), parse_pzprv3),
-                first=True)
-register_format(TextFormat("tents-url", K, "a puzz.link URL, p?tents/COLS/ROWS/...",
-                           lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)
+pzprv3_format(K, parse_pzprv3)
+url_format(K, PIDS, parse_url)

@@ -44,11 +44,12 @@ import re
 
 from ...errors import InstanceError
 from .. import puzzlink, pzprv3
-from ..base import TextFormat, puzzlink_ids, register_format, register_toml
+from ..base import puzzlink_ids, register_toml
 from ..links import check_toml_keys, read_toml_grid, toml_error
 from ..links import links_from_edges
 from ..roomloops import link_token, pzprv3_lines
 from ..parsing import TokenGrid, ascii_int, shown
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, Yajilin
 
 KEYS = ("puzzle", "title", "source", "outside", "gray", "clues", "expect")
@@ -216,8 +217,5 @@ def parse_pzprv3(text: str, file: str) -> list[Yajilin]:
 
 
 register_toml(K, read_toml)
-register_format(TextFormat("pzprv3-yajilin", K, "pzprv3 (puzz.link) yajilin file",
-                           lambda text, file: pzprv3.sniff(text, "yajilin"), parse_pzprv3),
-                first=True)
-register_format(TextFormat("yajilin-url", K, "a puzz.link URL, p?yajilin/COLS/ROWS/...",
-                           lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)
+pzprv3_format(K, parse_pzprv3)
+url_format(K, PIDS, parse_url)

@@ -31,8 +31,9 @@ from __future__ import annotations
 
 from ...errors import InstanceError
 from .. import pzprv3, puzzlink
-from ..base import TextFormat, parse_expect, puzzlink_ids, register_format, register_toml
+from ..base import parse_expect, puzzlink_ids, register_toml
 from ..parsing import shown, toml_grid, toml_token_grid
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, YinYang
 
 KEYS = ("puzzle", "title", "source", "circles", "expect")
@@ -112,8 +113,5 @@ def to_url(p: YinYang) -> str:
 
 
 register_toml(K, read_toml)
-register_format(TextFormat("pzprv3-yinyang", K, "pzprv3 (puzz.link) yinyang file",
-                           lambda text, file: pzprv3.sniff(text, "yinyang"), parse_pzprv3),
-                first=True)
-register_format(TextFormat("yinyang-url", K, "a puzz.link URL, p?yinyang/COLS/ROWS/...",
-                           lambda text, file: puzzlink.sniff(text, PIDS), parse_url), first=True)
+pzprv3_format(K, parse_pzprv3)
+url_format(K, PIDS, parse_url)
