@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import csv
 import filecmp
+import importlib
 import json
 import lzma
 import os
 import shutil
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -20,9 +22,10 @@ from satgrid.pipeline.load import loads
 from satgrid.pipeline.run import compile_puzzle, Options
 from satgrid.suite import build_suite, families_of, replay
 from satgrid.suite.build import Plan, build_instance
-from satgrid.suite.calibrate import scale_params
+from satgrid.suite.calibrate import calibrate, scale_params
 from satgrid.suite.reference import ReferenceSolver
 
+calibrate_mod = importlib.import_module("satgrid.suite.calibrate")   # the module (the package exports the function)
 HAVE_CADICAL = shutil.which("cadical") is not None
 REF = "cadical" if HAVE_CADICAL else "pysat:cadical195"
 
@@ -114,6 +117,30 @@ def test_calibration_moves_the_size_toward_the_band(tmp_path):
                     calibration_seconds=1.0).calibrations[0]
     scales = [p["scale"] for p in c.probes]
     assert scales[0] == 8 and len(scales) >= 2 and scales[1] > 8
+
+
+def test_a_probe_whose_generation_is_too_slow_is_stopped_at_the_budget():
+    """Reducing a 64 x 64 Sudoku while unique takes far longer than 2 s: the
+    probe is killed at the calibration's budget, recorded with its own
+    status, and the calibration ends near the budget instead of after it."""
+    t0 = time.perf_counter()
+    c = calibrate("sudoku", (0.0, 1.0), ReferenceSolver(REF), base={"count": 1}, start=8,
+                  budget=2.0)
+    took = time.perf_counter() - t0
+    assert c.probes[0]["scale"] == 8 and c.probes[0]["status"] == "over-budget"
+    assert c.probes[0]["seconds"] is None and not c.in_band
+    assert 2.0 <= took < 4.0, took
+
+
+def test_a_probe_past_the_cap_counts_as_too_hard(monkeypatch):
+    """Stopped at its cap (4 x the band's top) a probe is too costly, and the
+    search moves down; Sudoku's box side (2..8) moves by one."""
+    monkeypatch.setattr(calibrate_mod, "PROBE_CAP", 2.0)
+    c = calibrate("sudoku", (0.0, 1.0), ReferenceSolver(REF), base={"count": 1}, start=5,
+                  budget=20.0)
+    assert [p["scale"] for p in c.probes][:2] == [5, 4]
+    assert c.probes[0]["status"] == "too-costly"
+    assert c.in_band or c.probes[-1]["status"] == "too-costly"
 
 
 def test_the_scale_parameters():

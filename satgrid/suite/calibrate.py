@@ -4,28 +4,48 @@ solver takes between LO and HI seconds.
 The family's scale is its size parameters (``n``, ``order``, or ``rows`` and
 ``cols`` together; else its first parameter). Starting from the family's
 default, each probe writes the ``sat`` instance of the probe seed, solves it
-with a budget of ``2 * HI`` and moves the scale: up (by half again, at least
-one) while it is too easy, down while too hard, then by bisection between the
-largest scale found too easy and the smallest found too hard, until a scale
-lands in the band, the two are neighbours, the parameter range ends, or the
-calibration's own budget is spent. Every probe is recorded: the cost of the
-calibration is part of what a suite reports.
+with a budget of ``2 * HI`` and moves the scale: up while it is too easy (by
+half again, at least one; by one for a parameter whose range spans at most
+ten values, such as Sudoku's box side), down while too hard, then by
+bisection between the largest scale found too easy and the smallest found
+too hard, until a scale lands in the band, the two are neighbours, the
+parameter range ends, or the calibration's own budget is spent.
+
+Every probe is bounded in time: generating, compiling, writing and solving
+run in a child Python process (its own session, so the solver it starts goes
+with it) that is killed at ``4 * HI`` seconds or at what is left of the
+calibration's budget, whichever comes first. Generation alone can take
+longer than any solve (a 36 x 36 Sudoku reduced while unique); such a probe
+is recorded as ``too-costly`` (at the cap) or ``over-budget`` (at the
+budget), counts as too hard, and the search moves down. Every probe is
+recorded: the cost of the calibration is part of what a suite reports.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import os
+import signal
+import subprocess
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 
+from ..errors import SatgridError
 from ..puzzles.families import SPECS
 from .build import Plan, build_instance
 from .reference import ReferenceSolver
 
-__all__ = ["Calibration", "calibrate", "scale_params"]
+__all__ = ["Calibration", "calibrate", "probe", "scale_params", "PROBE_CAP"]
 
 _SIZE_NAMES = ("n", "order", "rows", "cols")
+#: a probe (generation, compilation, writing and solving) is stopped after
+#: this many times the band's upper end
+PROBE_CAP = 4.0
+#: a parameter whose range spans at most this many values grows by one
+_SMALL_RANGE = 10
 
 
 @dataclass
@@ -53,28 +73,92 @@ def _bounds(family: str, names: list[str]) -> tuple[int, int, int]:
     return lo, hi, min(max(default, lo), hi)
 
 
+def probe_main() -> None:
+    """In the child (``python -c``): the probe's plan as JSON on stdin, its
+    (status, seconds, conflicts) as JSON on stdout, an error as one line."""
+    job = json.load(sys.stdin)
+    d = job["plan"]
+    plan = Plan(d["family"], tuple((k, v) for k, v in d["params"]), d["seed"], d["variant"],
+                d["amo"], d["card"], d["pb"])
+    try:
+        inst = build_instance(plan, job["tmp"], ReferenceSolver(job["ref"]), job["seconds"])
+        os.unlink(os.path.join(job["tmp"], inst.file))
+        out = {"status": inst.status, "seconds": inst.seconds, "conflicts": inst.conflicts}
+    except Exception as e:       # sent back whole: the parent raises it as one line
+        out = {"error": str(e) if isinstance(e, SatgridError) else f"{type(e).__name__}: {e}"}
+    sys.stdout.write(json.dumps(out))
+
+
+_CHILD = "from satgrid.suite.calibrate import probe_main; probe_main()"
+_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def probe(plan: Plan, tmp: str, ref: ReferenceSolver, seconds: float, limit: float,
+          why: str = "too-costly") -> tuple[str, float | None, int | None]:
+    """Build and solve ``plan`` within ``seconds`` of solving, the whole
+    probe (a child process in its own session, so the solver it starts goes
+    with it) stopped after ``limit`` seconds: (status, seconds, conflicts),
+    the status ``why`` when it was stopped."""
+    job = json.dumps({"plan": dataclasses.asdict(plan), "tmp": tmp, "ref": ref.name,
+                      "seconds": seconds})
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(x for x in (_ROOT, env.get("PYTHONPATH")) if x)
+    proc = subprocess.Popen([sys.executable, "-c", _CHILD], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
+                            start_new_session=True)
+    try:
+        out, err = proc.communicate(job.encode(), timeout=max(limit, 0.01))
+    except subprocess.TimeoutExpired:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)      # the child and the solver it started
+        except ProcessLookupError:
+            pass
+        proc.communicate()
+        return why, None, None
+    try:
+        got = json.loads(out)
+    except ValueError:
+        last = err.decode(errors="replace").strip().splitlines()[-1:] or ["no output"]
+        raise SatgridError(f"{plan.name()}: the probe's process failed "
+                           f"(code {proc.returncode}): {last[0]}") from None
+    if "error" in got:
+        raise SatgridError(f"{plan.name()}: {got['error']}")
+    return got["status"], got["seconds"], got["conflicts"]
+
+
 def calibrate(family: str, band: tuple[float, float], ref: ReferenceSolver, *,
               seed: int = 0, base: dict | None = None, budget: float = 600.0,
-              encodings: dict | None = None) -> Calibration:
-    """Search the family's scale for the band ``(lo, hi)`` seconds."""
+              encodings: dict | None = None, start: int | None = None) -> Calibration:
+    """Search the family's scale for the band ``(lo, hi)`` seconds (from
+    ``start``, else the family's default)."""
     lo_s, hi_s = band
     names = scale_params(family)
     lo, hi, s = _bounds(family, names)
+    if start is not None:
+        s = min(max(start, lo), hi)
+    step_one = hi - lo <= _SMALL_RANGE
     base = dict(base or {})
     easy, hard = None, None            # largest scale too easy, smallest too hard
     cal = Calibration(family, None, {}, False)
     t_start = time.perf_counter()
     seen: dict[int, float] = {}
     with tempfile.TemporaryDirectory(prefix="satgrid-calibrate-") as tmp:
-        while time.perf_counter() - t_start < budget and s not in seen:
+        while s not in seen:
+            left = budget - (time.perf_counter() - t_start)
+            if left <= 0:
+                break
             params = {**base, **{n: s for n in names}}
             plan = Plan(family, tuple(params.items()), seed, **(encodings or {}))
-            inst = build_instance(plan, tmp, ref, 2 * hi_s)
-            os.unlink(os.path.join(tmp, inst.file))
-            t = inst.seconds if inst.status != "unknown" else float("inf")
+            cap = PROBE_CAP * hi_s
+            limit = min(cap, left)
+            t0 = time.perf_counter()
+            status, secs, conflicts = probe(plan, tmp, ref, min(2 * hi_s, limit), limit,
+                                            "too-costly" if limit == cap else "over-budget")
+            t = secs if status in ("sat", "unsat") else float("inf")
             seen[s] = t
-            cal.probes.append({"scale": s, "status": inst.status, "seconds": inst.seconds,
-                               "conflicts": inst.conflicts})
+            cal.probes.append({"scale": s, "status": status, "seconds": secs,
+                               "conflicts": conflicts,
+                               "wall": round(time.perf_counter() - t0, 3)})
             if lo_s <= t <= hi_s:
                 cal.scale, cal.params, cal.in_band = s, params, True
                 break
@@ -83,9 +167,9 @@ def calibrate(family: str, band: tuple[float, float], ref: ReferenceSolver, *,
             else:
                 hard = s if hard is None else min(hard, s)
             if hard is None:
-                nxt = min(hi, max(s + 1, (3 * s) // 2))
+                nxt = min(hi, s + 1 if step_one else max(s + 1, (3 * s) // 2))
             elif easy is None:
-                nxt = max(lo, min(s - 1, (2 * s) // 3))
+                nxt = max(lo, s - 1 if step_one else min(s - 1, (2 * s) // 3))
             else:
                 nxt = (easy + hard) // 2
             if nxt == s or nxt in seen:

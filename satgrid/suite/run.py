@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from ..errors import SatgridError
@@ -142,7 +143,7 @@ def build_suite(names, out: str, *, band: tuple[float, float] = (10.0, 60.0), co
         workers, scheduler: build the instances on a Dask cluster (a local
             one of this many workers, or a running scheduler's) whose workers
             share ``out``; the files are those of the serial run. The
-            calibration runs here.
+            calibration runs here, as many families at once as ``workers``.
     """
     lo, hi = band
     if not 0 <= lo < hi:
@@ -152,12 +153,16 @@ def build_suite(names, out: str, *, band: tuple[float, float] = (10.0, 60.0), co
     ref = ReferenceSolver(solver)
     plan = {"version": PLAN_VERSION, "band": [lo, hi], "solver": solver, "encodings": enc,
             "time_limit": 2 * hi, "proof_seconds": proof_seconds, "families": {}}
-    cals = []
-    for fam in fams:
+
+    def one(fam: str) -> Calibration:
         fixed = {"count": 1} if any(p.name == "count" for p in SPECS[fam].params) else {}
-        cal = calibrate(fam, band, ref, seed=seed, base=fixed, budget=calibration_seconds,
-                        encodings=enc)
-        cals.append(cal)
+        return calibrate(fam, band, ref, seed=seed, base=fixed, budget=calibration_seconds,
+                         encodings=enc)
+    # as many families at once as workers build the suite (each probe is a
+    # child process; the binary's seconds are its own process time)
+    with ThreadPoolExecutor(max_workers=max(1, workers or 1)) as pool:
+        cals = list(pool.map(one, fams))
+    for fam, cal in zip(fams, cals):
         plan["families"][fam] = {"params": cal.params, "seeds": list(range(seed + 1, seed + 1 + count)),
                                  "calibrated": cal.in_band}
     s = Suite(out, plan, calibrations=cals)

@@ -48,7 +48,9 @@ def write_meta(out: str, insts: list[Instance]) -> str:
 
 def write_times(out: str, insts: list[Instance], band, calibrations: list) -> str:
     """``times.csv``: per instance the reference's seconds and conflicts and
-    whether they fall in the band; then the calibration probes."""
+    whether they fall in the band; then the calibration probes (a probe
+    stopped before it finished has its own status, ``too-costly`` or
+    ``over-budget``, and no seconds)."""
     lo, hi = band
     rows = [(i.file, i.status, i.seconds, i.conflicts,
              int(i.seconds is not None and i.status != "unknown" and lo <= i.seconds <= hi))
@@ -56,7 +58,8 @@ def write_times(out: str, insts: list[Instance], band, calibrations: list) -> st
     for c in calibrations:
         for p in c.probes:
             rows.append((f"calibration:{c.family}:scale={p['scale']}", p["status"], p["seconds"],
-                         p["conflicts"], int(p["status"] != "unknown" and lo <= p["seconds"] <= hi)))
+                         p["conflicts"], int(p["status"] in ("sat", "unsat")
+                                                     and lo <= p["seconds"] <= hi)))
     path = os.path.join(out, "times.csv")
     atomic_write_text(path, _csv(rows, ("filename", "result", "seconds", "conflicts", "in_band")))
     return path
