@@ -143,6 +143,14 @@ def test_a_probe_past_the_cap_counts_as_too_hard(monkeypatch):
     assert c.in_band or c.probes[-1]["status"] == "too-costly"
 
 
+def test_a_size_past_the_clause_limit_is_too_large():
+    """A 10 x 10 knight's tour encoded eagerly is past the clause limit: the
+    probe says so and the search moves down instead of stopping the suite."""
+    c = calibrate("knights-tour", (0.0, 30.0), ReferenceSolver(REF), start=10, budget=30.0)
+    assert c.probes[0]["scale"] == 10 and c.probes[0]["status"] == "too-large"
+    assert c.probes[1]["scale"] < 10
+
+
 def test_the_scale_parameters():
     assert scale_params("sudoku") == ["order"]
     assert scale_params("slitherlink") == ["rows", "cols"]

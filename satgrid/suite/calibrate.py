@@ -17,7 +17,9 @@ with it) that is killed at ``4 * HI`` seconds or at what is left of the
 calibration's budget, whichever comes first. Generation alone can take
 longer than any solve (a 36 x 36 Sudoku reduced while unique); such a probe
 is recorded as ``too-costly`` (at the cap) or ``over-budget`` (at the
-budget), counts as too hard, and the search moves down. Every probe is
+budget), counts as too hard, and the search moves down; so does a size
+whose formula is past the clause limit (``too-large``: a 10 x 10 knight's
+tour encoded eagerly). Every probe is
 recorded: the cost of the calibration is part of what a suite reports.
 """
 
@@ -33,7 +35,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
-from ..errors import SatgridError
+from ..errors import LimitError, SatgridError
 from ..puzzles.families import SPECS
 from .build import Plan, build_instance
 from .reference import ReferenceSolver
@@ -84,6 +86,8 @@ def probe_main() -> None:
         inst = build_instance(plan, job["tmp"], ReferenceSolver(job["ref"]), job["seconds"])
         os.unlink(os.path.join(job["tmp"], inst.file))
         out = {"status": inst.status, "seconds": inst.seconds, "conflicts": inst.conflicts}
+    except LimitError as e:      # a size past the formula's limit: too large, not a failure
+        out = {"status": "too-large", "seconds": None, "conflicts": None, "why": str(e)}
     except Exception as e:       # sent back whole: the parent raises it as one line
         out = {"error": str(e) if isinstance(e, SatgridError) else f"{type(e).__name__}: {e}"}
     sys.stdout.write(json.dumps(out))
