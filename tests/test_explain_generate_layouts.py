@@ -1,7 +1,7 @@
 """``satgrid generate KIND`` for the kinds whose puzzle is its layout (LITS,
 Norinori and Star Battle rooms, Hitori numbers, Nonogram pictures,
 Numberlink lines), whose family is seldom unique (Heyawake, Aqre rooms cut
-in two; Araf numbers changed), or whose clues are givens of a blank filled
+in two; Araf numbers changed; Double Choco planted blocks, numbers added), or whose clues are givens of a blank filled
 grid (Hooks, Twenty Four Seven).
 
 For each kind at a small size: the same seed writes the same bytes; the
@@ -30,7 +30,7 @@ from satgrid.puzzles import KINDS
 CASES = {
     "lits": (5, 6), "norinori": (4, 1), "starbattle": (5, 1), "hitori": (5, 1),
     "nonogram": (5, 1), "numberlink": (5, 1), "heyawake": (5, 1), "aqre": (5, 1),
-    "araf": (4, 1), "hooks": (4, 1),
+    "araf": (4, 1), "hooks": (4, 1), "doublechoco": (4, 1),
 }
 
 

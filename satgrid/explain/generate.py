@@ -196,7 +196,7 @@ def _mended(p: Puzzle, keep: dict, other: dict, seen: list, rng: random.Random):
     answers ``seen`` (the first such, on a tie); None: there is none."""
     best, score, tried = None, -1, 0
     for q in p.nearby(keep, rng):
-        if q.check(keep) or not q.check(other):
+        if not q.check(other) or q.check(keep):     # most moves leave ``other`` alone
             continue
         n = sum(1 for t in seen if q.check(t))
         if n > score:
