@@ -452,8 +452,8 @@ class Model(Solving):
         """The nodes whose literal is true form one connected set of ``graph``.
 
         The empty set and a single node count as connected. ``mode`` defaults
-        to the model's ``connectivity`` option: ``"lazy"`` registers cuts found
-        by networkx (a CEGAR checker) that hands the session the layered
+        to the model's ``connectivity`` option: ``"lazy"`` registers separator
+        cuts found on each model (a CEGAR checker) that hands the session the layered
         encoding after :data:`LAZY_SWITCH_AFTER` rounds if the cuts have not
         settled it by then; ``"eager"`` adds the layered encoding up front;
         ``"propagate"`` reasons inside the search (a reachability propagator,
