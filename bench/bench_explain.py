@@ -14,8 +14,9 @@ the goals of issue [5/7]:
 
 Times are wall clock in this process, best of ``--rounds`` for 1.
 
-Usage: ``python bench/bench_explain.py [--rounds N] [--sets N] [--quick] [--kinds]``
-(``--kinds``: only the generators of every kind, 4)
+Usage: ``python bench/bench_explain.py [--rounds N] [--sets N] [--quick] [--kinds [--only K[:N],...]]``
+(``--kinds``: only the generators of every kind, 4; ``--only``: of these
+kinds, at these sides)
 """
 
 from __future__ import annotations
@@ -141,20 +142,29 @@ def goal_generate(quick: bool) -> None:
 #: the side each kind is generated at (default 5): the smallest its family
 #: makes without trivial or unsatisfiable boards
 KIND_SIZE = {"statuepark": 7, "skyscrapers": 4, "kakuro": 4, "killersudoku": 4,
-             "vertex-sums": 3, "pentominous": 4, "sudoku": 4}
+             "vertex-sums": 3, "pentominous": 4, "sudoku": 4, "twenty-four-seven": 7}
 
 
-def goal_every_kind(n: int) -> None:
+def start_of(cls, size: int) -> str:
+    """How the kind's generator starts: "search" (a layout search from its
+    random start or family), "blank" (a filled blank grid) or "family"."""
+    if hasattr(cls, "nearby"):
+        return "search"
+    return "blank" if cls.blank(size) is not None else "family"
+
+
+def goal_every_kind(n: int, only: list[tuple[str, int | None]] | None = None) -> None:
     """``generate KIND --size N`` of every kind with clue hooks, from nothing
-    (its blank or its family): n puzzles each, their rate; a kind whose
-    family gives no unique start says so."""
+    (its blank, its family or a layout search): n puzzles each, their rate;
+    a kind whose family gives no unique start says so. ``only``: these
+    (kind, side) pairs (side None: :data:`KIND_SIZE`, else 5)."""
     print("\n| kind | size | puzzles | start | clues (mean) | seconds | puzzles a second |")
     print("|---|---:|---:|---|---:|---:|---:|")
-    for kind in sorted(k for k in KINDS if "2x2" not in k):
-        size = KIND_SIZE.get(kind, 5)
+    for kind, side in only or [(k, None) for k in sorted(KINDS) if "2x2" not in k]:
+        size = side or KIND_SIZE.get(kind, 5)
         if no_generator(KINDS[kind], size):
             continue
-        start = "blank" if KINDS[kind].blank(size) is not None else "family"
+        start = start_of(KINDS[kind], size)
         t0 = time.perf_counter()
         try:
             made = generate(kind, seed=1, count=n, size=size)
@@ -174,10 +184,16 @@ def main() -> None:
     ap.add_argument("--quick", action="store_true", help="fewer puzzles everywhere")
     ap.add_argument("--kinds", action="store_true",
                     help="only the generators of every kind (4)")
+    ap.add_argument("--only", help="with --kinds: these kinds, KIND[:SIZE],... "
+                    "(e.g. lits:6,norinori:8)")
     a = ap.parse_args()
     if a.kinds:
         print(f"# bench_explain --kinds: {machine()}, {utc_stamp()}")
-        goal_every_kind(2 if a.quick else 3)
+        only = None
+        if a.only:
+            only = [(k, int(v) if v else None)
+                    for k, _, v in (item.partition(":") for item in a.only.split(","))]
+        goal_every_kind(2 if a.quick else 3, only)
         return
     per_set = 5 if a.quick else a.sets
     print(f"# bench_explain: {machine()}, {utc_stamp()}")

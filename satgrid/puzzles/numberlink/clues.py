@@ -1,10 +1,11 @@
 """Numberlink's generator hooks (:mod:`satgrid.explain.generate`): the
 numbers are the puzzle, each the two ends of one line; none can go (a line
 without its numbers leaves its cells empty). A generator covers the grid
-with random lines (:meth:`NumberlinkClues.random_start`, ``fill = true``:
-every cell on a line) and keeps a cover whose ends fix the lines; one that
-does not is replaced by the next (the family's random walks, which leave
-cells free, are never unique)."""
+with random lines that never run beside themselves
+(:meth:`NumberlinkClues.random_start`, ``fill = true``: every cell on a
+line) and keeps a cover whose ends fix the lines (10 of 10 sampled at 6x6,
+5 of 10 at 8x8); one that does not is replaced by the next (the family's
+random walks, which leave cells free, were unique in 0 of 80 at 5x5 to 8x8)."""
 
 from __future__ import annotations
 
