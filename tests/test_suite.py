@@ -133,7 +133,7 @@ def test_a_probe_whose_generation_is_too_slow_is_stopped_at_the_budget():
 
 
 def test_a_probe_past_the_cap_counts_as_too_hard(monkeypatch):
-    """Stopped at its cap (4 x the band's top) a probe is too costly, and the
+    """Stopped at its cap (here 2 x the band's top) a probe is too costly, and the
     search moves down; Sudoku's box side (2..8) moves by one."""
     monkeypatch.setattr(calibrate_mod, "PROBE_CAP", 2.0)
     c = calibrate("sudoku", (0.0, 1.0), ReferenceSolver(REF), base={"count": 1}, start=5,
@@ -149,6 +149,22 @@ def test_a_size_past_the_clause_limit_is_too_large():
     c = calibrate("knights-tour", (0.0, 30.0), ReferenceSolver(REF), start=10, budget=30.0)
     assert c.probes[0]["scale"] == 10 and c.probes[0]["status"] == "too-large"
     assert c.probes[1]["scale"] < 10
+
+
+@pytest.mark.skipif(not HAVE_CADICAL, reason="the cadical binary")
+def test_the_binary_budget_is_process_time(tmp_path):
+    """Eleven pigeons in ten holes take CaDiCaL far more than a second: the
+    answer is unknown at the budget of process time, however long the wall
+    clock ran on a loaded machine."""
+    n, m = 11, 10
+    v = lambda i, j: i * m + j + 1
+    cls = [[v(i, j) for j in range(m)] for i in range(n)]
+    cls += [[-v(a, j), -v(b, j)] for j in range(m) for a in range(n) for b in range(a + 1, n)]
+    f = tmp_path / "php.cnf"
+    f.write_text(f"p cnf {n * m} {len(cls)}\n" + "".join(" ".join(map(str, c)) + " 0\n"
+                                                        for c in cls))
+    ans = ReferenceSolver("cadical").solve(str(f), 1.0)
+    assert ans.status == "unknown" and ans.seconds == 1.0
 
 
 def test_the_scale_parameters():

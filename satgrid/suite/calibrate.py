@@ -13,8 +13,9 @@ parameter range ends, or the calibration's own budget is spent.
 
 Every probe is bounded in time: generating, compiling, writing and solving
 run in a child Python process (its own session, so the solver it starts goes
-with it) that is killed at ``4 * HI`` seconds or at what is left of the
-calibration's budget, whichever comes first. Generation alone can take
+with it) that is killed at ``PROBE_CAP * HI`` seconds of wall time (the
+solve's own budget is ``2 * HI`` of process time; a loaded machine stretches
+both generation and solving) or at what is left of the calibration's budget, whichever comes first. Generation alone can take
 longer than any solve (a 36 x 36 Sudoku reduced while unique); such a probe
 is recorded as ``too-costly`` (at the cap) or ``over-budget`` (at the
 budget), counts as too hard, and the search moves down; so does a size
@@ -45,7 +46,7 @@ __all__ = ["Calibration", "calibrate", "probe", "scale_params", "PROBE_CAP"]
 _SIZE_NAMES = ("n", "order", "rows", "cols")
 #: a probe (generation, compilation, writing and solving) is stopped after
 #: this many times the band's upper end
-PROBE_CAP = 4.0
+PROBE_CAP = 10.0
 #: a parameter whose range spans at most this many values grows by one
 _SMALL_RANGE = 10
 

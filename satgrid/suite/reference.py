@@ -4,7 +4,8 @@ budget, its status, seconds and conflicts, and the evidence for the status.
 Two references, chosen by name:
 
 * ``cadical`` -- the ``cadical`` binary on the PATH (Debian's package): run
-  as a separate process with ``-t SECONDS``; its conflicts read from its
+  as a separate process whose budget is process time (a CPU limit set on
+  it; ``-t SECONDS``, wall time, where that is missing); its conflicts read from its
   statistics; a DRAT proof (text) written to a file when asked for.
 * ``pysat:NAME`` -- a PySAT solver (default ``pysat:cadical195``) in this
   process, interrupted at the budget; conflicts from its statistics.
@@ -19,6 +20,7 @@ says so (``proof`` column).
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import shutil
@@ -28,6 +30,11 @@ import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
+
+try:
+    import resource                      # POSIX: the solver's budget as process time
+except ImportError:                      # pragma: no cover (Windows: -t, wall time)
+    resource = None
 
 from ..core.solvers import canonical_name, new_solver
 from ..errors import SatgridError
@@ -41,6 +48,10 @@ _CONFLICTS = re.compile(rb"^c\s+conflicts:\s+(\d+)", re.M)
 #: CaDiCaL's own account of its CPU time: the binary's seconds are process
 #: time, as the SAT Competition counts them, not wall time a loaded machine stretches
 _PROCESS_TIME = re.compile(rb"^c total process time since initialization:\s+([0-9.]+)", re.M)
+_CPU_LIMITS = resource is not None and hasattr(resource, "prlimit")
+#: the wall time a budget of process time may take before the solver is
+#: stopped anyway (a machine loaded this many times over)
+_WALL_FACTOR = 10
 
 
 @dataclass
@@ -82,14 +93,28 @@ class ReferenceSolver:
             plain = os.path.join(tmp, "f.cnf")
             _plain_copy(path, plain)
             proof = os.path.join(proof_dir or tmp, "proof.drat")
-            cmd = [self.binary, "-t", str(max(1, int(round(seconds)))), "--binary=false", plain]
+            limit = max(1, math.ceil(seconds))
+            cmd = [self.binary, "--binary=false", plain]
+            if not _CPU_LIMITS:
+                cmd.insert(1, f"-t={limit}")
             if proof_dir:
                 cmd.append(proof)
             t0 = time.perf_counter()
-            run = subprocess.run(cmd, capture_output=True, timeout=seconds + 30)
+            proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+            if _CPU_LIMITS:
+                # its budget is process time too (-t is wall time, which a
+                # loaded machine eats: instances in the band came back unknown)
+                try:
+                    resource.prlimit(proc.pid, resource.RLIMIT_CPU, (limit, limit + 5))
+                except ProcessLookupError:           # already done
+                    pass
+            try:
+                out, _ = proc.communicate(timeout=_WALL_FACTOR * limit + 30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                out, _ = proc.communicate()
             took = time.perf_counter() - t0
-        out = run.stdout
-        status = {10: "sat", 20: "unsat"}.get(run.returncode, "unknown")
+        status = {10: "sat", 20: "unsat"}.get(proc.returncode, "unknown")
         m = _CONFLICTS.search(out)
         model = []
         if status == "sat":
@@ -97,7 +122,7 @@ class ReferenceSolver:
                 if line.startswith(b"v"):
                     model.extend(int(t) for t in line.split()[1:] if t != b"0")
         cpu = _PROCESS_TIME.search(out)
-        took = float(cpu.group(1)) if cpu else took
+        took = float(cpu.group(1)) if cpu else (float(limit) if _CPU_LIMITS else took)
         return Answer(status, took, int(m.group(1)) if m else None, model,
                       proof if status == "unsat" and proof_dir else None)
 
