@@ -149,6 +149,34 @@ def verdict(genre, p, sclaim: str, sres: dict, cclaim: str, dec) -> tuple[str, s
     return "yes", ref
 
 
+def slower(rows) -> list:
+    """The rows where satgrid is more than 2x slower than clingo, or
+    undecided where clingo decided."""
+    return [r for r in rows if (r[5] is not None and r[5] < 0.5)
+            or (r[0] not in DECIDED and r[2] in DECIDED)]
+
+
+def goals(table) -> None:
+    """The issue's goals that this bench measures (on a quiet machine):
+    every Fillomino and Nurikabe unique-proven in under 1 s and at least as
+    fast as the baseline on the median; no puzzle more than 2x slower."""
+    for kind in ("fillomino", "nurikabe"):
+        rows = dict(table).get(kind)
+        if not rows:
+            continue
+        uniq = [r for r in rows if r[2] == "unique" or r[0] == "unique"]
+        fast = [r for r in uniq if r[0] == "unique" and r[1] < 1.0]
+        ratios = [r[5] for r in rows if r[5] is not None]
+        med = statistics.median(ratios) if ratios else None
+        print(f"goal {kind}: unique-proven in under 1 s: {len(fast)} of {len(uniq)}; "
+              f"median clingo / satgrid {'-' if med is None else f'{med:.2f}'} "
+              f"({'met' if med is not None and med >= 1 else 'NOT met'}: at least 1)")
+    slow = [(k, r) for k, rows in table for r in slower(rows)]
+    print(f"goal no puzzle more than 2x slower than clingo: {len(slow)} are")
+    for k, r in slow:
+        print(f"  {k} {r[6]}: satgrid {r[0]} {r[1]:.3f} s, clingo {r[2]} {r[3]:.3f} s")
+
+
 def size(p) -> str:
     return f"{p.rows}x{p.cols}" if hasattr(p, "rows") and isinstance(p.rows, int) else f"{p.n}x{p.n}"
 
@@ -193,15 +221,16 @@ def main() -> int:
             ratio = ct / st if both and st > 0 else None
             print(f"| {k} | {name} | {size(p)} | {sc} | {st:.3f} | {cc} | {ct:.3f} | "
                   f"{'-' if ratio is None else f'{ratio:.2f}'} | {agree} | {ref} |", flush=True)
-            rows.append((sc, st, cc, ct, agree, ratio))
+            rows.append((sc, st, cc, ct, agree, ratio, name))
         table.append((k, rows))
     print()
     print("| kind | puzzles | agree | both unique | satgrid median | clingo median | "
-          "clingo / satgrid, min / median | undecided (satgrid / clingo) |")
-    print("|---|---|---|---|---|---|---|---|")
+          "clingo / satgrid, min / median | satgrid over 2x slower | "
+          "undecided (satgrid / clingo) |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for k, rows in table:
         if not rows:
-            print(f"| {k} | 0 | - | - | - | - | - | - |")
+            print(f"| {k} | 0 | - | - | - | - | - | - | - |")
             continue
         done = [r for r in rows if r[5] is not None]
         med = lambda xs: f"{statistics.median(xs):.3f} s" if xs else "-"   # noqa: E731
@@ -209,8 +238,9 @@ def main() -> int:
         rr = f"{min(ratios):.2f} / {statistics.median(ratios):.2f}" if ratios else "-"
         print(f"| {k} | {len(rows)} | {sum(r[4] == 'yes' for r in rows)} | "
               f"{sum(r[0] == r[2] == 'unique' for r in rows)} | {med([r[1] for r in done])} | "
-              f"{med([r[3] for r in done])} | {rr} | "
+              f"{med([r[3] for r in done])} | {rr} | {len(slower(rows))} | "
               f"{sum(r[0] not in DECIDED for r in rows)} / {sum(r[2] not in DECIDED for r in rows)} |")
+    goals(table)
     for n in notes:
         print(f"note: {n}")
     print(f"\nmedians and ratios over the puzzles both sides decided; "
