@@ -40,7 +40,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from pathlib import Path
 
 from _common import ROOT, machine, utc_stamp
 from clingo_genres import GENRES, have_clingo, run_clingo
@@ -65,8 +64,9 @@ FAMILY = {
     "fillomino": ("fillomino", [{"rows": 10, "cols": 10, "largest": 6, "shown": 60},
                                 {"rows": 15, "cols": 15, "largest": 10, "shown": 60}]),
 }
-for _k in ("slitherlink", "masyu", "numberlink", "lightup", "kurodoko", "tapa", "shikaku", "nonogram",
-           "nurimisaki", "tents", "araf", "pentominous", "statuepark", "rippleeffect", "suguru"):
+for _k in ("slitherlink", "masyu", "numberlink", "lightup", "kurodoko", "tapa", "shikaku",
+           "nonogram", "nurimisaki", "tents", "araf", "pentominous", "statuepark",
+           "rippleeffect", "suguru"):
     FAMILY[_k] = (_k, [{"rows": 10, "cols": 10}, {"rows": 15, "cols": 15}])
 FAMILY["rippleeffect"][1][1]["largest"] = 9       # rooms of 5 do not fill a 15x15
 for _k in ("hitori", "nurikabe", "norinori", "starbattle", "heyawake", "aqre", "yinyang",
@@ -178,7 +178,9 @@ def goals(table) -> None:
 
 
 def size(p) -> str:
-    return f"{p.rows}x{p.cols}" if hasattr(p, "rows") and isinstance(p.rows, int) else f"{p.n}x{p.n}"
+    if isinstance(getattr(p, "rows", None), int):
+        return f"{p.rows}x{p.cols}"
+    return f"{p.n}x{p.n}"
 
 
 def main() -> int:
@@ -239,7 +241,8 @@ def main() -> int:
         print(f"| {k} | {len(rows)} | {sum(r[4] == 'yes' for r in rows)} | "
               f"{sum(r[0] == r[2] == 'unique' for r in rows)} | {med([r[1] for r in done])} | "
               f"{med([r[3] for r in done])} | {rr} | {len(slower(rows))} | "
-              f"{sum(r[0] not in DECIDED for r in rows)} / {sum(r[2] not in DECIDED for r in rows)} |")
+              f"{sum(r[0] not in DECIDED for r in rows)} / "
+              f"{sum(r[2] not in DECIDED for r in rows)} |")
     goals(table)
     for n in notes:
         print(f"note: {n}")

@@ -26,7 +26,8 @@ INSTANCES = ROOT / "instances"
 PICKS = {
     "slitherlink": [INSTANCES / "slitherlink-janko-11.toml", INSTANCES / "slitherlink-unsat.toml"],
     "masyu": [INSTANCES / "masyu-janko-02.toml", INSTANCES / "masyu-unsat.toml"],
-    "nurikabe": [INSTANCES / "nurikabe-pzprjs-5x5.txt", INSTANCES / "nurikabe-unsat-wikipedia-8.toml"],
+    "nurikabe": [INSTANCES / "nurikabe-pzprjs-5x5.txt",
+                 INSTANCES / "nurikabe-unsat-wikipedia-8.toml"],
     "lits": [INSTANCES / "lits-pzprjs-4x4.txt", INSTANCES / "lits-unsat-3x4.toml"],
     "hitori": [INSTANCES / "hitori-wikipedia.toml", INSTANCES / "hitori-unsat-2x2.toml"],
     "numberlink": [INSTANCES / "numberlink-janko-01.toml", INSTANCES / "numberlink-unsat.toml"],
