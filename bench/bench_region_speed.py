@@ -12,7 +12,8 @@ The puzzles (sources in ``PUZZLES``): Janko's Fillomino nos. 15, 17, 21, 27,
 31 and noqx's three Fillomino examples (``bench_region_modes.py`` has the
 first six), a 10x10 from a blog (pzprxs); semiexp's (cspuz) Nurikabe
 10x10, a 30x20 from a puzzle hunt's puzz.link link, 10x10s from a puzzle
-app's list and a blog, and the instances/ files of both kinds. Nurikabe
+app's list and a blog, the instances/ files of both kinds, and generated ones (``FAMILIES``,
+seeds 1 and 2: not unique, the time to a second solution). Nurikabe
 URLs are decoded here (number16) into TOML instances. Left out: noqx's
 Nurikabe 19x12 and an app's 10x10-a, which hold '?' clues (the kind takes
 numbers only), and a contest 10x10 whose URL holds 6 clues in 36 cells
@@ -20,7 +21,7 @@ numbers only), and a contest 10x10 whose URL holds 6 clues in 36 cells
 
 Usage::
 
-    .venv/bin/python bench/bench_region_speed.py [--limit 60] [--baseline DIR] [--only NAME,...]
+    .venv/bin/python bench/bench_region_speed.py [--limit 60] [--baseline DIR] [--clingo] [--only NAME,...]
 """
 
 from __future__ import annotations
@@ -64,8 +65,24 @@ FILLOMINO_URLS = [
     ("fillomino-blog-10x10", "https://puzz.link/p?fillomino/10/10/5g13h53g1p2h1h4h35g4g44g1g2i1h3l3"
      "h2i5g5g54g1g62h4h6h1p5g23h32g6", "a blog's puzzle (2014-03-09)"),
 ]
+#: generated puzzles (``satgrid family``, seeds 1 and 2; not promised unique)
+FAMILIES = [("fillomino", ["rows=15", "cols=15", "largest=9", "shown=30"]), ("nurikabe", ["n=20"])]
 INSTANCES = ["fillomino-janko-1.toml", "fillomino-janko-2.toml", "fillomino-janko-13.toml",
              "nurikabe-wikipedia.toml", "nurikabe-pzprjs-5x5.txt"]
+
+CLINGO = r"""
+import json, sys
+sys.path.insert(0, sys.argv[1])
+sys.path.insert(0, sys.argv[1] + "/bench")
+from satgrid import api
+from clingo_genres import GENRES, run_clingo
+[p] = api.load(sys.argv[2])
+claim, dt, dec = run_clingo(GENRES[p.kind], p, float(sys.argv[3]))
+ok = None if dec is None else p.check(dec) == []
+status = {"unique": "sat", "several": "sat", "sat, unique unknown": "sat"}.get(claim, claim)
+print(json.dumps({"s": dt, "status": status, "unique": {"unique": True, "several": False}.get(claim),
+                  "grid": dec and dec["grid"], "ok": ok}))
+"""
 
 RUN = r"""
 import json, sys, time
@@ -108,13 +125,19 @@ def files(tmp: Path) -> list[Path]:
         out.append(tmp / f"{name}.toml")
         out[-1].write_text(nurikabe_toml(url, source))
     out += [ROOT / "instances" / n for n in INSTANCES]
+    for kind, params in FAMILIES:
+        for seed in (1, 2):
+            subprocess.run([sys.executable, "-m", "satgrid", "family", kind, *params, "-o",
+                            str(tmp / "family"), "--seed", str(seed), "--quiet"], cwd=ROOT,
+                           check=True, capture_output=True)
+    out += sorted((tmp / "family").glob("*.toml"))
     return out
 
 
-def run(tree: Path, f: Path, limit: float) -> dict:
+def run(tree: Path, f: Path, limit: float, script: str = RUN) -> dict:
     t0 = time.perf_counter()
     try:
-        p = subprocess.run([sys.executable, "-c", RUN, str(tree), str(f), str(limit)],
+        p = subprocess.run([sys.executable, "-c", script, str(tree), str(f), str(limit)],
                            capture_output=True, text=True, timeout=limit * 2 + 30)
     except subprocess.TimeoutExpired:
         return {"s": time.perf_counter() - t0, "status": "killed"}
@@ -136,24 +159,29 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=60)
     ap.add_argument("--baseline", help="another satgrid tree to run the same puzzles")
     ap.add_argument("--only", default="", help="comma-separated name fragments")
+    ap.add_argument("--clingo", action="store_true",
+                    help="also clingo on bench/asp/<kind>.lp (two models asked; grounding counted)")
     a = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="bench-region-speed-"))
     todo = [f for f in files(tmp)
             if not a.only or any(x in f.name for x in a.only.split(","))]
     trees = [("now", ROOT)] + ([("baseline", Path(a.baseline).resolve())] if a.baseline else [])
+    trees += [("clingo", ROOT)] if a.clingo else []
     print(f"{machine()}; {utc_stamp()}; in-process seconds (load, compile, solve, "
           f"uniqueness; imports not counted), fresh process each; limit {a.limit:g} s\n")
     print("| puzzle | " + " | ".join(n for n, _ in trees) + " | clauses now | agree |")
     print("|---|" + "---:|" * len(trees) + "---:|---|")
     times = {n: [] for n, _ in trees}
     for f in todo:
-        got = {n: run(t, f, a.limit) for n, t in trees}
+        got = {n: run(t, f, a.limit, CLINGO if n == "clingo" else RUN) for n, t in trees}
         for n, r in got.items():
             times[n].append((f.name.split("-")[0], r["s"] if r["status"] == "sat" else a.limit))
         res = list(got.values())
-        agree = "-" if len(res) < 2 or any(r["status"] != "sat" for r in res) else (
-            "yes" if all((r["grid"], r["unique"]) == (res[0]["grid"], res[0]["unique"])
-                         for r in res) else "**NO**")
+        done = [r for r in res if r["status"] == "sat" and r["unique"] is not None]
+        agree = "-" if len(done) < 2 else (
+            "yes" if all((r["grid"], r["unique"]) == (done[0]["grid"], done[0]["unique"])
+                         for r in done if r["unique"]) and len({r["unique"] for r in done}) == 1
+            else "**NO**")
         print(f"| {f.name} | " + " | ".join(cell(r, a.limit) for r in res)
               + f" | {got['now'].get('clauses') or 0:,} | {agree} |", flush=True)
     for kind in ("fillomino", "nurikabe"):

@@ -299,3 +299,19 @@ def test_a_huge_grid_is_refused_before_building(tmp_path):
     path.write_text('puzzle = "fillomino"\nclues = """\n' + "\n".join(rows) + '\n"""\n')
     code, out, err = run_cli("solve", path)
     assert code == 3 and "clauses estimated, more than the limit" in one_line_error(err), err
+
+
+@pytest.mark.parametrize("clues", [
+    [[3, 0, 2], [0, 3, 0]],                     # one region of 3 at most: the 3s share it
+    [[0, 2, 0, 0], [4, 0, 0, 4], [0, 0, 2, 0]],
+    [[3, 0, 0, 3], [0, 0, 0, 0], [3, 0, 0, 3]],
+])
+def test_repeated_numbers_against_brute_force(clues):
+    """Numbers that repeat where the other numbers leave room for fewer of
+    their regions than there are copies (the bound on a number's regions):
+    the same fillings as the plain enumeration."""
+    rows, cols = len(clues), len(clues[0])
+    want = sorted(str(g) for g in connected_fillings(rows, cols, clues)
+                  if check.check(g, clues) == [])
+    got = sorted(str(s["grid"]) for s in api.solve_all(Fillomino(clues))["solutions"])
+    assert got == want, (clues, len(got), len(want))

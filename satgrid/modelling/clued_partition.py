@@ -30,7 +30,10 @@ Constraints (group ``G`` = ``group``):
   label[r][r]`` (a used root lies in its own region).
 * ``G.size``: a numbered root a: a totalizer over a's labels cut at s + 1,
   ``label[a][a] -> o_s and -o_{s+1}``; a free root: a totalizer cut at
-  ``free + 1``, ``-o_{free+1}``. ``size[v][k]`` (for the k that v's
+  ``free + 1``, ``-o_{free+1}``. At most (n - the other numbers' sum) / s
+  roots numbered s are used, n the cell count: each other number t needs a
+  region of t cells of its own (the bound binds where one number repeats,
+  as noqx's 9x9 with eight 19s). ``size[v][k]`` (for the k that v's
   candidate roots allow, exactly one per cell with ``large[v]``):
   ``label[v][a] -> size[v][s]`` for a numbered root, ``label[v][r] and o_k
   and -o_{k+1} -> size[v][k]`` for a free one.
@@ -163,6 +166,12 @@ def _sizes(m, cells, label, members, sizes, limit, group, large) -> dict:
             cl.append([-o[limit[r]]])
     if out:
         m.formula.encodings[g] = "totalizer"
+    total, values = len(cells), set(sizes.values())
+    for s in sorted(values):                # at most this many regions of s cells
+        most = (total - sum(values - {s})) // s
+        roots = [mem[r] for r, mem in members.items() if sizes.get(r) == s]
+        if most < len(roots):
+            m.at_most(roots, max(most, 0), g)
     size: dict = {v: {} for v in cells}
     for v in cells:
         ks = set()
