@@ -7,7 +7,8 @@ grid (Hooks, Twenty Four Seven).
 For each kind at a small size: the same seed writes the same bytes; the
 file, loaded back, compiled anew and counted up to two, has exactly one
 answer (a complete count, not the generator's check), and it is the
-answer the generator kept, which the kind's referee accepts. The layout
+answer the generator kept, which the kind's referee accepts; its TOML table
+(and that of the puzzle with every other clue) reads back the same. The layout
 search keeps its answer at every step (its referee accepts it on each
 layout it moves to) and rules out the other answer it found, and a
 Numberlink cover's lines never run beside themselves.
@@ -22,9 +23,10 @@ from satgrid.apps.cli import main
 from satgrid.explain import generate as gen
 from satgrid.explain.generate import generate, solution_grid
 from satgrid.puzzles.numberlink.clues import _cover
-from satgrid.pipeline.load import load
+from satgrid.pipeline.load import load, loads
 from satgrid.pipeline.run import Options, compare_expect, count, solve_all
 from satgrid.puzzles import KINDS
+from satgrid.puzzles.families import toml_text
 
 #: kind -> (size, seed): a small board each generates in about a second
 CASES = {
@@ -53,6 +55,10 @@ def test_generated_layout_is_unique_and_reproducible(tmp_path, kind):
     assert p.check(res["solutions"][0]) == []
     ok, bad, _ = compare_expect(p)      # the generator's answer, where written
     assert ok, bad
+    for q in (p, p.with_clues(p.clue_cells()[::2]) if p.clue_cells() else p):
+        table = q.toml_table()              # what generate writes reads back the same
+        back = loads(toml_text(None, table), "back.toml")[0]
+        assert back.toml_table() == table and back.clue_cells() == q.clue_cells()
 
 
 def test_twenty_four_seven_from_a_filled_grid(tmp_path):
@@ -65,6 +71,10 @@ def test_twenty_four_seven_from_a_filled_grid(tmp_path):
     assert 0 < a.clues < len(full.clue_cells())
     res = count(a.puzzle, limit=2)
     assert res["count"] == 1 and res["complete"]
+    half = ex.with_clues(ex.clue_cells()[::2])     # givens and edge clues written back
+    assert any(k[0] != "cell" for k in half.clue_cells())
+    back = loads(toml_text(None, half.toml_table()), "back.toml")[0]
+    assert back.clue_cells() == half.clue_cells()
 
 
 @pytest.mark.parametrize("kind", ["lits", "starbattle", "heyawake"])
