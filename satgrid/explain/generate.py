@@ -215,20 +215,20 @@ def searched(cls: type[Puzzle], size: int | None, rng: random.Random, opts: Opti
     kind's ``mend_steps``; ten times as many from a given start): the
     first of ``p.nearby(S, rng)`` whose referee accepts S (the answer kept)
     and refuses T (the start's answer other than S that the last count found).
-    Every count is complete, up to two answers."""
+    Every count is complete, up to :data:`MEND_COUNT` answers; S is the first
+    answer of the start's count."""
     steps = getattr(cls, "mend_steps", MEND_STEPS)
     for _ in range(1 if start is not None else MEND_STARTS):
         p = start if start is not None else _start(cls, size, rng)
-        res = solve_all(p, opts, limit=1)
-        if not res["count"]:
-            if start is not None:
-                raise SatgridError(f"{p.label()}: the start puzzle has no solution")
-            continue
-        keep, seen = res["solutions"][0], []
+        keep, seen = None, []
         for _ in range(steps if start is None else 10 * steps):
             res = solve_all(p, opts, limit=MEND_COUNT)
             if not res["complete"] and res["count"] < 2:
                 raise LimitError(f"{p.kind}: a limit was reached while counting")
+            if keep is None:
+                if not res["count"]:
+                    break
+                keep = res["solutions"][0]
             other = [t for t in res["solutions"] if solution_grid(t) != solution_grid(keep)]
             if not other:
                 return p
@@ -236,6 +236,8 @@ def searched(cls: type[Puzzle], size: int | None, rng: random.Random, opts: Opti
             p = _mended(p, keep, other[0], seen, rng)
             if p is None:
                 break
+        if start is not None and keep is None:
+            raise SatgridError(f"{start.label()}: the start puzzle has no solution")
     raise LimitError(f"generate: no unique {cls.kind} of size {size} found by changing its "
                      f"layout ({steps} steps from each of {MEND_STARTS} starts)")
 
