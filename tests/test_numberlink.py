@@ -209,3 +209,36 @@ def test_loop_beside_a_line_is_refused():
     assert _brute_force_count(grid, False) == 4
     for mode in ("lazy", "eager", "propagate"):
         assert api.count(Numberlink(grid), api.Options(connectivity=mode))["count"] == 4
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_unique_answer_equals_brute_force_on_small_boards(seed):
+    """``solve --unique`` seeks the answers among taut line sets (the kind's
+    ``taut`` assumption) and a detour of the first: its verdict is still
+    "one answer" exactly when the enumeration of all edge subsets finds one."""
+    import random
+    rng = random.Random(100 + seed)
+    for _ in range(5):
+        rows, cols = rng.choice([(3, 3), (2, 4), (2, 5)])
+        grid = _random_board(rng, rows, cols, rng.choice([1, 2, 3]))
+        want = _brute_force_count(grid, False)
+        res = api.solve(Numberlink(grid), unique=True)
+        assert res["status"] == ("sat" if want else "unsat"), grid
+        if want:
+            assert res["unique"] is (want == 1), (grid, want)
+
+
+@pytest.mark.parametrize("rows,unique", [(["1 1", ". ."], False), (["1 . 1"], True),
+                                         (["1 . 1", ". . ."], False),
+                                         (["1 2", "1 2"], True)])
+def test_a_detour_of_the_only_taut_answer_is_a_second_answer(rows, unique):
+    """The only taut answer of '1 1' over an empty row is the direct link;
+    the line round the row below is a second answer (a detour), shown and
+    accepted by the referee."""
+    grid = [r.split() for r in rows]
+    assert (_brute_force_count(grid, False) == 1) is unique
+    res = api.solve(Numberlink(grid), unique=True)
+    assert res["unique"] is unique
+    if not unique:
+        assert res["second"]["grid"] != res["grid"]
+        assert check.check(res["second"]["grid"], res["second"]["labels"], grid) == []

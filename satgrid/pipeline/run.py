@@ -152,7 +152,8 @@ def solve(p: Puzzle, opts: Options | None = None, *, unique: bool = False) -> di
     except CompileTimeout:
         return _timed_out(p, opts, t0, answer=None, unique=None)
     open_session(m, p, opts)
-    sol = m.solve(time_limit=_left(opts, t0), conflict_limit=opts.conflict_limit)
+    sol = m.solve(p.search_assumptions(), time_limit=_left(opts, t0),
+                  conflict_limit=opts.conflict_limit)
     res = new_result(p, m.status)
     if sol is not None:
         add_solution(res, p, sol)
@@ -161,7 +162,7 @@ def solve(p: Puzzle, opts: Options | None = None, *, unique: bool = False) -> di
     res["unique"] = None
     if unique and sol is not None:
         left = None if opts.time_limit is None else max(0.0, opts.time_limit - (time.perf_counter() - t0))
-        second = m.second_solution(time_limit=left, first=sol)
+        second = m.second_solution(p.search_assumptions(sol), time_limit=left, first=sol)
         if second is not None:
             res["unique"] = False
             # a solution other than the printed one: it differs on m.over

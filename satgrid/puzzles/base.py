@@ -483,6 +483,14 @@ class Puzzle:
         (the ``solution`` the instance was made with), or None."""
         return self._solution
 
+    def search_assumptions(self, first: Any = None) -> list[int]:
+        """Literals of the model built last that ``solve`` assumes: in its
+        search for the solution shown (``first`` None) or, with ``--unique``,
+        for another than ``first`` (a Solution of that model). A kind may so
+        state consequences of uniqueness that counting must not assume
+        (Numberlink's taut lines)."""
+        return []
+
     def signature(self) -> tuple:
         """Instances with the same signature share one base formula (collections)."""
         return (self.kind, id(self))

@@ -18,6 +18,12 @@ Model (public Model API only), one line set shared by all numbers:
 * ``numberlink.degree``: a number's cell has exactly one used edge; an
   empty cell has none or two, two exactly when it has a colour. Also four
   edges round a 2 x 2 block are never all used (a cycle; implied, cheap).
+* ``numberlink.taut`` (without ``fill``): under the selector ``taut``, a
+  used edge joins two side-by-side cells of one colour (a line never runs
+  beside itself). ``solve`` assumes it for the answer shown and for a
+  second one (:meth:`Numberlink.search_assumptions`; a unique answer is
+  taut, and one taut answer without a detour is unique:
+  :meth:`Numberlink._taut`); counting does not.
 * ``numberlink.rooted``: no cycle. Every component of the used edges then
   is a path from a number to its pair or a closed loop; a loop is refused by
   :meth:`Model.connected <satgrid.modelling.model.Model.connected>` on the
@@ -50,6 +56,32 @@ from ..links import links_from_edges
 from . import check as checker
 from .clues import NumberlinkClues
 from . import drawing
+
+
+def _detour(used: list, rows: int, cols: int, numbers) -> bool:
+    """Whether some used edge x-y of the line set ``used`` has a detour: a
+    cell beside x and one beside y in one connected set of empty cells no
+    line uses (a path through it from x to y then replaces x-y)."""
+    on = {v for e in used for v in e}
+    part: dict = {}
+    for r in range(rows):
+        for c in range(cols):
+            if (r, c) in part or (r, c) in on or numbers[r][c] != ".":
+                continue
+            part[(r, c)] = (r, c)
+            todo = [(r, c)]
+            while todo:                                     # the free part of (r, c)
+                a, b = todo.pop()
+                for n in ((a - 1, b), (a + 1, b), (a, b - 1), (a, b + 1)):
+                    if (0 <= n[0] < rows and 0 <= n[1] < cols and n not in part
+                            and n not in on and numbers[n[0]][n[1]] == "."):
+                        part[n] = (r, c)
+                        todo.append(n)
+
+    def near(v):
+        a, b = v
+        return {part[n] for n in ((a - 1, b), (a + 1, b), (a, b - 1), (a, b + 1)) if n in part}
+    return any(near(x) & near(y) for x, y in used)
 
 
 #: the root of the line graph: joined to every edge at a number's cell
@@ -90,15 +122,18 @@ class Numberlink(NumberlinkClues, Puzzle):
         self._solution = solution
         self._edge: dict = {}
         self._colour: dict = {}
+        self._taut_lit: int | None = None
 
     def estimate_clauses(self, model: Model) -> int:
-        """Colours (edges x numbers x 2, cells x one-hot), degrees and the
-        rooted line graph's connectivity (its layers when eager)."""
+        """Colours (edges x numbers x 2, cells x one-hot), degrees, taut
+        lines (edges x numbers) and the rooted line graph's connectivity
+        (its layers when eager)."""
         k, cells = len(self.pairs), self.rows * self.cols
         m = self.rows * (self.cols - 1) + self.cols * (self.rows - 1)
         amo = _amo(model, k) or model.amo
         total = 2 * k * m + cells * (estimate.exactly(amo, model.card, k, 1) + k + 4)
         total += cells * (estimate.at_most(model.card, 4, 2) + 5) + cells   # degrees, 2 x 2
+        total += 0 if self.fill else k * m                                  # taut
         if model.connectivity == "eager":
             total += con.eager_size(m + 1, 6 * m, m, 0, method="layers")[1]
         return total
@@ -165,6 +200,43 @@ class Numberlink(NumberlinkClues, Puzzle):
             graph.add_edges_from((_ROOT, e) for e in edges if e[0] in owner or e[1] in owner)
             model.connected(lits, graph, group="numberlink.rooted", max_true=len(edges) + 1)
         model.projection = list(edges.values())
+        if not self.fill:
+            self._taut(model, owner)
+
+    def _taut(self, model: Model, owner: dict) -> None:
+        """Without ``fill``: the selector ``taut`` (:meth:`search_assumptions`),
+        under which a used edge joins two side-by-side cells of one colour.
+
+        A line that runs beside itself (two side-by-side cells of one line,
+        the edge between them unused) has a shortcut: that edge, the cells
+        between left empty, is another answer with fewer edges. So every
+        answer shortens to a taut one, and a unique answer is taut. The
+        reverse of a shortcut is a *detour*: a used edge x-y replaced by a
+        path through unused empty cells from x to y (:func:`_detour`).
+        Another answer T than a taut S shortens to a taut answer; when S is
+        the only taut one, the last shortening of T is the reverse of a
+        detour of S. So the puzzle has one answer exactly when it has one
+        taut answer and that has no detour: refuting a second answer among
+        taut line sets rules out far fewer line sets (bench_numberlink.py).
+        Counting and enumeration do not assume ``taut``.
+        """
+        t = self._taut_lit = model.bool("taut", "numberlink.taut")
+        for (u, v), e in self._edge.items():
+            cu, cv = self._colour[u], self._colour[v]
+            for k in (k for k in self.pairs if k in cu and k in cv):
+                model.clause([-t, e, -cu[k], -cv[k]], "numberlink.taut")
+
+    def search_assumptions(self, first: Solution | None = None) -> list[int]:
+        """``taut`` (:meth:`_taut`) for the answer shown (every puzzle with
+        answers has a taut one) and for a second answer, unless the first
+        has a detour (then another answer exists: sought without ``taut``);
+        [] with ``fill``."""
+        if self._taut_lit is None:
+            return []
+        if first is not None and _detour([e for e, lit in self._edge.items() if first[lit]],
+                                         self.rows, self.cols, self.numbers):
+            return []
+        return [self._taut_lit]
 
     def _on_some_path(self, owner: dict) -> dict:
         """Number -> the empty cells some simple path between its two cells
