@@ -121,7 +121,8 @@ def cmd_generate(a) -> int:
         if table is None:
             raise UsageError(f"satgrid generate: {a.kind} cannot write its puzzles as TOML")
         table = {"puzzle": table.pop("puzzle"), "title": g.puzzle.title, **table}
-        head = f"satgrid generate {a.kind} --seed {a.seed} #{g.index + 1}: {g.clues} clues, unique"
+        what = f"{g.clues} clues, unique" if g.clues else "unique"   # a layout kind: no clue to count
+        head = f"satgrid generate {a.kind} --seed {a.seed} #{g.index + 1}: {what}"
         text = toml_text(head, table, {"unique": True,
                                        "solution": _grid_text(solution_grid(g.solution))})
         if not _reads_back(text, g.solution):   # a kind whose solution is written otherwise
