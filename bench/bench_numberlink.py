@@ -3,11 +3,16 @@
 Usage:  .venv/bin/python bench/bench_numberlink.py [--time-limit S] [--only NAME ...]
 
 Each puzzle is solved with its uniqueness proven (``api.solve(..., unique=True)``)
-three ways in the same run:
+four ways in the same run:
 
 * ``new``: the kind as it is (:mod:`satgrid.puzzles.numberlink.kind`: one
   Boolean per edge shared by all numbers, a colour per cell, loops refused
-  by connectivity cuts on the rooted line graph);
+  by connectivity cuts on the rooted line graph, the answers sought among
+  taut line sets);
+* ``before``: the kind before the taut lines (:class:`Untaut` below: the
+  same model without the ``taut`` selector, so both searches range over
+  every line set); the conflicts of both are printed (``conf``), a measure
+  the machine's load does not change;
 * ``paths``: the model before it, one ``Model.path`` per number over its own
   copy of the edges (:class:`PerNumberPaths` below, kept here as the
   baseline);
@@ -44,6 +49,14 @@ PUZZLES = ([ROOT / "instances" / "numberlink-janko-100.toml"]
            + sorted((ROOT / "bench" / "numberlink").iterdir()))
 
 
+class Untaut(Numberlink):
+    """The kind before 2026-11-27: no ``numberlink.taut`` clauses, no
+    assumption (:meth:`Numberlink.search_assumptions` then answers [])."""
+
+    def _taut(self, model: Model, owner: dict) -> None:
+        pass
+
+
 class PerNumberPaths(Numberlink):
     """The model until 2026-11: per number k a Boolean per edge not touching
     another number's cells and ``Model.path`` from one k to the other; a cell
@@ -76,15 +89,15 @@ class PerNumberPaths(Numberlink):
         return {"grid": links_from_edges(used, self.rows, self.cols), "labels": labels}
 
 
-def run_satgrid(p, limit: float) -> tuple[str, float, list | None]:
-    """(claim, seconds, link grid) of one solve with uniqueness."""
+def run_satgrid(p, limit: float) -> tuple[str, float, list | None, int]:
+    """(claim, seconds, link grid, conflicts) of one solve with uniqueness."""
     t = time.perf_counter()
     res = api.solve(p, api.Options(time_limit=limit), unique=True)
     dt = time.perf_counter() - t
     claim = {True: "unique", False: "several"}.get(res.get("unique"), res["status"])
     if res["status"] == "sat" and res.get("unique") is None:
         claim = "sat, unique unknown"
-    return claim, dt, res.get("grid")
+    return claim, dt, res.get("grid"), res.get("stats", {}).get("conflicts", 0)
 
 
 def run_clingo(p, limit: float) -> tuple[str, float, list | None]:
@@ -136,8 +149,9 @@ def main() -> int:
     print(f"# bench_numberlink.py, {utc_stamp()}, {machine()}; limit {lim:g} s per run")
     if not clingo_ok:
         print("# clingo is not installed: its column is skipped")
-    print("| puzzle | size | pairs | new | s | paths | s | clingo | s | clingo / new | as published |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
+    print("| puzzle | size | pairs | new | s | conf | before | s | conf | paths | s "
+          "| clingo | s | clingo / new | as published |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     [warm] = api.load(str(PUZZLES[0]))        # imports and first-call costs off the clock
     api.solve(warm, unique=True)
     rows, bad = [], 0
@@ -145,12 +159,15 @@ def main() -> int:
         if args.only and path.name not in args.only:
             continue
         [p] = api.load(str(path))
-        claim, dt, grid = run_satgrid(p, lim)
+        claim, dt, grid, conf = run_satgrid(p, lim)
+        [b] = api.load(str(path))
+        b.__class__ = Untaut
+        before = run_satgrid(b, lim)
         old = ("-", None)
         if not args.no_paths:
             [q] = api.load(str(path))
             q.__class__ = PerNumberPaths
-            oc, ot, _ = run_satgrid(q, lim)
+            oc, ot, _, _ = run_satgrid(q, lim)
             old = (oc, ot)
         cl = ("-", None, None)
         if clingo_ok:
@@ -159,10 +176,14 @@ def main() -> int:
         agree = "-" if want is None or grid is None else ("yes" if grid == want else "NO")
         if cl[2] is not None and grid is not None and cl[0] == claim == "unique" and cl[2] != grid:
             agree += ", clingo differs"
+        if before[0] in ("unique", "several", "unsat") and claim in ("unique", "several", "unsat") \
+                and before[0] != claim:
+            agree += ", before differs"
         bad += agree.startswith("NO") or "differs" in agree
         ratio = f"{cl[1] / dt:.2f}" if cl[1] is not None and cl[0] == "unique" == claim else "-"
         fmt = lambda s: "-" if s is None else f"{s:.2f}"   # noqa: E731
-        print(f"| {path.name} | {p.rows}x{p.cols} | {len(p.pairs)} | {claim} | {fmt(dt)} | "
+        print(f"| {path.name} | {p.rows}x{p.cols} | {len(p.pairs)} | {claim} | {fmt(dt)} | {conf} | "
+              f"{before[0]} | {fmt(before[1])} | {before[3]} | "
               f"{old[0]} | {fmt(old[1])} | {cl[0]} | {fmt(cl[1])} | {ratio} | {agree} |",
               flush=True)
         rows.append((path.name, p.rows, p.cols, claim, dt, cl))
