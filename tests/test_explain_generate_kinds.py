@@ -8,8 +8,8 @@ file has one; the same seed writes the same bytes; the puzzle has fewer clues
 than its start (the planted puzzle, drawn again from the same seed; a
 subset of it where every clue is needed) and the same puzzle without its
 clues (a removed clue leaves what the genre keeps); the start's
-``toml_table`` reads back to the same clues. A kind whose puzzle has no
-removable clue is refused in one line, exit 2; a family with no unique
+``toml_table`` reads back to the same clues. Every kind generates; a size
+with no start is refused in one line, exit 2; a family with no unique
 start in its seeds is told in one line too. On 4x4 boards of three shading
 kinds, the referee over every shading finds the one answer (no SAT).
 """
@@ -20,9 +20,9 @@ import random
 import pytest
 
 from satgrid.apps.cli import main
-from satgrid.explain.generate import generate, planted
+from satgrid.explain.generate import generate, no_generator, planted
 from satgrid.pipeline.load import load, loads
-from satgrid.pipeline.run import Options, compare_expect, count
+from satgrid.pipeline.run import Options, compare_expect, compile_puzzle, count
 from satgrid.puzzles import KINDS
 from satgrid.puzzles.families import toml_text
 
@@ -45,10 +45,6 @@ EVERY_CLUE_NEEDED = {"nurikabe"}
 FROM = {k: f"satgrid/puzzles/{k}/examples/{name}" for k, name in [
     ("araf", "araf-pzprjs-5x5.toml"), ("heyawake", "heyawake-pzprjs-6x6.toml"),
     ("aqre", "aqre-pzprjs-6x6.toml"), ("doublechoco", "doublechoco-pzprjs-6x6.toml")]}
-#: kinds with nothing to generate from: the 2x2 Twenty Four Seven has no
-#: blank (its four grids) nor family (the other kinds without removable clues
-#: search their layouts: tests/test_explain_generate_layouts.py)
-NO_CLUES = ["twenty-four-seven-2x2"]
 
 
 def written(tmp_path, kind, size):
@@ -106,11 +102,37 @@ def test_toml_table_reads_back(kind):
         assert back.clue_cells() == p.clue_cells()
 
 
-@pytest.mark.parametrize("kind", NO_CLUES)
-def test_a_kind_without_clues_is_refused_in_one_line(capsys, kind):
-    assert main(["generate", kind]) == 2
+def test_every_kind_generates_from_nothing():
+    """Issue [5/7]: ``satgrid generate KIND`` for every kind (clues to remove
+    or a layout to search, and a blank, a family or a random start)."""
+    missing = {k: no_generator(KINDS[k], None) for k in KINDS}
+    assert not {k: why for k, why in missing.items() if why}
+
+
+def test_a_size_without_a_start_is_refused_in_one_line(capsys):
+    kind = "twenty-four-seven-2x2"        # no 5x5 grid holds 1 + 2 + ... + 5 in rows of 4
+    assert main(["generate", kind, "--size", "5"]) == 2
     err = capsys.readouterr().err.strip()
     assert len(err.splitlines()) == 1 and kind in err and "Traceback" not in err
+
+
+def test_the_2x2_kind_writes_and_reads_its_four_grids():
+    """The 2x2 Twenty Four Seven's clue hooks: its ``[[grids]]`` tables read
+    back to the same clues, whole or with every other clue removed; its
+    blank has four empty grids; its givens are literals of one model."""
+    orig = load("instances/twenty-four-seven-2x2-2.toml")[0]
+    for p in (orig, orig.with_clues(orig.clue_cells()[::2])):
+        table = p.toml_table()
+        back = loads(toml_text(None, table), "back.toml")[0]
+        assert back.toml_table() == table and back.clue_cells() == p.clue_cells()
+    assert {k[0] for k in orig.clue_cells()} == {0, 1, 2, 3}
+    blank = KINDS["twenty-four-seven-2x2"].blank(7)
+    assert len(blank.grids) == 4 and blank.clue_cells() == []
+    givens_only = orig.with_clues([k for k in orig.clue_cells() if k[1] == "cell"])
+    m = compile_puzzle(givens_only, Options())
+    lits = givens_only.clue_literals(m)
+    assert lits is not None and len(lits) == len(givens_only.clue_cells())
+    assert [l for k in givens_only.clue_cells() for l in lits[k]] == givens_only.givens(m)
 
 
 @pytest.mark.parametrize("kind", ["lightup", "kurodoko", "yinyang"])

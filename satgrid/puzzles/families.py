@@ -159,11 +159,17 @@ def toml_text(comment: str | None, table: dict, expect: dict | None = None) -> s
     """A TOML instance: a ``#`` comment line, ``key = value`` lines, then an
     ``[expect]`` table (after a blank line) when ``expect`` is given.
 
-    Values are whole numbers, booleans, one-line strings, and grids
-    (multi-line strings written as ``\"\"\"`` blocks).
+    Values are whole numbers, booleans, one-line strings, grids
+    (multi-line strings written as ``\"\"\"`` blocks), and lists of tables
+    (``[[key]]`` tables, written after the other keys).
     """
     lines = [f"# {comment}"] if comment is not None else []
-    lines += [f"{k} = {_toml_value(k, v)}" for k, v in table.items()]
+    arrays = {k: v for k, v in table.items() if isinstance(v, list)
+              and v and all(isinstance(t, dict) for t in v)}
+    lines += [f"{k} = {_toml_value(k, v)}" for k, v in table.items() if k not in arrays]
+    for k, tables in arrays.items():           # after the keys: an array of tables each
+        for t in tables:
+            lines += ["", f"[[{k}]]"] + [f"{tk} = {_toml_value(tk, tv)}" for tk, tv in t.items()]
     if expect is not None:
         lines += ["", "[expect]"] + [f"{k} = {_toml_value(k, v)}" for k, v in expect.items()]
     return "\n".join(lines) + "\n"
