@@ -49,7 +49,7 @@ from ...modelling.geometry import grid_edges
 from ...core.encodings import estimate
 from ...modelling.model import Model, Solution
 from ...modelling import connectivity as con
-from ...modelling import graphs as nx  # networkx's Graph interface, not its import
+from ...modelling import graphs
 from ...modelling.paths import line_graph
 from ..base import Puzzle, register
 from ..links import links_from_edges
@@ -246,14 +246,14 @@ class Numberlink(NumberlinkClues, Puzzle):
         cycle with the edge a-b). Other cells never take that colour."""
         out = {}
         for k, (a, b) in self.pairs.items():
-            g = nx.Graph()
+            g = graphs.Graph()
             g.add_nodes_from((r, c) for r in range(self.rows) for c in range(self.cols)
                              if owner.get((r, c), k) == k)
             g.add_edges_from(e for e in grid_edges(self.rows, self.cols)
                              if e[0] in g and e[1] in g)
             g.add_edge(a, b)
             out[k] = set()
-            for comp in nx.biconnected_component_edges(g):
+            for comp in graphs.biconnected_component_edges(g):
                 if (a, b) in comp or (b, a) in comp:
                     out[k] = {v for e in comp for v in e} - {a, b}
                     break
