@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import argparse
 import time
-from pathlib import Path
 
 from _common import ROOT, machine, utc_stamp
+from clingo_genres import GENRES, have_clingo, run_clingo
 
 from satgrid import api
 from satgrid.modelling.geometry import grid_edges
@@ -43,7 +43,6 @@ from satgrid.modelling.model import Model
 from satgrid.puzzles.links import links_from_edges
 from satgrid.puzzles.numberlink import Numberlink
 
-LP = ROOT / "bench" / "asp" / "numberlink.lp"
 PUZZLES = ([ROOT / "instances" / "numberlink-janko-100.toml"]
            + sorted((ROOT / "satgrid" / "puzzles" / "numberlink" / "examples").glob("*.toml"))
            + sorted((ROOT / "bench" / "numberlink").iterdir()))
@@ -100,42 +99,11 @@ def run_satgrid(p, limit: float) -> tuple[str, float, list | None, int]:
     return claim, dt, res.get("grid"), res.get("stats", {}).get("conflicts", 0)
 
 
-def run_clingo(p, limit: float) -> tuple[str, float, list | None]:
-    """(claim, seconds, link grid) of clingo asked for two models."""
-    import clingo  # optional: the baseline only
-    facts = [f"cell({r},{c})." for r in range(p.rows) for c in range(p.cols)]
-    facts += [f'num({r},{c},"{t}").' for r, row in enumerate(p.numbers)
-              for c, t in enumerate(row) if t != "."]
-    facts += ["fill."] if p.fill else []
-    ctl = clingo.Control(["2", "--project", "--warn=none"])
-    t = time.perf_counter()
-    ctl.add("base", [], LP.read_text() + "\n" + "\n".join(facts))
-    ctl.ground([("base", [])])
-    models = []
-    with ctl.solve(on_model=lambda m: models.append(m.symbols(shown=True)), async_=True) as h:
-        done = h.wait(max(0.0, limit - (time.perf_counter() - t)))
-        if not done:
-            h.cancel()
-        h.get()
-    dt = time.perf_counter() - t
-    grid = None
-    if models:
-        used = [((a.arguments[0].number, a.arguments[1].number),
-                 (a.arguments[2].number, a.arguments[3].number)) for a in models[0]]
-        grid = links_from_edges(used, p.rows, p.cols)
-    if len(models) >= 2:
-        return "several", dt, grid
-    if not done:
-        return ("sat, unique unknown" if models else "unknown"), dt, grid
-    return ("unique" if models else "unsat"), dt, grid
-
-
-def have_clingo() -> bool:
-    try:
-        import clingo  # noqa: F401
-    except ImportError:
-        return False
-    return True
+def run_clingo_grid(p, limit: float) -> tuple[str, float, list | None]:
+    """(claim, seconds, link grid) of clingo asked for two models, by the
+    shared runner of bench_clingo.py (clingo_genres.run_clingo)."""
+    claim, dt, decoded = run_clingo(GENRES["numberlink"], p, limit)
+    return claim, dt, decoded["grid"] if decoded else None
 
 
 def main() -> int:
@@ -171,7 +139,7 @@ def main() -> int:
             old = (oc, ot)
         cl = ("-", None, None)
         if clingo_ok:
-            cl = run_clingo(p, lim)
+            cl = run_clingo_grid(p, lim)
         want = p.expected_solution()
         agree = "-" if want is None or grid is None else ("yes" if grid == want else "NO")
         if cl[2] is not None and grid is not None and cl[0] == claim == "unique" and cl[2] != grid:

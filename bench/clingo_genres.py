@@ -186,17 +186,6 @@ def starbattle_facts(p) -> list[str]:
         f"room({r},{c},{i})." for i, cells in enumerate(p.rooms) for r, c in cells]
 
 
-def lightup_facts(p) -> list[str]:
-    out = grid_fact(p)
-    for r, row in enumerate(p.clues):
-        for c, v in enumerate(row):
-            if v is not None:
-                out.append(f"wall({r},{c}).")
-                if v >= 0:
-                    out.append(f"clue({r},{c},{v}).")
-    return out
-
-
 def yinyang_facts(p) -> list[str]:
     return grid_fact(p) + [f"given({r},{c},{'b' if v == 2 else 'w'})."
                            for r, row in enumerate(p.givens_grid) for c, v in enumerate(row) if v]
@@ -273,7 +262,7 @@ def partition(grid) -> list[list[int]]:
 
 
 def circle_facts(p, name: str = "number") -> list[str]:
-    """Nurimisaki, Kurotto, Araf: ``name(R,C)`` for every clue cell and
+    """Nurimisaki, Kurotto, Araf, Light Up (walls): ``name(R,C)`` for every clue cell and
     ``clue(R,C,N)`` for a number (a negative clue is a "?")."""
     out = grid_fact(p)
     for r, row in enumerate(p.clues):
@@ -388,7 +377,7 @@ GENRES = {g.kind: g for g in [
     Genre("norinori", rooms_facts, shading),
     Genre("aqre", rooms_facts, shading),
     Genre("starbattle", starbattle_facts, lambda a, p: shading(a, p, "star")),
-    Genre("lightup", lightup_facts, lambda a, p: shading(a, p, "light")),
+    Genre("lightup", lambda p: circle_facts(p, "wall"), lambda a, p: shading(a, p, "light")),
     Genre("yinyang", yinyang_facts, lambda a, p: shading(a, p, "black")),
     Genre("kurodoko", kurodoko_facts, shading),
     Genre("tapa", tapa_facts, shading),
