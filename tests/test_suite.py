@@ -199,3 +199,56 @@ def test_unknown_names_and_bad_plans_are_one_line(tmp_path):
     r = subprocess.run([sys.executable, "-m", "satgrid", "suite", "hitori", "-o", str(tmp_path),
                         "--target-seconds", "9..3"], capture_output=True, text=True)
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "LO < HI" in r.stderr
+
+
+@pytest.fixture(scope="module")
+def selected_suite(tmp_path_factory):
+    out = tmp_path_factory.mktemp("selected")
+    return build_suite(["tents"], str(out), band=(0.02, 30.0), keep=3, solver=REF,
+                       calibration_seconds=30.0)
+
+
+def test_selection_keeps_only_instances_solved_in_the_band(selected_suite):
+    """Every kept instance was solved inside the band, its file is the only
+    one left, and every seed tried, kept or not, is in times.csv."""
+    s = selected_suite
+    lo, hi = s.plan["band"]
+    assert 1 <= len(s.instances) <= 3
+    assert all(i.status in ("sat", "unsat") and lo <= i.seconds <= hi for i in s.instances)
+    assert instance_files(s.out) == sorted(i.file for i in s.instances)
+    [sel] = s.selections
+    kept = {(u["seed"], v) for u in sel.units for v in u["variants"]}
+    assert kept == {(i.plan.seed, i.plan.variant) for i in s.instances}
+    with open(os.path.join(s.out, "times.csv"), newline="") as fh:
+        rows = [r["filename"] for r in csv.DictReader(fh)]
+    assert sum(r.startswith("selection:tents:") for r in rows) >= len(sel.units)
+
+
+def test_a_selected_suite_replays_byte_for_byte(selected_suite, tmp_path):
+    """suite.json names each kept seed with its parameters and variants: the
+    replay writes exactly those files, the same bytes."""
+    again = replay(os.path.join(selected_suite.out, "suite.json"), str(tmp_path / "again"))
+    files = instance_files(selected_suite.out)
+    assert instance_files(again.out) == files
+    for f in files + ["meta.csv", "suite.json", "tents/README.md"]:
+        assert filecmp.cmp(os.path.join(selected_suite.out, f), os.path.join(again.out, f),
+                           shallow=False), f
+
+
+def test_the_selection_walks_up_from_seeds_that_are_too_easy(tmp_path):
+    """A band no 4x4 Hitori reaches keeps nothing, and the size grows by one
+    after every two seeds that were all below it."""
+    from satgrid.suite.select import EASY_RUN, select
+    sel = select("hitori", {"n": 4}, (100.0, 200.0), ReferenceSolver(REF), str(tmp_path),
+                 keep=1, tries=2 * EASY_RUN + 1)
+    assert sel.units == [] and instance_files(str(tmp_path)) == []
+    assert [t["params"]["n"] for t in sel.tried] == [4] * EASY_RUN + [5] * EASY_RUN + [6]
+
+
+def test_a_unit_with_unknown_variants_is_not_a_plan(tmp_path):
+    bad = tmp_path / "suite.json"
+    bad.write_text(json.dumps({"version": 1, "band": [0, 1], "solver": REF, "time_limit": 2,
+                               "families": {"hitori": {"params": {"n": 5}, "seeds": [1], "units": [
+                                   {"seed": 1, "params": {"n": 5}, "variants": ["proof"]}]}}}))
+    with pytest.raises(SatgridError, match="variants among sat, uniq"):
+        replay(str(bad), str(tmp_path / "x"))

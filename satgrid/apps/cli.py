@@ -28,8 +28,11 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The argument parser of every command.
 
     ``command``: the command about to run, when known (``main`` reads it from
-    the arguments); the parsers of the family generators, a third of the
-    build, are made for ``family`` only. None: every parser.
+    the arguments): every command is still listed (its name and help: the
+    choices, ``invalid choice`` and its "did you mean"), but only that
+    command's options are built (:class:`OnlyCommand`; the parsers of the
+    family generators, a third of the whole, for ``family`` alone). None:
+    every parser, whole.
     """
     ap = options.Parser(prog="satgrid", description="SAT-encoding compiler for grid logic puzzles.",
                  epilog=options.EXIT_TEXT,
@@ -37,6 +40,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     ap.add_argument("--version", action="version", version=f"satgrid {__version__}")
     sub = ap.add_subparsers(dest="command", metavar="COMMAND", parser_class=options.Parser,
                          help="what to do ('satgrid COMMAND --help' for its options)")
+    if command is not None:
+        sub = OnlyCommand(sub, command)
 
     p = sub.add_parser("solve", help="compile, solve, decode, check, print",
                        description="Solve a puzzle file (or every puzzle of a collection in one "
@@ -258,9 +263,16 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="DIR", required=True, help="the suite's folder")
     p.add_argument("--target-seconds", type=argtypes.band, default=(10.0, 60.0), metavar="LO..HI",
                    help="the hardness band, seconds of the reference solver (default 10..60)")
-    p.add_argument("--count", type=argtypes.count_limit, default=5, metavar="N",
+    p.add_argument("--count", type=argtypes.count_limit, metavar="N",
                    help="seeds per family (default 5), each a SAT instance and, when solved, "
-                        "its 'uniq' instance (unsatisfiable exactly when the answer is unique)")
+                        "its 'uniq' instance (unsatisfiable exactly when the answer is unique); "
+                        "with --keep, the most seeds tried per family (default 4 x KEEP)")
+    p.add_argument("--keep", type=argtypes.count_limit, metavar="N",
+                   help="select by the instances' own solve: per family, build seeds from the "
+                        "calibrated size (moving it as they come out too easy or too hard) and "
+                        "keep N instances that land in the band")
+    p.add_argument("--select-seconds", type=argtypes.seconds, default=3600.0, metavar="S",
+                   help="with --keep, the most each family's selection may take (default 3600)")
     p.add_argument("--solver", default="cadical", metavar="REF",
                    help="the reference solver: cadical (Debian's binary; the default) or "
                         "pysat:NAME (a PySAT solver)")
@@ -352,6 +364,36 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                             "this process writes them (default: the workers write into DIR "
                             "when they all reach it)")
     return ap
+
+
+class OnlyCommand:
+    """The commands' subparsers when the command to run is known: each
+    command's ``add_parser`` makes its parser as argparse lists it (name and
+    help), but only ``command``'s is returned to have its options added; the
+    others' options go to an :class:`Unread` parser (a solve builds its
+    own options, not the 170-odd of every command, each of which asks argparse
+    for a formatter and gettext for its texts)."""
+
+    def __init__(self, sub, command: str):
+        self.sub, self.command = sub, command
+
+    def add_parser(self, name: str, **kwargs):
+        if name == self.command:
+            return self.sub.add_parser(name, **kwargs)
+        self.sub.add_parser(name, help=kwargs.get("help"))
+        return Unread()
+
+
+class Unread:
+    """A parser whose options are never read: every option added is dropped."""
+
+    def add_argument(self, *args, **kwargs) -> None:
+        return None
+
+    def add_subparsers(self, *args, **kwargs) -> "Unread":
+        return self
+
+    add_parser = add_subparsers
 
 
 def main(argv: Sequence[str] | None = None) -> int:

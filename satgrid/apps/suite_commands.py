@@ -40,7 +40,8 @@ def cmd_suite(a) -> int:
             raise UsageError("suite: name the kinds or families (or 'all'), or give --replay")
         s = build_suite(a.kinds, a.output, band=a.target_seconds, count=a.count,
                         solver=a.solver, seed=a.seed, encodings=enc,
-                        calibration_seconds=a.calibration_seconds,
+                        calibration_seconds=a.calibration_seconds, keep=a.keep,
+                        select_seconds=a.select_seconds,
                         proof_seconds=a.proof_seconds or 0.0, **common)
     lo, hi = s.plan["band"]
     inside = sum(i.status != "unknown" and i.seconds is not None and lo <= i.seconds <= hi

@@ -34,7 +34,11 @@ from ..pipeline.load import loads
 from ..pipeline.run import CheckFailed, Options, add_solution, compile_puzzle, new_result
 from .reference import Answer, ReferenceSolver, check_proof
 
-__all__ = ["Instance", "Plan", "build_instance", "param_text"]
+__all__ = ["Instance", "Plan", "build_instance", "param_text", "plan_of", "seed_unit",
+           "VARIANTS"]
+
+#: the variants of a seed, in the order they are built
+VARIANTS = ("sat", "uniq")
 
 
 @dataclass(frozen=True)
@@ -73,6 +77,12 @@ class Instance:
     seconds: float | None = None
     conflicts: int | None = None
     model: list[int] = field(default_factory=list, repr=False)
+
+
+def plan_of(d: dict) -> Plan:
+    """The :class:`Plan` of its ``dataclasses.asdict`` (as JSON gives it back)."""
+    return Plan(d["family"], tuple((k, v) for k, v in d["params"]), d["seed"], d["variant"],
+                d["amo"], d["card"], d["pb"])
 
 
 def param_text(params: dict, sep: str = " ") -> str:
@@ -136,3 +146,27 @@ def _check_model(p, m, model: list[int], path: str) -> None:
         add_solution(new_result(p, "sat"), p, Solution(lits))
     except (CheckFailed, SatgridError) as e:
         raise SatgridError(f"{path}: the reference solver's model is wrong: {e}") from None
+
+
+def seed_unit(fam: str, params: dict, enc: dict, seed: int, out: str, ref_name: str,
+              seconds: float, proof_seconds: float,
+              keep: tuple[str, ...] = VARIANTS) -> list[Instance]:
+    """One seed of a family: its ``sat`` instance and, when solved, its
+    ``uniq`` instance (the unit of work, serial, in a child process or on a
+    Dask worker). Only the variants in ``keep`` stay in ``out``: a ``uniq``
+    kept alone still needs the ``sat`` answer it excludes, whose file is
+    then removed."""
+    ref = ReferenceSolver(ref_name)
+    base = Plan(fam, tuple(params.items()), seed, **enc)
+    first = build_instance(base, out, ref, seconds, proof_seconds=proof_seconds,
+                           command_line=f"satgrid suite --replay suite.json ({base.name()})")
+    done = [first]
+    if first.status == "sat" and "uniq" in keep:
+        uniq = Plan(fam, base.params, seed, "uniq", **enc)
+        done.append(build_instance(uniq, out, ref, seconds, exclude=first.model,
+                                   proof_seconds=proof_seconds,
+                                   command_line=f"satgrid suite --replay suite.json ({uniq.name()})"))
+    if "sat" not in keep:
+        os.unlink(os.path.join(out, first.file))
+        done.remove(first)
+    return done

@@ -29,16 +29,15 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import signal
-import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
 
-from ..errors import LimitError, SatgridError
+from ..errors import LimitError
 from ..puzzles.families import SPECS
-from .build import Plan, build_instance
+from .build import Plan, build_instance, plan_of
+from .child import child_error, run_child
 from .reference import ReferenceSolver
 
 __all__ = ["Calibration", "calibrate", "probe", "scale_params", "PROBE_CAP"]
@@ -80,22 +79,19 @@ def probe_main() -> None:
     """In the child (``python -c``): the probe's plan as JSON on stdin, its
     (status, seconds, conflicts) as JSON on stdout, an error as one line."""
     job = json.load(sys.stdin)
-    d = job["plan"]
-    plan = Plan(d["family"], tuple((k, v) for k, v in d["params"]), d["seed"], d["variant"],
-                d["amo"], d["card"], d["pb"])
     try:
-        inst = build_instance(plan, job["tmp"], ReferenceSolver(job["ref"]), job["seconds"])
+        inst = build_instance(plan_of(job["plan"]), job["tmp"], ReferenceSolver(job["ref"]),
+                              job["seconds"])
         os.unlink(os.path.join(job["tmp"], inst.file))
         out = {"status": inst.status, "seconds": inst.seconds, "conflicts": inst.conflicts}
     except LimitError as e:      # a size past the formula's limit: too large, not a failure
         out = {"status": "too-large", "seconds": None, "conflicts": None, "why": str(e)}
     except Exception as e:       # sent back whole: the parent raises it as one line
-        out = {"error": str(e) if isinstance(e, SatgridError) else f"{type(e).__name__}: {e}"}
+        out = child_error(e)
     sys.stdout.write(json.dumps(out))
 
 
 _CHILD = "from satgrid.suite.calibrate import probe_main; probe_main()"
-_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
 def probe(plan: Plan, tmp: str, ref: ReferenceSolver, seconds: float, limit: float,
@@ -104,30 +100,10 @@ def probe(plan: Plan, tmp: str, ref: ReferenceSolver, seconds: float, limit: flo
     probe (a child process in its own session, so the solver it starts goes
     with it) stopped after ``limit`` seconds: (status, seconds, conflicts),
     the status ``why`` when it was stopped."""
-    job = json.dumps({"plan": dataclasses.asdict(plan), "tmp": tmp, "ref": ref.name,
-                      "seconds": seconds})
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(x for x in (_ROOT, env.get("PYTHONPATH")) if x)
-    proc = subprocess.Popen([sys.executable, "-c", _CHILD], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env,
-                            start_new_session=True)
-    try:
-        out, err = proc.communicate(job.encode(), timeout=max(limit, 0.01))
-    except subprocess.TimeoutExpired:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)      # the child and the solver it started
-        except ProcessLookupError:
-            pass
-        proc.communicate()
+    job = {"plan": dataclasses.asdict(plan), "tmp": tmp, "ref": ref.name, "seconds": seconds}
+    got = run_child(_CHILD, job, limit, plan.name())
+    if got is None:
         return why, None, None
-    try:
-        got = json.loads(out)
-    except ValueError:
-        last = err.decode(errors="replace").strip().splitlines()[-1:] or ["no output"]
-        raise SatgridError(f"{plan.name()}: the probe's process failed "
-                           f"(code {proc.returncode}): {last[0]}") from None
-    if "error" in got:
-        raise SatgridError(f"{plan.name()}: {got['error']}")
     return got["status"], got["seconds"], got["conflicts"]
 
 

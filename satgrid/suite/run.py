@@ -30,10 +30,11 @@ from ..puzzles.families import SPECS
 from ..cluster.client import connect
 from ..cluster.family import workers_see
 from ..cluster.tasks import in_order, submit_calls
-from .build import Instance, Plan, build_instance
+from .build import VARIANTS, Instance, seed_unit
 from .calibrate import Calibration, calibrate
 from .reference import DEFAULT_REFERENCE, ReferenceSolver
-from .write import write_meta, write_plan, write_readmes, write_times
+from .select import Selection, select
+from .write import ordered_params, write_meta, write_plan, write_readmes, write_times
 
 __all__ = ["Suite", "build_suite", "replay", "families_of", "PLAN_VERSION"]
 
@@ -46,6 +47,7 @@ class Suite:
     plan: dict
     instances: list[Instance] = field(default_factory=list)
     calibrations: list[Calibration] = field(default_factory=list)
+    selections: list[Selection] = field(default_factory=list)
 
 
 def families_of(names) -> list[str]:
@@ -70,31 +72,25 @@ def _command(plan_path: str, out: str) -> str:
     return f"satgrid suite --replay {plan_path} -o {out}"
 
 
-def seed_unit(fam: str, params: dict, enc: dict, seed: int, out: str, ref_name: str,
-              seconds: float, proof_seconds: float) -> list[Instance]:
-    """One seed of a family: its ``sat`` instance and, when solved, its
-    ``uniq`` instance (the unit of work, serial or on a Dask worker)."""
-    ref = ReferenceSolver(ref_name)
-    base = Plan(fam, tuple(params.items()), seed, **enc)
-    first = build_instance(base, out, ref, seconds, proof_seconds=proof_seconds,
-                           command_line=f"satgrid suite --replay suite.json ({base.name()})")
-    if first.status != "sat":
-        return [first]
-    uniq = Plan(fam, base.params, seed, "uniq", **enc)
-    return [first, build_instance(uniq, out, ref, seconds, exclude=first.model,
-                                  proof_seconds=proof_seconds,
-                                  command_line=f"satgrid suite --replay suite.json ({uniq.name()})")]
-
-
 def _units(plan: dict, out: str, ref_name: str, seconds: float, proof_seconds: float):
     enc = plan.get("encodings", {})
     units = []
     for fam, e in plan["families"].items():
-        # the parameters in the family's own order, however suite.json lists them
-        params = {p.name: e["params"][p.name] for p in SPECS[fam].params if p.name in e["params"]}
-        units += [(fam, params, enc, seed, os.path.abspath(out), ref_name, seconds, proof_seconds)
-                  for seed in e["seeds"]]
+        common = (os.path.abspath(out), ref_name, seconds, proof_seconds)
+        if "units" in e:          # selected seeds: each its own parameters and variants
+            units += [(fam, ordered_params(fam, u["params"]), enc, u["seed"], *common,
+                       tuple(u["variants"])) for u in e["units"]]
+        else:
+            units += [(fam, ordered_params(fam, e["params"]), enc, seed, *common) for seed in e["seeds"]]
     return units
+
+
+def _write(s: Suite) -> Suite:
+    write_plan(s.out, s.plan)
+    write_meta(s.out, s.instances)
+    write_times(s.out, s.instances, s.plan["band"], s.calibrations, s.selections)
+    write_readmes(s.out, s.plan, s.instances, _command("suite.json", s.out))
+    return s
 
 
 def _finish(s: Suite, ref_name: str, seconds: float, proof_seconds: float, quiet: bool,
@@ -116,23 +112,22 @@ def _finish(s: Suite, ref_name: str, seconds: float, proof_seconds: float, quiet
                                        prefix="suite")
                 for _, insts in in_order(futures, on_done=lambda i, r: bar.update()):
                     s.instances += insts
-    write_plan(s.out, s.plan)
-    write_meta(s.out, s.instances)
-    write_times(s.out, s.instances, s.plan["band"], s.calibrations)
-    write_readmes(s.out, s.plan, s.instances, _command("suite.json", s.out))
-    return s
+    return _write(s)
 
 
-def build_suite(names, out: str, *, band: tuple[float, float] = (10.0, 60.0), count: int = 5,
+def build_suite(names, out: str, *, band: tuple[float, float] = (10.0, 60.0), count: int | None = None,
                 solver: str = DEFAULT_REFERENCE, seed: int = 0, encodings: dict | None = None,
                 calibration_seconds: float = 900.0, proof_seconds: float = 0.0,
-                quiet: bool = True, workers: int | None = None,
+                keep: int | None = None, select_seconds: float = 3600.0,
+                starts: dict | None = None, quiet: bool = True, workers: int | None = None,
                 scheduler: str | None = None) -> Suite:
     """Calibrate and write a suite of the families of ``names`` into ``out``.
 
     Args:
         band: the hardness band, seconds of the reference solver (lo, hi).
-        count: seeds per family (each gives a ``sat`` and, when solved, a ``uniq`` instance).
+        count: seeds per family (each gives a ``sat`` and, when solved, a ``uniq``
+            instance; default 5); with ``keep``, the most seeds tried per family
+            (default ``4 * keep``).
         solver: the reference solver (``cadical``: the binary; ``pysat:NAME``).
         seed: the first seed (the calibration probes use it; the instances the next ``count``).
         encodings: ``amo``/``card``/``pb`` encodings of the compiled formulas.
@@ -140,6 +135,14 @@ def build_suite(names, out: str, *, band: tuple[float, float] = (10.0, 60.0), co
         proof_seconds: with the ``cadical`` binary, check each UNSAT answer's
             DRAT proof with dratify within this many seconds (0: do not ask
             for proofs; the UNSAT instances are then ``proof = unchecked``).
+        keep: select instances by their own solve (:mod:`.select`): per family,
+            build seeds one by one from the calibrated size (which walks with what
+            it sees) and keep up to this many whose reference solve lands in the
+            band; ``suite.json`` lists each kept seed with its parameters and variants.
+        select_seconds: the most each family's selection may take.
+        starts: the scale each family's calibration starts from (by family
+            name; default its default size), e.g. from an earlier suite's
+            ``times.csv``.
         workers, scheduler: build the instances on a Dask cluster (a local
             one of this many workers, or a running scheduler's) whose workers
             share ``out``; the files are those of the serial run. The
@@ -154,19 +157,34 @@ def build_suite(names, out: str, *, band: tuple[float, float] = (10.0, 60.0), co
     plan = {"version": PLAN_VERSION, "band": [lo, hi], "solver": solver, "encodings": enc,
             "time_limit": 2 * hi, "proof_seconds": proof_seconds, "families": {}}
 
-    def one(fam: str) -> Calibration:
+    def one(fam: str) -> tuple[Calibration, Selection | None]:
         fixed = {"count": 1} if any(p.name == "count" for p in SPECS[fam].params) else {}
-        return calibrate(fam, band, ref, seed=seed, base=fixed, budget=calibration_seconds,
-                         encodings=enc)
-    # as many families at once as workers build the suite (each probe is a
-    # child process; the binary's seconds are its own process time)
+        cal = calibrate(fam, band, ref, seed=seed, base=fixed, budget=calibration_seconds,
+                        encodings=enc, start=(starts or {}).get(fam))
+        if keep is None:
+            return cal, None
+        return cal, select(fam, cal.params, band, ref, os.path.abspath(out), keep=keep,
+                           first_seed=seed + 1, tries=count, budget=select_seconds,
+                           encodings=enc, proof_seconds=proof_seconds)
+    if keep is not None:
+        os.makedirs(out, exist_ok=True)
+    # as many families at once as workers build the suite (each probe and
+    # selected seed is a child process; the binary's seconds are its own
+    # process time)
     with ThreadPoolExecutor(max_workers=max(1, workers or 1)) as pool:
-        cals = list(pool.map(one, fams))
-    for fam, cal in zip(fams, cals):
-        plan["families"][fam] = {"params": cal.params, "seeds": list(range(seed + 1, seed + 1 + count)),
-                                 "calibrated": cal.in_band}
-    s = Suite(out, plan, calibrations=cals)
-    return _finish(s, solver, 2 * hi, proof_seconds, quiet, workers, scheduler)
+        done = list(pool.map(one, fams))
+    cals = [cal for cal, _ in done]
+    for fam, (cal, sel) in zip(fams, done):
+        plan["families"][fam] = {"params": cal.params, "calibrated": cal.in_band}
+        if sel is None:
+            plan["families"][fam]["seeds"] = list(range(seed + 1, seed + 1 + (count or 5)))
+        else:
+            plan["families"][fam].update(seeds=[u["seed"] for u in sel.units], units=sel.units)
+    if keep is None:
+        return _finish(Suite(out, plan, calibrations=cals), solver, 2 * hi, proof_seconds,
+                       quiet, workers, scheduler)
+    sels = [sel for _, sel in done]
+    return _write(Suite(out, plan, [i for sel in sels for i in sel.instances], cals, sels))
 
 
 def replay(plan_path: str, out: str, *, proof_seconds: float | None = None, quiet: bool = True,
@@ -186,6 +204,11 @@ def replay(plan_path: str, out: str, *, proof_seconds: float | None = None, quie
             if not isinstance(entry["params"], dict) or not all(
                     isinstance(x, int) for x in entry["seeds"]):
                 raise ValueError(f"family {fam!r}: params must be a table, seeds integers")
+            for u in entry.get("units", []):
+                if not (isinstance(u["seed"], int) and isinstance(u["params"], dict)
+                        and set(u["variants"]) <= set(VARIANTS) and u["variants"]):
+                    raise ValueError(f"family {fam!r}: a unit needs an integer seed, a "
+                                     f"params table and variants among {', '.join(VARIANTS)}")
         lo, hi = plan["band"]
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise SatgridError(f"{plan_path}: not a suite plan ({e})") from None

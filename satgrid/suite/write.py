@@ -19,7 +19,7 @@ from ..puzzles import FAMILY_MODULES
 from ..puzzles.families import SPECS
 from .build import Instance, param_text
 
-__all__ = ["write_meta", "write_times", "write_plan", "write_readmes", "AUTHOR", "META_COLUMNS"]
+__all__ = ["ordered_params", "write_meta", "write_times", "write_plan", "write_readmes", "AUTHOR", "META_COLUMNS"]
 
 AUTHOR = "satgrid"
 META_COLUMNS = ("hash", "filename", "family", "result", "proof", "author", "kind", "variant",
@@ -46,11 +46,13 @@ def write_meta(out: str, insts: list[Instance]) -> str:
     return path
 
 
-def write_times(out: str, insts: list[Instance], band, calibrations: list) -> str:
+def write_times(out: str, insts: list[Instance], band, calibrations: list,
+                selections: list = ()) -> str:
     """``times.csv``: per instance the reference's seconds and conflicts and
     whether they fall in the band; then the calibration probes (a probe
     stopped before it finished has its own status, ``too-costly`` or
-    ``over-budget``, and no seconds)."""
+    ``over-budget``, and no seconds), then every seed a selection tried
+    (kept or not; a seed stopped whole has that status)."""
     lo, hi = band
     rows = [(i.file, i.status, i.seconds, i.conflicts,
              int(i.seconds is not None and i.status != "unknown" and lo <= i.seconds <= hi))
@@ -60,6 +62,15 @@ def write_times(out: str, insts: list[Instance], band, calibrations: list) -> st
             rows.append((f"calibration:{c.family}:scale={p['scale']}", p["status"], p["seconds"],
                          p["conflicts"], int(p["status"] in ("sat", "unsat")
                                                      and lo <= p["seconds"] <= hi)))
+    for sel in selections:
+        for t in sel.tried:
+            name = f"selection:{sel.family}:{param_text(t['params'], ':')}:seed={t['seed']}"
+            if isinstance(t["results"], str):
+                rows.append((name, t["results"], None, None, 0))
+            for variant, status, secs, conflicts in ([] if isinstance(t["results"], str)
+                                                     else t["results"]):
+                rows.append((f"{name}:{variant}", status, secs, conflicts,
+                             int(status in ("sat", "unsat") and lo <= secs <= hi)))
     path = os.path.join(out, "times.csv")
     atomic_write_text(path, _csv(rows, ("filename", "result", "seconds", "conflicts", "in_band")))
     return path
@@ -69,6 +80,11 @@ def write_plan(out: str, plan: dict) -> str:
     path = os.path.join(out, "suite.json")
     atomic_write_text(path, json.dumps(plan, indent=1, sort_keys=True) + "\n")
     return path
+
+
+def ordered_params(fam: str, params: dict) -> dict:
+    """The parameters in the family's own order, however suite.json lists them."""
+    return {p.name: params[p.name] for p in SPECS[fam].params if p.name in params}
 
 
 def _rules(package: str) -> str:
@@ -90,11 +106,20 @@ def write_readmes(out: str, plan: dict, insts: list[Instance], command: str) -> 
         spec = SPECS[fam]
         enc = sorted({f"{k}={v}" for i in items for k, v in i.encodings.items()})
         status = {s: sum(i.status == s for i in items) for s in ("sat", "unsat", "unknown")}
+        entry = plan["families"][fam]
+        if "units" in entry:
+            which = ("Seeds selected by their own solve, with their parameters and the "
+                     "variants kept: " + "; ".join(
+                         f"{u['seed']} ({param_text(ordered_params(fam, u['params']))}: "
+                         f"{', '.join(u['variants'])})"
+                         for u in entry["units"]) + ".")
+        else:
+            which = (f"Parameters: {param_text(ordered_params(fam, entry['params']))}; seeds "
+                     f"{', '.join(str(s) for s in entry['seeds'])}.")
         text = "\n".join([
             f"# {fam}: {spec.summary}", "",
             spec.description, "",
-            f"Parameters: {param_text(plan['families'][fam]['params'])}; seeds "
-            f"{', '.join(str(s) for s in plan['families'][fam]['seeds'])}. Each seed gives the "
+            which + " Each seed gives the "
             "puzzle (`sat` variant) and, when the reference solver finds a solution, the puzzle "
             "with that solution excluded (`uniq`: unsatisfiable exactly when the solution is "
             "unique).", "",

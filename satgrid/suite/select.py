@@ -1,0 +1,152 @@
+"""Selecting a family's instances by their own solve (``satgrid suite --keep N``).
+
+Calibration fixes a family's size on one probe seed, but seeds of one size
+spread widely: a 10 x 10 Masyu took CaDiCaL 3.15 s on the probe's seed and
+0-1 s on the next five, and a puzzle with many answers makes an easy ``uniq``
+instance whatever its size. Selection builds seed after seed, each in a
+child process stopped at a wall-clock cap (generation, compilation and both
+solves), and keeps the instances whose own solve by the reference solver
+lands in the band, until it has ``keep`` of them, has tried ``tries`` seeds
+or has spent its budget. The size walks with what it sees: up by one after
+two seeds in a row whose every instance was solved below the band, down by
+one after a seed that was stopped or not solved within the band's top.
+
+Each kept seed is recorded with its own parameters and the variants kept,
+so ``suite.json`` regenerates exactly those files byte for byte. Every seed
+tried is recorded too (``times.csv``): the selection's cost is part of what
+a suite reports.
+
+Example::
+
+    >>> from satgrid.suite.select import select                      # doctest: +SKIP
+    >>> s = select("tents", {"rows": 49, "cols": 49}, (1.0, 6.0),
+    ...            ReferenceSolver("cadical"), "out", keep=4)          # doctest: +SKIP
+    >>> [(u["seed"], u["variants"]) for u in s.units]                 # doctest: +SKIP
+    [(1, ['sat']), (2, ['sat']), (4, ['sat', 'uniq'])]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import sys
+import time
+from dataclasses import dataclass, field
+
+from ..puzzles.families import SPECS
+from .build import Instance, plan_of, seed_unit
+from .calibrate import PROBE_CAP, scale_params
+from .child import child_error, run_child
+from .reference import ReferenceSolver
+
+__all__ = ["Selection", "select", "try_seed"]
+
+#: seeds in a row whose instances were all below the band before the size grows
+EASY_RUN = 2
+
+
+@dataclass
+class Selection:
+    family: str
+    units: list[dict] = field(default_factory=list)       # kept: seed, params, variants
+    instances: list[Instance] = field(default_factory=list)
+    tried: list[dict] = field(default_factory=list)       # every seed: params, results
+    seconds: float = 0.0
+
+
+def unit_main() -> None:
+    """In the child (``python -c``): a seed unit's job as JSON on stdin, its
+    instances (without models) as JSON on stdout, an error as one line."""
+    job = json.load(sys.stdin)
+    try:
+        insts = seed_unit(job["family"], job["params"], job["enc"], job["seed"], job["out"],
+                          job["ref"], job["seconds"], job["proof_seconds"])
+        out = {"instances": [{k: v for k, v in dataclasses.asdict(i).items() if k != "model"}
+                             for i in insts]}
+    except Exception as e:       # sent back whole: the parent raises it as one line
+        out = child_error(e)
+    sys.stdout.write(json.dumps(out))
+
+
+_CHILD = "from satgrid.suite.select import unit_main; unit_main()"
+
+
+def _instance(d: dict) -> Instance:
+    return Instance(**{**d, "plan": plan_of(d["plan"])})
+
+
+def try_seed(fam: str, params: dict, enc: dict, seed: int, out: str, ref: ReferenceSolver,
+             seconds: float, limit: float, proof_seconds: float = 0.0) -> list[Instance] | None:
+    """Build ``fam``'s seed into ``out`` (both variants, each solved within
+    ``seconds``), the whole of it stopped after ``limit`` seconds of wall
+    time: its instances, or None when it was stopped (its files removed)."""
+    job = {"family": fam, "params": params, "enc": enc, "seed": seed, "out": out,
+           "ref": ref.name, "seconds": seconds, "proof_seconds": proof_seconds}
+    got = run_child(_CHILD, job, limit, f"{fam} seed {seed}")
+    if got is None:
+        folder = os.path.join(out, fam)
+        stem = plan_of({"family": fam, "params": list(params.items()), "seed": seed,
+                        "variant": "sat", "amo": enc.get("amo"), "card": enc.get("card"),
+                        "pb": enc.get("pb")}).name()
+        for name in (stem + ".cnf.xz", stem + "-uniq.cnf.xz"):
+            if os.path.exists(os.path.join(folder, name)):
+                os.unlink(os.path.join(folder, name))
+        return None
+    return [_instance(d) for d in got["instances"]]
+
+
+def _in_band(i: Instance, lo: float, hi: float) -> bool:
+    return i.status in ("sat", "unsat") and i.seconds is not None and lo <= i.seconds <= hi
+
+
+def select(fam: str, params: dict, band: tuple[float, float], ref: ReferenceSolver, out: str, *,
+           keep: int, first_seed: int = 1, tries: int | None = None, budget: float = 3600.0,
+           encodings: dict | None = None, proof_seconds: float = 0.0) -> Selection:
+    """Build seeds of ``fam`` from ``params`` (its size walking as the module
+    says) into ``out``, keeping up to ``keep`` instances solved in ``band``."""
+    lo, hi = band
+    enc = dict(encodings or {})
+    names = scale_params(fam)
+    specs = [SPECS[fam].param(n) for n in names]
+    s_lo, s_hi = max(p.lo for p in specs), min(p.hi for p in specs)
+    # no probe ran (a calibration without budget): the family's default size
+    default = specs[0].default if isinstance(specs[0].default, int) else s_lo
+    scale = min(max(params.get(names[0], default), s_lo), s_hi)
+    tries = tries if tries is not None else 4 * keep
+    sel = Selection(fam)
+    t_start = time.perf_counter()
+    easy_run, seed = 0, first_seed
+    while len(sel.instances) < keep and len(sel.tried) < tries:
+        left = budget - (time.perf_counter() - t_start)
+        if left <= 0:
+            break
+        p = {**params, **{n: scale for n in names}}
+        t0 = time.perf_counter()
+        got = try_seed(fam, p, enc, seed, out, ref, hi, min(PROBE_CAP * hi, left), proof_seconds)
+        row = {"seed": seed, "params": p, "wall": round(time.perf_counter() - t0, 3)}
+        sel.tried.append(row)
+        seed += 1
+        if got is None:
+            row["results"] = "too-costly" if left > PROBE_CAP * hi else "over-budget"
+            easy_run, scale = 0, max(s_lo, scale - 1)
+            continue
+        row["results"] = [(i.plan.variant, i.status, i.seconds, i.conflicts) for i in got]
+        kept = [i for i in got if _in_band(i, lo, hi)][:keep - len(sel.instances)]
+        for i in got:
+            if i not in kept:
+                os.unlink(os.path.join(out, i.file))
+        if kept:
+            sel.units.append({"seed": row["seed"], "params": p,
+                              "variants": [i.plan.variant for i in kept]})
+            sel.instances += kept
+        if kept:
+            easy_run = 0
+        elif any(i.status == "unknown" or (i.seconds or 0) > hi for i in got):
+            easy_run, scale = 0, max(s_lo, scale - 1)
+        elif all(i.seconds is not None and i.seconds < lo for i in got):
+            easy_run += 1
+            if easy_run >= EASY_RUN:
+                easy_run, scale = 0, min(s_hi, scale + 1)
+    sel.seconds = round(time.perf_counter() - t_start, 3)
+    return sel
