@@ -252,3 +252,8 @@ def test_a_unit_with_unknown_variants_is_not_a_plan(tmp_path):
                                    {"seed": 1, "params": {"n": 5}, "variants": ["proof"]}]}}}))
     with pytest.raises(SatgridError, match="variants among sat, uniq"):
         replay(str(bad), str(tmp_path / "x"))
+    bad.write_text(json.dumps({"version": 1, "band": [0, 1], "solver": REF, "time_limit": 2,
+                               "families": {"hitori": {"params": {"n": 5}, "seeds": [1], "units": [
+                                   {"seed": 1, "params": {"n": 5, "zz": 3}, "variants": ["sat"]}]}}}))
+    with pytest.raises(SatgridError, match="has no parameter 'zz'"):
+        replay(str(bad), str(tmp_path / "y"))

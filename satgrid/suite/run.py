@@ -209,6 +209,12 @@ def replay(plan_path: str, out: str, *, proof_seconds: float | None = None, quie
                         and set(u["variants"]) <= set(VARIANTS) and u["variants"]):
                     raise ValueError(f"family {fam!r}: a unit needs an integer seed, a "
                                      f"params table and variants among {', '.join(VARIANTS)}")
+            names = {p.name for p in SPECS[fam].params}
+            for params in [entry["params"]] + [u["params"] for u in entry.get("units", [])]:
+                unknown = sorted(set(params) - names)
+                if unknown:
+                    raise ValueError(f"family {fam!r} has no parameter {unknown[0]!r}; "
+                                     f"expected {', '.join(sorted(names))}")
         lo, hi = plan["band"]
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise SatgridError(f"{plan_path}: not a suite plan ({e})") from None
