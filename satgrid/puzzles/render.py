@@ -1,5 +1,6 @@
-"""Text and SVG drawings of grids (0 or None = empty cell), and the frames
-that mark the given cells of a solution's drawing."""
+"""Text and SVG drawings of grids (0 or None = empty cell), the frames
+that mark the given cells of a solution's drawing, and the drawing of a regions
+answer with number clues (Araf, Shikaku)."""
 
 from __future__ import annotations
 
@@ -80,3 +81,22 @@ def mark_givens(svg: str, givens: Sequence[Sequence[object]] | None) -> str:
         return svg
     head, _, tail = svg.rpartition("</svg>")
     return head + "\n".join(frames) + "\n</svg>" + tail
+
+
+def _area_clue(v) -> str:
+    return "" if v is None else "?" if v < 0 else str(v)
+
+
+def area_text(puzzle, decoded) -> str:
+    """The text of a regions answer with number clues (Araf, Shikaku): each
+    cell's region number, the clues in brackets (``?`` a clue without its number)."""
+    g = decoded["grid"]
+    return text_grid([[f"[{_area_clue(v)}]" if v is not None else g[r][c]
+                       for c, v in enumerate(row)] for r, row in enumerate(puzzle.clues)])
+
+
+def area_svg(puzzle, decoded) -> str:
+    """Its SVG: the clues, thick lines between regions; without an answer,
+    the puzzle as given."""
+    return svg_grid([[_area_clue(v) for v in row] for row in puzzle.clues],
+                    regions=decoded["grid"] if decoded else None)
