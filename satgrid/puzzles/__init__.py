@@ -55,6 +55,31 @@ def _pzprv3(text: str, file: str) -> bool:   # pzprv3.sniff needs this first wor
     return text.lstrip().startswith("pzprv3")
 
 
+def _pzprv3_names(text: str) -> tuple[str, ...]:
+    """The puzzle a pzprv3 file names (its second ``/``- or line-separated
+    piece, stripped, and that piece's first word, as the loop kinds read it),
+    or ``()`` when ``text`` is no pzprv3 file."""
+    head = text.lstrip()
+    if not head.startswith("pzprv3"):
+        return ()
+    ends = [i for i in (head.find("/"), head.find("\n")) if i >= 0]
+    if not ends:
+        return ()
+    start = min(ends) + 1
+    ends = [i for i in (head.find("/", start), head.find("\n", start)) if i >= 0]
+    piece = head[start:min(ends) if ends else len(head)].strip()
+    word = piece
+    for i, ch in enumerate(piece):
+        if not (ch.isalnum() or ch in "_-"):
+            word = piece[:i]
+            break
+    return piece, word
+
+
+def _pzprv3_of(names: tuple[str, ...]):   # a pzprv3 file of one of names: its pzprv3.sniff
+    return lambda text, file: any(n in names for n in _pzprv3_names(text))
+
+
 def _size_line(text: str, file: str) -> bool:
     """Whether the first line with content (not a ``#`` comment) is two
     numbers, ``ROWS COLS``, as the masyu text grid starts (read up to that
@@ -84,8 +109,10 @@ def _path_contains(words):   # the format's own test, by the whole path
 
 
 #: the cheap tests a ``kind.json`` format may name as its ``maybe``: a word
-#: (``"pzprv3"``, ``"size-line"``, ``"puzzlink"``: a URL naming one of the
-#: kind's puzz.link ids), or ``{"url"|"name-contains"|"path-contains": [words]}``;
+#: (``"pzprv3"``: a pzprv3 file whose puzzle is the format's kind or one of the
+#: kind's puzz.link ids, so a pzprv3 file imports its own kind's formats alone;
+#: ``"size-line"``; ``"puzzlink"``: a URL naming one of the kind's puzz.link
+#: ids), or ``{"url"|"name-contains"|"path-contains": [words]}``;
 #: ``null``: always ask the format's own ``sniff``
 MAYBE = {"pzprv3": _pzprv3, "size-line": _size_line}
 MAYBE_OF_WORDS = {"url": _url, "name-contains": _name_contains, "path-contains": _path_contains}
@@ -124,11 +151,13 @@ def _family(data, where: str) -> tuple[str, str, int, dict]:
     return data["name"], function, order, data
 
 
-def _maybe(spec, where: str, pids: tuple[str, ...]):
+def _maybe(spec, where: str, pids: tuple[str, ...], kind: str | None = None):
     if spec is None:
         return None
     if spec == "puzzlink" and pids:
         return _url(pids)
+    if spec == "pzprv3" and kind is not None:   # the file's puzzle: the kind or a puzz.link id
+        return _pzprv3_of((kind, *pids))
     if isinstance(spec, str) and spec in MAYBE:
         return MAYBE[spec]
     if isinstance(spec, dict) and len(spec) == 1:
@@ -170,7 +199,7 @@ def read_folder(package: str, path: str) -> KindFolder:
         kind = f.get("kind", kinds[0])
         if kind not in kinds:
             raise SatgridError(f"{path}: format {f['name']}: kind {kind!r} is not in kinds")
-        formats.append((DeclaredFormat(f["name"], kind, _maybe(f.get("maybe"), path, pids)),
+        formats.append((DeclaredFormat(f["name"], kind, _maybe(f.get("maybe"), path, pids, kind)),
                         f.get("first", False)))
     fams = data.get("families", [])
     if not isinstance(fams, list):
