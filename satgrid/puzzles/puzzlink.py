@@ -36,7 +36,6 @@ Example:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from ..errors import InstanceError
 
@@ -59,19 +58,29 @@ def _size(tok: str) -> int:
     return 0
 
 
-@dataclass
 class PuzzLink:
     """A puzz.link URL split: ``pid``, ``flags``, ``cols``, ``rows`` and the
-    ``body`` with its position (``line``, ``column`` of its first character)."""
+    ``body`` with its position (``line``, ``column`` of its first character).
+    A plain class (equal when its fields are): a URL's start-up pays no
+    dataclass import or generation."""
 
-    pid: str
-    flags: str
-    cols: int
-    rows: int
-    body: str
-    file: str
-    line: int
-    column: int
+    __slots__ = ("pid", "flags", "cols", "rows", "body", "file", "line", "column")
+
+    def __init__(self, pid: str, flags: str, cols: int, rows: int, body: str, file: str,
+                 line: int, column: int):
+        self.pid, self.flags, self.cols, self.rows = pid, flags, cols, rows
+        self.body, self.file, self.line, self.column = body, file, line, column
+
+    def _fields(self) -> tuple:
+        return tuple(getattr(self, f) for f in self.__slots__)
+
+    def __eq__(self, other) -> bool:
+        return self._fields() == other._fields() if type(other) is type(self) else NotImplemented
+
+    __hash__ = None     # mutable, as the dataclass it was
+
+    def __repr__(self) -> str:
+        return "PuzzLink(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__slots__) + ")"
 
     def error(self, i: int, message: str) -> InstanceError:
         """An error at the body's character ``i``."""
