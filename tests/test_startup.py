@@ -17,7 +17,8 @@ visible from a clean start) and reads its ``sys.modules`` at exit:
   format found for a text the same as with every kind imported up front;
 - every stand-in of ``satgrid/lazy.py`` and every kind module names an
   existing module at or below its importer in docs/ARCHITECTURE.md's owner
-  table (the rule ``tests/test_layout.py`` applies to import statements).
+  table (the rule ``tests/test_layout.py`` applies to import statements), or
+  an existing standard library module (``tomllib``, the codecs).
 
 No times are asserted here: ``bench/bench_startup.py`` measures them.
 """
@@ -25,6 +26,7 @@ No times are asserted here: ``bench/bench_startup.py`` measures them.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import json
 import subprocess
 import sys
@@ -119,6 +121,68 @@ def test_a_sudoku_text_grid_imports_only_the_sudoku_kind():
     kinds = {m.split(".")[2] for m in r["modules"] if m.startswith("satgrid.puzzles.")
              and (ROOT / "satgrid/puzzles" / m.split(".")[2]).is_dir()}
     assert kinds == {"sudoku"}, kinds
+
+
+def kinds_of(modules) -> set[str]:
+    """The kind folders (``satgrid/puzzles/<kind>/``) whose modules were imported."""
+    return {m.split(".")[2] for m in modules if m.startswith("satgrid.puzzles.")
+            and m.count(".") >= 2 and (ROOT / "satgrid/puzzles" / m.split(".")[2]).is_dir()}
+
+
+@pytest.mark.parametrize("url, kind", [
+    ("https://puzz.link/p?tents/12/12/315050414140232421322232750231335c21d842011212h32178",
+     "tents"),
+    ("https://puzz.link/p?mashu/10/10/000636339i0906069j0100i09k21210000", "masyu"),
+    ("https://puzz.link/p?country/6/6/eemdee0cvv603h2l14", "countryroad")])
+def test_a_url_solve_imports_its_own_kind_and_no_toml_reader(url, kind):
+    """A puzz.link URL (issue 29's one-puzzle solves): its own kind's package
+    and formats alone, no TOML reader (read for TOML instances only), no other
+    kind's format module, and the commands' options of ``solve`` alone."""
+    r = run_python(CLI, "solve", url, "--unique")
+    assert r["code"] == 0 and "unique: yes" in r["out"], r["out"][-500:]
+    mods = set(r["modules"])
+    assert kinds_of(mods) == {kind}
+    assert "tomllib" not in mods and not any(m.startswith("tomllib.") for m in mods)
+    assert [m for m in mods if m.endswith(".formats")] == [f"satgrid.puzzles.{kind}.formats"]
+
+
+def test_a_toml_solve_still_reads_toml():
+    """The TOML reader is imported when a TOML instance is read (else the
+    check above proves nothing about where it is imported)."""
+    r = run_python(CLI, "solve", "instances/sudoku-classic.toml")
+    assert r["code"] == 0 and "tomllib" in r["modules"]
+
+
+@pytest.mark.parametrize("kind, pid", [("tents", "tents"), ("countryroad", "country"),
+                                       ("rippleeffect", "ripple"),
+                                       ("hashiwokakero", "hashikake"), ("moonsun", "moonsun")])
+def test_a_pzprv3_file_is_told_by_its_own_kind_alone(kind, pid):
+    """Telling a pzprv3 file's format imports the formats of the kind it
+    names (by kind name or puzz.link id), not the 25 kinds with a pzprv3 format."""
+    r = run_python("""
+        import json, sys
+        from satgrid.puzzles.base import text_format_for
+        fmt = text_format_for(sys.argv[1], "a.txt")
+        print(json.dumps({"format": fmt.name,
+                          "formats": sorted(m for m in sys.modules if m.endswith(".formats"))}))
+    """, f"pzprv3\n{pid}\n2\n2\n. .\n. .\n")
+    assert r["format"] == f"pzprv3-{kind}"
+    assert r["formats"] == [f"satgrid.puzzles.{kind}.formats"]
+
+
+def test_the_parser_of_one_command_lists_every_command_and_builds_its_own_options():
+    from satgrid.apps.cli import build_parser
+
+    def commands(ap):
+        [sub] = [a for a in ap._actions if a.dest == "command"]
+        return sub.choices
+    full, solve = commands(build_parser()), commands(build_parser("solve"))
+    assert list(solve) == list(full)                  # listed, in order, for help and errors
+    options = {name: {o for a in p._actions for o in a.option_strings}
+               for name, p in solve.items()}
+    assert "--unique" in options["solve"] and "--card" in options["solve"]
+    assert options["count"] == {"-h", "--help"}      # not built: never read by a solve
+    assert "--limit" in {o for a in full["count"]._actions for o in a.option_strings}
 
 
 @pytest.mark.parametrize("args", [["--help"], ["solve", "--help"], ["app", "--help"]])
@@ -392,6 +456,10 @@ def test_lazy_stand_ins_point_down_the_owner_table():
     assert len(edges) >= 10
     bad = []
     for mod, line, target in edges:
+        if target.split(".")[0] in sys.stdlib_module_names:   # tomllib, bz2, ...: no layer
+            if importlib.util.find_spec(target) is None:
+                bad.append(f"{mod}:{line}: {target} is not a standard library module")
+            continue
         if target not in MODULES:
             bad.append(f"{mod}:{line}: {target} is not a satgrid module")
             continue

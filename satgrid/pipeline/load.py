@@ -10,15 +10,19 @@ from __future__ import annotations
 
 import os
 import re
-import tomllib
 from collections.abc import Sequence
 
+from .. import lazy
 from ..io.compression import STDIO, decompress, read_bytes
 from ..errors import InstanceError
 from ..limits import MAX_EXPANDED
 from ..puzzles import KINDS, PUZZLINK_IDS, PUZZLINK_READ, Puzzle, puzzlink
 from ..puzzles.base import text_format_for
 from ..puzzles.parsing import key_line
+
+#: the TOML reader, imported when a TOML instance is read (a puzz.link URL or
+#: another kind's text format does without its 3 ms import: satgrid/lazy.py)
+tomllib = lazy.module("tomllib")
 
 
 def input_name(path: str) -> str:
