@@ -53,7 +53,7 @@ def run_python(code: str, *args: str) -> dict:
 #: run the command line in this process, then report its output, exit status
 #: and every module imported
 CLI = """
-import contextlib, io, json, sys
+import contextlib, gc, io, json, sys
 from satgrid.apps.cli import main
 out = io.StringIO()
 with contextlib.redirect_stdout(out):
@@ -61,7 +61,8 @@ with contextlib.redirect_stdout(out):
         code = main(sys.argv[1:])
     except SystemExit as e:      # --help
         code = e.code
-print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.modules)}))
+print(json.dumps({"code": code, "out": out.getvalue(), "modules": sorted(sys.modules),
+                  "gc": gc.isenabled()}))
 """
 
 
@@ -141,6 +142,7 @@ def test_a_url_solve_imports_its_own_kind_and_no_toml_reader(url, kind):
     r = run_python(CLI, "solve", url, "--unique")
     assert r["code"] == 0 and "unique: yes" in r["out"], r["out"][-500:]
     mods = set(r["modules"])
+    assert r["gc"], "the collector, paused for the start-up, is running again"
     assert kinds_of(mods) == {kind}
     assert "tomllib" not in mods and not any(m.startswith("tomllib.") for m in mods)
     assert [m for m in mods if m.endswith(".formats")] == [f"satgrid.puzzles.{kind}.formats"]
