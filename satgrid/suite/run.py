@@ -33,7 +33,7 @@ from ..cluster.tasks import in_order, submit_calls
 from .build import VARIANTS, Instance, seed_unit
 from .calibrate import Calibration, calibrate
 from .reference import DEFAULT_REFERENCE, ReferenceSolver
-from .select import Selection, select
+from .select import Selection, select, try_seed
 from .write import ordered_params, write_meta, write_plan, write_readmes, write_times
 
 __all__ = ["Suite", "build_suite", "replay", "families_of", "PLAN_VERSION"]
@@ -146,7 +146,9 @@ def build_suite(names, out: str, *, band: tuple[float, float] = (10.0, 60.0), co
         workers, scheduler: build the instances on a Dask cluster (a local
             one of this many workers, or a running scheduler's) whose workers
             share ``out``; the files are those of the serial run. The
-            calibration runs here, as many families at once as ``workers``.
+            calibration runs here, as many families at once as ``workers``
+            (with ``keep``: as the cluster has threads, each family's
+            selected seeds built on a worker).
     """
     lo, hi = band
     if not 0 <= lo < hi:
@@ -157,7 +159,7 @@ def build_suite(names, out: str, *, band: tuple[float, float] = (10.0, 60.0), co
     plan = {"version": PLAN_VERSION, "band": [lo, hi], "solver": solver, "encodings": enc,
             "time_limit": 2 * hi, "proof_seconds": proof_seconds, "families": {}}
 
-    def one(fam: str) -> tuple[Calibration, Selection | None]:
+    def one(fam: str, run=None) -> tuple[Calibration, Selection | None]:
         fixed = {"count": 1} if any(p.name == "count" for p in SPECS[fam].params) else {}
         cal = calibrate(fam, band, ref, seed=seed, base=fixed, budget=calibration_seconds,
                         encodings=enc, start=(starts or {}).get(fam))
@@ -165,14 +167,28 @@ def build_suite(names, out: str, *, band: tuple[float, float] = (10.0, 60.0), co
             return cal, None
         return cal, select(fam, cal.params, band, ref, os.path.abspath(out), keep=keep,
                            first_seed=seed + 1, tries=count, budget=select_seconds,
-                           encodings=enc, proof_seconds=proof_seconds)
-    if keep is not None:
+                           encodings=enc, proof_seconds=proof_seconds, run=run or try_seed)
+    if keep is None:
+        # as many families calibrate at once as workers build the suite (each
+        # probe is a child process; the binary's seconds are its own process time)
+        with ThreadPoolExecutor(max_workers=max(1, workers or 1)) as pool:
+            done = list(pool.map(one, fams))
+    elif workers is None and scheduler is None:
         os.makedirs(out, exist_ok=True)
-    # as many families at once as workers build the suite (each probe and
-    # selected seed is a child process; the binary's seconds are its own
-    # process time)
-    with ThreadPoolExecutor(max_workers=max(1, workers or 1)) as pool:
-        done = list(pool.map(one, fams))
+        done = [one(fam) for fam in fams]
+    else:
+        # selected on the cluster: each family calibrates here and sends its
+        # seeds, one at a time, to a worker (which runs them in a child process)
+        with connect(workers, scheduler) as client:
+            if not workers_see(client, out):
+                raise SatgridError(f"the workers do not reach {out}: give -o a folder "
+                                   "every worker shares")
+
+            def on_cluster(*args):
+                return client.submit(try_seed, *args, pure=False).result()
+            at_once = max(1, sum(client.nthreads().values()))
+            with ThreadPoolExecutor(max_workers=at_once) as pool:
+                done = list(pool.map(lambda fam: one(fam, on_cluster), fams))
     cals = [cal for cal, _ in done]
     for fam, (cal, sel) in zip(fams, done):
         plan["families"][fam] = {"params": cal.params, "calibrated": cal.in_band}

@@ -33,6 +33,7 @@ import os
 import sys
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 from ..puzzles.families import SPECS
 from .build import Instance, plan_of, seed_unit
@@ -102,9 +103,12 @@ def _in_band(i: Instance, lo: float, hi: float) -> bool:
 
 def select(fam: str, params: dict, band: tuple[float, float], ref: ReferenceSolver, out: str, *,
            keep: int, first_seed: int = 1, tries: int | None = None, budget: float = 3600.0,
-           encodings: dict | None = None, proof_seconds: float = 0.0) -> Selection:
+           encodings: dict | None = None, proof_seconds: float = 0.0,
+           run: Callable = try_seed) -> Selection:
     """Build seeds of ``fam`` from ``params`` (its size walking as the module
-    says) into ``out``, keeping up to ``keep`` instances solved in ``band``."""
+    says) into ``out``, keeping up to ``keep`` instances solved in ``band``.
+    ``run`` builds one seed as :func:`try_seed` does (on a Dask cluster: a
+    call that runs it on a worker)."""
     lo, hi = band
     enc = dict(encodings or {})
     names = scale_params(fam)
@@ -123,7 +127,7 @@ def select(fam: str, params: dict, band: tuple[float, float], ref: ReferenceSolv
             break
         p = {**params, **{n: scale for n in names}}
         t0 = time.perf_counter()
-        got = try_seed(fam, p, enc, seed, out, ref, hi, min(PROBE_CAP * hi, left), proof_seconds)
+        got = run(fam, p, enc, seed, out, ref, hi, min(PROBE_CAP * hi, left), proof_seconds)
         row = {"seed": seed, "params": p, "wall": round(time.perf_counter() - t0, 3)}
         sel.tried.append(row)
         seed += 1
