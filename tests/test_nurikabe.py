@@ -8,6 +8,7 @@ from conftest import (INST, assert_error_at, assert_unsat, cli_error, load1, loa
 
 from satgrid import api
 from satgrid.puzzles.nurikabe import check as referee
+from satgrid.puzzles.nurikabe.kind import _sea
 
 PUBLISHED = ["nurikabe-wikipedia.toml", "nurikabe-pzprjs-5x5.txt"]
 
@@ -94,3 +95,27 @@ def test_solutions_equal_brute_force(clues):
         " ".join(str(k) if k else "." for k in row) for row in clues) + '\n"""\n', "t.toml")[0]
     got = [s["grid"] for s in api.solve_all(p)["solutions"]]
     assert sorted(got) == sorted(want), (clues, len(got), len(want))
+
+
+def test_sea_pieces_are_every_small_connected_set():
+    """The sea clauses made from the shapes' offsets are those of growing every
+    connected set of up to 4 cells cell by cell, less the always-true ones (a
+    number in the set, a never-white cell beside it); the estimate counts them."""
+    h, w = 4, 5
+    white = {(r, c): 1 + r * w + c for r in range(h) for c in range(w)}
+    numbers, never = {(1, 1): 2}, {(3, 4), (0, 4)}
+    can = set(white) - never
+
+    def near(v):
+        return {(v[0] + a, v[1] + b) for a, b in ((1, 0), (-1, 0), (0, 1), (0, -1))} & set(white)
+    level, want = {frozenset([v]) for v in white}, set()
+    for size in range(1, 5):
+        if size > 1:
+            level = {S | {x} for S in level for u in S for x in near(u) - S}
+        for S in level:
+            ring = set().union(*map(near, S)) - S
+            if not S & set(numbers) and ring <= can:
+                want.add(frozenset([white[v] for v in S] + [-white[v] for v in ring]))
+    got = _sea(h, w, white, can, numbers, 4)
+    assert len(got) == len(want) == _sea(h, w, None, can, numbers, 4)
+    assert {frozenset(c) for c in got} == want

@@ -23,13 +23,18 @@ Model (Model API only; groups ``nurikabe.*``):
   numbers' sum cells): a connected set of up to :data:`SEA_PIECES` cells,
   fewer than the stream, is not all shaded with every cell around it white.
   Each such set is a cut the lazy check would find one at a time (the
-  30x20 needed 2,000 of them; 1,200 with these).
+  30x20 needed 2,000 of them; 1,200 with these). Left out where always
+  true: a number in the set, or beside it a cell out of every number's
+  reach (never white). Made from the shapes' offsets, not by growing sets
+  cell by cell: on the 9x10 Wikipedia example the growing took 40% of the
+  whole unique solve.
 
 The TOML instance is read by :mod:`.formats`; the referee is :mod:`.check`.
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from ...modelling import geometry as G
@@ -46,8 +51,6 @@ COUNT_LIMIT = 10 ** 6
 #: ``sea``: connected sets of up to this many cells are never the whole stream; 4 was the
 #: fastest of 2 to 6 on the 30x20 and cspuz's 10x10 (bench/bench_region_speed.py)
 SEA_PIECES = 4
-#: connected sets of 1, 2, 3, 4 cells per cell of a grid (fixed polyominoes), for the estimate
-PIECES_PER_CELL = (0, 1, 2, 6, 19)
 
 
 @register
@@ -63,21 +66,26 @@ class Nurikabe(Puzzle):
         self.rows, self.cols = len(clues), len(clues[0])
         self._solution = solution
         self._white: dict = {}
+        self._reached: tuple = (None, {})
 
     def estimate_clauses(self, m: Model) -> int:
         """The islands (:func:`satgrid.modelling.regions.estimate_regions`, a cell labelled
         only within reach of a number: searched as the build does while the
         numbers' diamonds hold at most ``COUNT_LIMIT`` cells, else the diamonds),
-        the 2x2 windows and, eager, the stream."""
+        the 2x2 windows, the sea pieces (counted as built) and, eager, the stream."""
         h, w = self.rows, self.cols
         anchors = {(r, c): k for r, row in enumerate(self.clues) for c, k in enumerate(row) if k}
+        can = None                      # the cells that may be white (None: all)
         if sum(min(h * w, 2 * k * k) for k in anchors.values()) <= COUNT_LIMIT:
             counts, reach = self._label_counts(anchors)
+            can = set().union(*self._reach(anchors).values())
         else:
             counts, reach = grid_label_counts(h, w, anchors)
         total = estimate_regions(m.amo, m.card, h * w, counts, list(zip(anchors.values(), reach)),
                                  separated=True, connectivity="eager")
-        total += max(0, h - 1) * max(0, w - 1) + h * w * sum(PIECES_PER_CELL[:SEA_PIECES + 1])
+        shaded = h * w - sum(anchors.values())
+        total += max(0, h - 1) * max(0, w - 1) + _sea(h, w, None, can, anchors,
+                                                      min(SEA_PIECES, shaded - 1))
         if m.connectivity == "eager" and h * w > 1:
             depth = max(1, min(h * w, h * w - sum(anchors.values())) - 1)
             total += eager_size(h * w, 0, depth, 0, method="layers")[1]
@@ -85,8 +93,25 @@ class Nurikabe(Puzzle):
 
     def _label_counts(self, anchors) -> tuple[dict[int, int], list[int]]:
         """``({labels: cells}, [cells each number reaches])`` as the build labels
-        them: within k - 1 steps of a number k, never through another number
-        nor a cell beside one."""
+        them (:meth:`_reach`)."""
+        reach = self._reach(anchors)
+        labels: dict = {}
+        for seen in reach.values():
+            for x in seen:
+                labels[x] = labels.get(x, 0) + 1
+        counts: dict[int, int] = {}
+        for n in labels.values():
+            counts[n] = counts.get(n, 0) + 1
+        return counts, [len(seen) for seen in reach.values()]
+
+    def _reach(self, anchors) -> dict:
+        """``{number: {cell: steps}}``: the cells each number k may hold in its
+        island, as :func:`satgrid.modelling.regions.regions` labels them: within
+        k - 1 steps, never through another number nor a cell beside one (kept
+        for the same numbers: the estimate and the build ask)."""
+        key = tuple(anchors.items())
+        if self._reached[0] == key:
+            return self._reached[1]
         h, w = self.rows, self.cols
 
         def near(r, c):
@@ -96,8 +121,7 @@ class Nurikabe(Puzzle):
         for a in anchors:
             for x in [a] + near(*a):
                 beside[x] = beside.get(x, 0) + 1
-        labels: dict = {}
-        reach = []
+        out = {}
         for a, k in anchors.items():
             own = {a} | set(near(*a))
             seen, todo = {a: 0}, [a]
@@ -106,13 +130,9 @@ class Nurikabe(Puzzle):
                     if x not in seen and seen[u] < k - 1 and beside.get(x, 0) == (x in own):
                         seen[x] = seen[u] + 1
                         todo.append(x)
-            reach.append(len(seen))
-            for x in seen:
-                labels[x] = labels.get(x, 0) + 1
-        counts: dict[int, int] = {}
-        for n in labels.values():
-            counts[n] = counts.get(n, 0) + 1
-        return counts, reach
+            out[a] = seen
+        self._reached = (key, out)
+        return out
 
     def build(self, m: Model) -> None:
         h, w = self.rows, self.cols
@@ -127,8 +147,8 @@ class Nurikabe(Puzzle):
                     max_true=h * w - sum(anchors.values()))
         m.clauses([[white[v] for v in win] for win in G.windows(h, w)], f"{K}.2x2")
         shaded = h * w - sum(anchors.values())
-        m.clauses([[white[x] for x in S] + [-white[y] for y in around]
-                   for S, around in _pieces(graph, min(SEA_PIECES, shaded - 1))], f"{K}.sea")
+        can = set().union(*self._reach(anchors).values())    # the cells that may be white
+        m.clauses(_sea(h, w, white, can, anchors, min(SEA_PIECES, shaded - 1)), f"{K}.sea")
         m.projection = list(white.values())
 
     def decode(self, sol: Solution) -> dict[str, Any]:
@@ -166,14 +186,61 @@ class Nurikabe(Puzzle):
             " ".join(str(k) if k else "." for k in row) for row in self.clues)}
 
 
-def _pieces(graph, k: int):
-    """Every connected set of 1 to ``k`` cells of ``graph``, with the cells around it."""
-    level = {frozenset([v]) for v in graph}
-    out = []
+def _sea(h: int, w: int, white: dict | None, can, numbers, k: int) -> list[list[int]] | int:
+    """The ``sea`` clauses of the h x w grid: for every connected set S of 1 to
+    ``k`` cells (each shape of :func:`_shapes` at each place it fits), some
+    cell of S is white or some cell around S shaded. Left out when always
+    true: S holds one of ``numbers``, or a cell around S is not in ``can``
+    (never white; None: every cell may be). ``white=None``: how many clauses."""
+    W = w + 2                           # cells numbered in the grid with a border
+    lit = [0] * ((h + 2) * W)           # the border's cells: 0, left out of the clauses
+    for (r, c), x in (white or {}).items():
+        lit[(r + 1) * W + c + 1] = x
+    numbers = [(r + 1) * W + c + 1 for r, c in numbers]
+    never = [] if can is None else [(r + 1) * W + c + 1 for r in range(h) for c in range(w)
+                                    if (r, c) not in can]
+    out, count = [], 0
+    for shape, around in _shapes(k):
+        hr = max(r for r, _ in shape) + 1
+        wc = max(c for _, c in shape) + 1
+        inner = [r * W + c for r, c in shape]
+        ring = [r * W + c for r, c in around]
+        skip = {i - d for i in numbers for d in inner} | {i - d for i in never for d in ring}
+        if white is None:
+            count += (h - hr + 1) * (w - wc + 1) - sum(
+                1 <= b // W <= h - hr + 1 and 1 <= b % W <= w - wc + 1 for b in skip)
+            continue
+        for r0 in range(1, h - hr + 2):
+            row = r0 * W
+            for b in range(row + 1, row + w - wc + 2):
+                if b in skip:
+                    continue
+                if r0 == 1 or r0 == h - hr + 1 or b == row + 1 or b == row + w - wc + 1:
+                    out.append([lit[b + d] for d in inner] + [-x for d in ring if (x := lit[b + d])])
+                else:
+                    out.append([lit[b + d] for d in inner] + [-lit[b + d] for d in ring])
+    return count if white is None else out
+
+
+@lru_cache(maxsize=None)
+def _shapes(k: int) -> tuple:
+    """The fixed polyominoes of 1 to ``k`` cells, smallest first, as (sorted
+    offsets from their bounding box's corner, the offsets around them)."""
+    out, level = [], {((0, 0),)}
     for size in range(1, k + 1):
         if size > 1:
-            level = {S | {x} for S in level for u in S for x in graph[u] if x not in S}
-        for S in sorted(level, key=sorted):
-            out.append((sorted(S), sorted(set().union(*(graph[u] for u in S)) - S)))
-    return out
-
+            grown = set()
+            for S in level:
+                for r, c in S:
+                    for x in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                        if x not in S:
+                            r0 = min(min(a for a, _ in S), x[0])
+                            c0 = min(min(b for _, b in S), x[1])
+                            grown.add(tuple(sorted((a - r0, b - c0) for a, b in S + (x,))))
+            level = grown
+        for S in sorted(level):
+            inside = set(S)
+            around = sorted({x for r, c in S for x in ((r - 1, c), (r + 1, c), (r, c - 1),
+                                                          (r, c + 1)) if x not in inside})
+            out.append((S, tuple(around)))
+    return tuple(out)
