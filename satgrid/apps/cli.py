@@ -39,10 +39,9 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                  epilog=options.EXIT_TEXT,
                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--version", action="version", version=f"satgrid {__version__}")
-    sub = ap.add_subparsers(dest="command", metavar="COMMAND", parser_class=options.Parser,
-                         help="what to do ('satgrid COMMAND --help' for its options)")
-    if command is not None:
-        sub = OnlyCommand(sub, command)
+    sub = ap.add_subparsers(dest="command", metavar="COMMAND",
+                            parser_class=options.Parser if command is None else OnlyCommand(command),
+                            help="what to do ('satgrid COMMAND --help' for its options)")
 
     p = sub.add_parser("solve", help="compile, solve, decode, check, print",
                        description="Solve a puzzle file (or every puzzle of a collection in one "
@@ -368,20 +367,20 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
 
 
 class OnlyCommand:
-    """The commands' subparsers when the command to run is known: each
-    command's ``add_parser`` makes its parser as argparse lists it (name and
-    help), but only ``command``'s is returned to have its options added; the
-    others' options go to an :class:`Unread` parser (a solve builds its
-    own options, not the 170-odd of every command, each of which asks argparse
-    for a formatter and gettext for its texts)."""
+    """The commands' parser class when the command to run is known: argparse
+    lists every command (its name and help: the choices, ``invalid choice``
+    and its "did you mean"), but only ``command`` gets a parser with its
+    options; the others get an :class:`Unread` stand-in, which argparse only
+    keeps in its map of commands (a solve makes one parser, not 19 with the
+    170-odd options of every command, each asking argparse for a formatter
+    and gettext for its texts)."""
 
-    def __init__(self, sub, command: str):
-        self.sub, self.command = sub, command
+    def __init__(self, command: str):
+        self.command = command
 
-    def add_parser(self, name: str, **kwargs):
-        if name == self.command:
-            return self.sub.add_parser(name, **kwargs)
-        self.sub.add_parser(name, help=kwargs.get("help"))
+    def __call__(self, **kwargs):
+        if kwargs.get("prog", "").rsplit(" ", 1)[-1] == self.command:
+            return options.Parser(**kwargs)
         return Unread()
 
 
