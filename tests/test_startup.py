@@ -8,6 +8,9 @@ visible from a clean start) and reads its ``sys.modules`` at exit:
   reader or writer, no generator, no workbench, no ``importlib.metadata``;
 - a one-puzzle solve of a connectivity kind (cycles, regions, Numberlink's
   pruning, bridges, areas) imports no networkx and no certificate code;
+- a puzz.link URL solve imports its own kind and formats alone and no TOML
+  reader, a pzprv3 file is told by its own kind's formats alone, and the
+  parser built for one command makes that command's parser alone;
 - ``import satgrid.apps.cli`` and ``--help`` import no solver stack;
 - every instance file in ``instances/`` still loads through the lazy
   registry, and a TOML file imports its own kind alone;
