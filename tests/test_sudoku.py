@@ -286,11 +286,13 @@ def test_classic_solved_unique_and_checked():
 def test_decode_rejects_broken_models(amo):
     # pairwise: the cells' literals are one block of ids; ladder puts
     # auxiliary variables between cells: two decoding paths, same answers
+    # (the rules alone, givens assumed: a puzzle built alone puts every cell
+    # literal first, whatever the method)
     from satgrid.errors import SatgridError
     [p] = api.load(str(INST / "sudoku-classic.toml"))
-    m = api.compile_puzzle(p, api.Options(amo=amo))
+    m = api.compile_puzzle(p, api.Options(amo=amo), givens="none")
     assert (p._table.block is not None) == (amo == "pairwise")
-    sol = m.solve()
+    sol = m.solve(p.givens(m))
     assert p.decode(sol)["grid"] == CLASSIC_SOLUTION
     lits = p._table.lits
     for broken in ("two values", "no value", "both"):
@@ -454,3 +456,34 @@ def test_sudoku_sessions_get_the_kinds_tuning_under_the_users_options():
     from satgrid.errors import SolverError
     with pytest.raises(SolverError, match="takes no options"):
         api.solve(p, api.Options(solver="glucose4", solver_options={"chrono": 0}))
+
+
+SOL6 = [[1, 2, 3, 4, 5, 6], [4, 5, 6, 1, 2, 3], [2, 3, 1, 5, 6, 4],
+        [5, 6, 4, 2, 3, 1], [3, 1, 2, 6, 4, 5], [6, 4, 5, 3, 1, 2]]
+
+
+@pytest.mark.parametrize("amo", ["pairwise", "ladder"])
+def test_build_given_keeps_every_solution(amo):
+    # a puzzle compiled alone (build_given: the givens' eliminations left
+    # out of the rules) has the solutions of the rules with its givens
+    # assumed: few givens (several solutions), clashing givens, a cell left
+    # without a candidate, a 6x6 with 2x3 boxes
+    import random
+    rng = random.Random(7)
+    sol4 = [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]]
+    cases = [([[v if rng.random() < 0.3 else 0 for v in row] for row in sol4], None)
+             for _ in range(10)]
+    cases += [([[1, 0, 0, 1], [0] * 4, [0] * 4, [0] * 4], None),      # a row's clash
+              ([[1, 2, 3, 0], [0, 0, 0, 4], [0] * 4, [0] * 4], None),  # (0,3) has no value
+              ([[v if (r + c) % 3 else 0 for c, v in enumerate(row)]
+                for r, row in enumerate(SOL6)], (2, 3))]
+    for grid, box in cases:
+        p = Sudoku(grid, box)
+        rules = api.compile_puzzle(p, api.Options(amo=amo), givens="none")
+        want = sorted(str(p.decode(s)["grid"]) for s in rules.solutions(assumptions=p.givens(rules)))
+        alone = api.compile_puzzle(p, api.Options(amo=amo))
+        got = sorted(str(p.decode(s)["grid"]) for s in alone.solutions())
+        assert got == want, grid
+        assert alone.formula.nvars <= rules.formula.nvars
+        assert alone.formula.nclauses < rules.formula.nclauses
+    assert str(SOL6) in got

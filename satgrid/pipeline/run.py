@@ -52,7 +52,10 @@ class Options:
 
 # ---------------------------------------------------------------- compiling
 def compile_puzzle(p: Puzzle, opts: Options | None = None, givens: str = "units") -> Model:
-    """The puzzle's Model; its givens as unit clauses (``givens='units'``) or not at all.
+    """The puzzle's Model; its givens as unit clauses (``givens='units'``:
+    :meth:`Puzzle.build_given`, which may leave out what the givens settle)
+    or not at all (:meth:`Puzzle.build`, the rules any puzzle of the
+    signature may share).
 
     Bounded (:mod:`satgrid.pipeline.bounds`): the kind's estimate of the
     formula's clauses, from the header alone, is refused past
@@ -67,9 +70,10 @@ def compile_puzzle(p: Puzzle, opts: Options | None = None, givens: str = "units"
     m = Model(amo=opts.amo, card=opts.card, pb=opts.pb, connectivity=opts.connectivity,
               description=f"{p.kind}: {p.label()}")
     with bounded_build(p, m, opts.max_clauses, opts.time_limit), paused_gc():
-        p.build(m)
         if givens == "units":
-            m.clauses([[l] for l in p.givens(m)], f"{p.kind}.givens")
+            m.clauses([[l] for l in p.build_given(m)], f"{p.kind}.givens")
+        else:
+            p.build(m)
     return m
 
 

@@ -371,6 +371,16 @@ class Puzzle:
         """Literals that the givens fix (after :meth:`build`); unit clauses or assumptions."""
         return []
 
+    def build_given(self, model: Model) -> list[int]:
+        """Build this puzzle alone, its givens to be unit clauses: the
+        literals to fix (:meth:`build` then :meth:`givens`, by default). A
+        kind may leave out of the rules what its givens settle (Sudoku: the
+        values they eliminate), the same answers in a smaller formula; the
+        model is then this puzzle's, not a base for others of its signature
+        (collections build with :meth:`build` and assume :meth:`givens`)."""
+        self.build(model)
+        return self.givens(model)
+
     def decode(self, sol: Solution) -> dict[str, Any]:
         """The solution as the kind's answer; by default the grid of
         :attr:`chosen` (rows of 1 chosen, 0 not or not a cell of the model)."""
