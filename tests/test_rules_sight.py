@@ -24,15 +24,17 @@ def _seen_count(cell, clear, h, w):
     return n
 
 
-@pytest.mark.parametrize("h,w", [(2, 3), (3, 3)])
-def test_count_seen_is_the_number_of_cells_seen(h, w):
+@pytest.mark.parametrize("merge", [False, True])
+@pytest.mark.parametrize("h,w", [(2, 3), (3, 3), (3, 5)])
+def test_count_seen_is_the_number_of_cells_seen(h, w, merge):
     cells = [(r, c) for r in range(h) for c in range(w)]
     for centre in [(0, 0), (h // 2, w // 2)]:
         others = [x for x in cells if x != centre]
         for k in range(0, h + w + 1):
             m = Model()
             lits = {x: m.bool(f"c{x}") for x in others}
-            sight.count_seen(m, centre, h, w, {**lits, centre: True}, k)
+            sight.count_seen(m, centre, h, w, {**lits, centre: True}, k, merge=merge)
+            assert not merge or m.formula.nclauses <= sight.count_seen_size(m, h, w, k, True)
             got = sorted(tuple(int(s[lits[x]]) for x in others) for s in m.solutions())
             want = sorted(bits for bits in itertools.product((0, 1), repeat=len(others))
                           if _seen_count(centre, {x for x, b in zip(others, bits) if b}, h, w) == k)
@@ -108,14 +110,17 @@ def test_distances_are_one_hot_and_equal_the_run_of_clear_cells():
     assert n == 8
 
 
+@pytest.mark.parametrize("merge", [False, True])
 @pytest.mark.parametrize("k", range(0, 8))
-def test_count_seen_with_cells_that_never_block(k):
-    h, w, centre = 3, 4, (1, 1)
-    always = {(1, 0), (0, 1), (1, 2)}                 # clue cells: clear, not variables
+def test_count_seen_with_cells_that_never_block(k, merge):
+    # clue cells: clear, not variables; next to the centre (always seen) and
+    # behind a variable cell (a chain literal repeated)
+    h, w, centre = 3, 5, (1, 1)
+    always = {(1, 0), (0, 1), (1, 3)}
     others = [(r, c) for r in range(h) for c in range(w) if (r, c) != centre and (r, c) not in always]
     m = Model()
     lits = {x: m.bool(f"c{x}") for x in others}
-    sight.count_seen(m, centre, h, w, {**lits, **dict.fromkeys(always, True)}, k)
+    sight.count_seen(m, centre, h, w, {**lits, **dict.fromkeys(always, True)}, k, merge=merge)
     got = sorted(tuple(int(s[lits[x]]) for x in others) for s in m.solutions())
     want = sorted(bits for bits in itertools.product((0, 1), repeat=len(others))
                   if _seen_count(centre, always | {x for x, b in zip(others, bits) if b}, h, w) == k)

@@ -269,6 +269,57 @@ def size_totalizer_exactly(n: int, k: int) -> tuple[int, int]:
     return aux, cls + (1 if t > k else 0) + 1
 
 
+def unary_sum_exactly(seqs, k: int, source) -> list[list[int]]:
+    """``sum == k`` of unary numbers: each of ``seqs`` a list of literals
+    in which ``seq[j+1] -> seq[j]`` holds in every model (the caller's
+    clauses say so: a sightline's "sees the (j+1)-th cell" implies the j-th),
+    so that its value is its number of true literals. A literal may repeat
+    (two consecutive equal entries: a cell that never blocks).
+
+    The sequences are already the outputs a totalizer's leaves would make:
+    each is cut at ``k + 1`` literals and they are merged two by two by
+    totalizer nodes (the up and down clauses above, outputs cut at k+1; a
+    level's odd one out is carried up), and the last two, ``a`` and ``b``,
+    are compared with k without outputs:
+
+        at most k:   (-a_i | -b_j)         i + j = k + 1
+        at least k:  (a_{i+1} | b_{j+1})   i + j = k - 1
+
+    (``a_0``, ``b_0`` true and ``a_{p+1}``, ``b_{q+1}`` false left out).
+    Unit propagation is arc-consistent, as the totalizer's. Four sightlines
+    of a Kurodoko clue 8: at most 2 x 8 auxiliaries and about 150 clauses,
+    where a cardinality encoding over the 28 chain literals makes about 300
+    auxiliaries and 600 clauses (it knows nothing of their order). Nothing to
+    reach (``k`` negative or above the total length) is the empty clause.
+
+    >>> from satgrid.core.formula import Formula
+    >>> f = Formula(); a1, a2, b1 = f.vars(["a1", "a2", "b1"])
+    >>> unary_sum_exactly([[a1, a2], [b1]], 2, f)
+    [[-2, -3], [1], [2, 3]]
+    """
+    seqs = [list(s[:k + 1]) for s in seqs if len(s)]
+    if k < 0 or k > sum(map(len, seqs)):
+        return [[]]
+    cl: list[list[int]] = []
+    while len(seqs) > 2:
+        merged = []
+        for a, b in zip(seqs[::2], seqs[1::2]):
+            r = list(source.new_vars(min(len(a) + len(b), k + 1)))
+            cl += _tot_up(a, b, r)
+            cl += _tot_down(a, b, r)
+            merged.append(r)
+        seqs = merged + seqs[len(merged) * 2:]
+    a, b = (seqs + [[], []])[:2]
+    p, q = len(a), len(b)
+    for i in range(max(0, k + 1 - q), min(p, k + 1) + 1):
+        j = k + 1 - i
+        cl.append(([-a[i - 1]] if i else []) + ([-b[j - 1]] if j else []))
+    for i in range(max(0, k - 1 - q), min(p, k - 1) + 1):
+        j = k - 1 - i
+        cl.append(([a[i]] if i < p else []) + ([b[j]] if j < q else []))
+    return cl
+
+
 # ============================================================= gtotalizer
 #: the largest bound whose sums are kept as bit masks (2^22 bits: 512 KiB)
 _MASK_UP_TO = 1 << 22

@@ -6,7 +6,9 @@ shaded; a number counts the cells it sees along its row and column up to a
 shaded cell or the edge, itself included.
 
 Model (groups ``kurodoko.*``): ``cell``, ``given``, ``adjacent``, ``connected``,
-``some`` (:mod:`satgrid.rules.shading`); ``sight``: ``sight.count_seen``.
+``some`` (:mod:`satgrid.rules.shading`); ``sight``: ``sight.count_seen``,
+its four chains merged as unary numbers (``merge=True``: 4x fewer clauses
+than a cardinality encoding over them, so ``--card`` is not a choice here).
 """
 
 from __future__ import annotations
@@ -29,7 +31,7 @@ class Kurodoko(KurodokoClues, Puzzle):
     """A Kurodoko instance: ``clues`` rows of None (empty), -2 ("?") or a number."""
 
     kind, drawing = K, drawing
-    encoding_choices = ("card", "connectivity")
+    encoding_choices = ("connectivity",)
 
     def __init__(self, clues: list[list[int | None]], **kw):
         super().__init__(**kw)
@@ -39,7 +41,7 @@ class Kurodoko(KurodokoClues, Puzzle):
         """A clause per cell and pair, each number's sightlines, eager connectivity."""
         h, w = self.rows, self.cols
         numbers = given_cells(self.clues).values()
-        return (3 * h * w + sum(sight.count_seen_size(m, h, w, k) for k in numbers)
+        return (3 * h * w + sum(sight.count_seen_size(m, h, w, k, merge=True) for k in numbers)
                 + shading.connected_estimate(m, h * w))
 
     def build(self, m: Model) -> None:
@@ -52,7 +54,7 @@ class Kurodoko(KurodokoClues, Puzzle):
         clear = {x: True if x in numbers else -lit for x, lit in s.items()}
         for x, k in numbers.items():
             if k != UNKNOWN:
-                sight.count_seen(m, x, h, w, clear, k, group=f"{K}.sight")
+                sight.count_seen(m, x, h, w, clear, k, group=f"{K}.sight", merge=True)
         m.projection = list(s.values())
 
     def check(self, decoded: dict[str, Any]) -> list[str]:
