@@ -448,7 +448,8 @@ class Model(Solving):
         self.clauses([[-l] for v, l in x.lits.items() if v not in keep], group)
 
     def connected(self, lits: dict[Hashable, int], graph, group: str | None = None,
-                  mode: str | None = None, max_true: int | None = None) -> None:
+                  mode: str | None = None, max_true: int | None = None,
+                  anchors: Iterable[Hashable] = ()) -> None:
         """The nodes whose literal is true form one connected set of ``graph``.
 
         The empty set and a single node count as connected. ``mode`` defaults
@@ -460,6 +461,9 @@ class Model(Solving):
         :mod:`satgrid.modelling.connectivity.propagator`; no encoding is ever built) on
         solvers with the user-propagator interface (cadical195), the lazy cuts
         elsewhere (:func:`satgrid.modelling.connectivity.resolve_mode` decides).
+        ``anchors``: nodes whose literal is known true (given or implied by the
+        model), the lazy cuts' representatives: a cut then holds in every
+        later model, not only where its representative node is in the set.
 
         >>> import networkx as nx; g = nx.path_graph(3)     # 0 - 1 - 2: every subset but {0, 2}
         >>> m = Model(); on = {v: m.bool(f"on{v}") for v in g}; m.connected(on, g); m.count()
@@ -477,7 +481,7 @@ class Model(Solving):
                                                   max_true=max_true, method="layers")
             cuts = _prop.PropagatedConnectivity if mode == "propagate" else con.ConnectivityCuts
             self.connections.append(_constraint.Connection(g, dict(lits), graph))
-            self.add_lazy(cuts(lits, graph, name=g, fallback=fallback,
+            self.add_lazy(cuts(lits, graph, name=g, fallback=fallback, anchors=anchors,
                                switch_after=max(LAZY_SWITCH_AFTER, len(lits))))
             self.formula.encodings[g] = "lazy cuts" if mode == "lazy" else "reachability propagator"
         elif mode == "eager":

@@ -96,8 +96,9 @@ class Regions:
         return {v: a for v, labels in self.label.items() for a, l in labels.items() if sol[l]}
 
 
-def distances(graph, source, limit: int) -> dict:
-    """Graph distance from ``source`` to every node within ``limit`` steps."""
+def distances(graph, source, limit: int, avoid=frozenset()) -> dict:
+    """Graph distance from ``source`` to every node within ``limit`` steps,
+    on paths through no node of ``avoid`` (``graph``: node -> its neighbours)."""
     dist = {source: 0}
     todo = deque([source])
     while todo:
@@ -105,7 +106,7 @@ def distances(graph, source, limit: int) -> dict:
         if dist[u] == limit:
             continue
         for w in graph[u]:
-            if w not in dist:
+            if w not in dist and w not in avoid:
                 dist[w] = dist[u] + 1
                 todo.append(w)
     return dist
@@ -144,20 +145,29 @@ def regions(m, cells: Iterable[Hashable], graph, anchors: Mapping[Hashable, int 
         if s is not None and (isinstance(s, bool) or not isinstance(s, int) or s < 1):
             raise SatgridError(f"size of the region of {a!r} must be an int >= 1, not {s!r}")
     sub = graph.subgraph(cells)
+    adj = {v: list(sub[v]) for v in cells}
     T = m.true
     label: dict = {v: {} for v in cells}
+    beside: dict = {}                   # cell -> how many anchors it is or is beside
+    if separated:
+        for b in anchors:
+            for v in [b] + adj[b]:
+                beside[v] = beside.get(v, 0) + 1
+    near = set(beside)
+    pos = {v: i for i, v in enumerate(cells)}
+    own: dict = {}                      # anchor -> {cell: its label literal}
     for a, s in anchors.items():
-        room = sub
+        avoid = frozenset()
         if separated:                   # a region never holds another anchor nor its neighbours
-            others = [b for b in anchors if b != a]
-            near = set(others).union(*(sub[b] for b in others)) - {a}
-            room = sub.subgraph([v for v in cells if v not in near])
-        reach = distances(room, a, len(cells) if s is None else s - 1)
-        for v in cells:
+            avoid = near - {v for v in [a] + adj[a] if beside[v] == 1}
+        reach = distances(adj, a, len(cells) if s is None else s - 1, avoid)
+        mine = own[a] = {}              # in the order of cells, as the literals are made
+        for v in sorted(reach, key=pos.__getitem__):
             if v == a:
-                label[v][a] = T
-            elif v in reach and v not in anchors:
-                label[v][a] = m.bool(f"{group}[{_name(v)}]={_name(a)}", group + ".label")
+                label[v][a] = mine[v] = T
+            elif v not in anchors:
+                label[v][a] = mine[v] = m.bool(f"{group}[{_name(v)}]={_name(a)}",
+                                               group + ".label")
     member = {}
     for v in cells:
         ls = list(label[v].values())
@@ -199,14 +209,14 @@ def regions(m, cells: Iterable[Hashable], graph, anchors: Mapping[Hashable, int 
         m.clauses(kept, group + ".separated")
     for a, s in anchors.items():
         if s is not None:
-            lits = [l for v in cells if (l := label[v].get(a)) is not None and l != T]
+            lits = [l for l in own[a].values() if l != T]
             if len(lits) < s - 1:
                 m.clause([m.false], group + ".size")
             else:
                 m.exactly(lits, s - 1, group + ".size")
     checkers = []
     for a, s in anchors.items():
-        lits = {v: label[v][a] for v in cells if a in label[v]}
+        lits = own[a]
         if len(lits) <= 1 or s == 1:
             continue
         g = f"{group}.connected"

@@ -17,7 +17,10 @@ Model (Model API only; groups ``nurikabe.*``):
   published 10x10 to 30x20 puzzles 3-4x faster than lazy cuts, which let
   the solver wander among disconnected labellings, bench/bench_region_speed.py).
   A cell gets a label only within distance k - 1 of a number k.
-* ``stream``: :meth:`Model.connected` over the shaded cells.
+* ``stream``: :meth:`Model.connected` over the shaded cells, the cells out
+  of every number's reach (shaded by ``island``) the anchors of its cuts: a
+  cut then needs one shaded cell, not two (cspuz's 10x10: 1,596 cuts, 0.355 s
+  CPU before; 1,344 and 0.30 s with them).
 * ``2x2``: one clause per 2x2 window: a white cell in it.
 * ``sea`` (implied, for unit propagation; the stream has rows x cols less the
   numbers' sum cells): a connected set of up to :data:`SEA_PIECES` cells,
@@ -143,11 +146,12 @@ class Nurikabe(Puzzle):
         anchors = {(r, c): k for r, c in cells if (k := self.clues[r][c])}
         self.islands = m.regions(cells, graph, anchors, members=white, separated=True,
                                  group=f"{K}.island", connectivity="eager")
+        can = set().union(*self._reach(anchors).values())    # the cells that may be white
         m.connected({v: -l for v, l in white.items()}, graph, group=f"{K}.stream",
-                    max_true=h * w - sum(anchors.values()))
+                    max_true=h * w - sum(anchors.values()),
+                    anchors=[v for v in cells if v not in can])
         m.clauses([[white[v] for v in win] for win in G.windows(h, w)], f"{K}.2x2")
         shaded = h * w - sum(anchors.values())
-        can = set().union(*self._reach(anchors).values())    # the cells that may be white
         m.clauses(_sea(h, w, white, can, anchors, min(SEA_PIECES, shaded - 1)), f"{K}.sea")
         m.projection = list(white.values())
 
