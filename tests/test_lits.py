@@ -2,6 +2,9 @@
 compared with their published answers; a contradictory instance; the
 referee catching each broken rule; malformed files."""
 
+import itertools
+import random
+
 import pytest
 from conftest import INST, assert_error_at, assert_unsat, cli_error, load1, solved_unique
 
@@ -64,3 +67,53 @@ def test_malformed_files_give_one_line(text, file, where):
 def test_malformed_file_on_the_command_line(tmp_path):
     line = cli_error(tmp_path / "bad.toml", 'puzzle = "lits"\nregion = "a"\n')
     assert "unknown key 'region'" in line
+
+
+
+def _random_regions(rng, rows: int, cols: int) -> list[list[str]]:
+    """A random map of connected regions of about 5 to 8 cells (some smaller)."""
+    label = [[None] * cols for _ in range(rows)]
+    free = [(r, c) for r in range(rows) for c in range(cols)]
+    k = 0
+    while free:
+        region, want = [rng.choice(free)], rng.choice([5, 6, 7, 8])
+        label[region[0][0]][region[0][1]] = k
+        while len(region) < want:
+            grow = [(r + dr, c + dc) for r, c in region
+                    for dr, dc in ((0, 1), (1, 0), (0, -1), (-1, 0))
+                    if 0 <= r + dr < rows and 0 <= c + dc < cols and label[r + dr][c + dc] is None]
+            if not grow:
+                break
+            r, c = rng.choice(grow)
+            label[r][c] = k
+            region.append((r, c))
+        free = [x for x in free if label[x[0]][x[1]] is None]
+        k += 1
+    return [[chr(65 + v) for v in row] for row in label]
+
+
+def test_solution_counts_equal_a_plain_enumeration():
+    """One tetromino per region as at least one placement and at most four
+    covered cells: on random region maps satgrid counts every shading the
+    referee accepts, no more (the referee judges every choice of four cells
+    per region: any other shading breaks its count rule)."""
+    rng = random.Random(3)
+    solvable = 0
+    for rows, cols in [(3, 4)] * 10 + [(4, 4)] * 10 + [(4, 5)] * 10:
+        regions = _random_regions(rng, rows, cols)
+        members = {}
+        for r, row in enumerate(regions):
+            for c, name in enumerate(row):
+                members.setdefault(name, []).append((r, c))
+        plain = 0
+        for choice in itertools.product(*(itertools.combinations(m, 4)
+                                          for m in members.values())):
+            on = {x for four in choice for x in four}
+            grid = [[int((r, c) in on) for c in range(cols)] for r in range(rows)]
+            plain += referee.check(grid, regions) == []
+        [p] = api.loads('puzzle = "lits"\nregions = """\n'
+                        + "\n".join(" ".join(row) for row in regions) + '\n"""\n')
+        got = api.count(p)
+        assert got["complete"] and got["count"] == plain, regions
+        solvable += plain > 0
+    assert solvable >= 3                         # the comparison is not of zeros

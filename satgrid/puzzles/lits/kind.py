@@ -8,10 +8,15 @@ connected; no 2x2 square is all shaded.
 Model (Model API only; groups ``lits.*``):
 
 * ``place``: per region, :meth:`Model.place <satgrid.modelling.model.Model.place>` of
-  the free L, I, T, S on the region's cells, ``cover="at-most"``,
-  ``total=1``: one placement literal per way to put a tetromino in the
-  region, exactly one of them true; a cell is shaded iff it is covered
-  (``Placement.covered``, the projection).
+  the free L, I, T, S on the region's cells, ``cover="at-most"``: one
+  placement literal per way to put a tetromino in the region; a cell is
+  shaded iff it is covered (``Placement.covered``, the projection).
+* ``place.count``: one tetromino per region, as at least one placement and
+  at most 4 covered cells (two placements cover 5 cells or more), the
+  Model's cardinality encoding. Not ``total=1`` over the placements: a
+  region of n cells has about 19 n of them, and their at-most-one
+  (pairwise by default) grew as their square, 935,000 clauses for one
+  region of 258 cells (noqx's 24x24), against about 8 n here.
 * ``touch``: for each edge between two regions and each letter both sides
   can hold, not both cells covered by that letter (``Placement.shape_at``).
 * ``2x2``: one clause per window: not all four shaded.
@@ -24,6 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.encodings import estimate
 from ...modelling import geometry as G
 from ...modelling.connectivity import eager_size
 from ...modelling.model import Model, Solution
@@ -66,8 +72,10 @@ class Lits(LitsClues, Puzzle):
             for row in self.regions:
                 for name in row:
                     members[name] = members.get(name, 0) + 1
-        total = sum(estimate_place(m.amo, m.card, LETTERS, cells, cover="at-most", total=1)
-                    for cells in members.values())
+        total = sum(estimate_place(m.amo, m.card, LETTERS, cells, cover="at-most")
+                    + 1 + (estimate.at_most(m.card, n, 4) if n > 4 else 0)
+                    for cells in members.values()
+                    for n in [cells if isinstance(cells, int) else len(cells)])
         total += 4 * (h * (w - 1) + w * (h - 1)) + max(0, h - 1) * max(0, w - 1)
         if m.connectivity == "eager" and h * w > 1:
             total += eager_size(h * w, 0, h * w - 1, 0, method="layers")[1]
@@ -81,7 +89,10 @@ class Lits(LitsClues, Puzzle):
             members.setdefault(self.regions[r][c], []).append((r, c))
         shaded, letter = {}, {}
         for name, cells in members.items():
-            p = m.place(LETTERS, cells, cover="at-most", total=1, group=f"{K}.place")
+            p = m.place(LETTERS, cells, cover="at-most", group=f"{K}.place")
+            m.clause(list(p.lits.values()) or [m.false], f"{K}.place.count")
+            if len(cells) > 4:
+                m.at_most([p.covered[c] for c in cells], 4, f"{K}.place.count")
             shaded.update(p.covered)
             letter.update(p.shape_at)
         self._shaded, self._letter = shaded, letter
