@@ -14,7 +14,11 @@ prove uniqueness: every example listed calls grilops' ``is_unique`` after
 Each transcription is checked: satgrid's answer must be unique and accepted
 by the kind's referee, and grilops' printed grid, read back cell by cell
 (``read_grilops``), must equal satgrid's answer put in the same terms
-(``satgrid_terms``). The table says ``yes`` only then.
+(each example's ``grilops`` and ``satgrid`` readers in ``EXAMPLES``). The
+table says ``yes`` only then. Times are wall seconds and, in brackets, the
+CPU seconds of the process (children's rusage; in process,
+``time.process_time``): on a shared machine the load inflates the first,
+not the second.
 
 Examples left out: those of genres satgrid has no kind for (aquarium,
 battleship, castle wall, cave, gokigen naname, the hex and variant genres,
@@ -38,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -321,47 +326,58 @@ def example_source(repo: Path, name: str) -> str:
                           capture_output=True, text=True, check=True).stdout
 
 
-def run_grilops(source: str, workdir: Path, name: str, limit: float) -> tuple[float, str]:
-    """Run one example program as it is; (wall seconds, its output)."""
+def _children_cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def timed_run(argv: list[str], limit: float, cwd=None) -> tuple[float, float, subprocess.CompletedProcess]:
+    """Run ``argv``: (wall seconds, its CPU seconds, the finished process).
+    The CPU time is what a shared machine's load does not inflate."""
+    c0, t0 = _children_cpu(), time.perf_counter()
+    p = subprocess.run(argv, capture_output=True, text=True, timeout=limit, cwd=cwd)
+    return time.perf_counter() - t0, _children_cpu() - c0, p
+
+
+def run_grilops(source: str, workdir: Path, name: str, limit: float
+                ) -> tuple[float, float, str]:
+    """Run one example program as it is; (wall s, CPU s, its output)."""
     path = workdir / f"grilops_{name}.py"
     path.write_text(source)
-    t0 = time.perf_counter()
-    p = subprocess.run([sys.executable, str(path)], capture_output=True, text=True,
-                       timeout=limit)
-    wall = time.perf_counter() - t0
+    wall, cpu, p = timed_run([sys.executable, str(path)], limit)
     if p.returncode != 0:
         raise RuntimeError(f"grilops {name}: exit {p.returncode}: {p.stderr.strip()[-200:]}")
-    return wall, p.stdout
+    return wall, cpu, p.stdout
 
 
-def run_satgrid_process(path: Path, limit: float) -> tuple[float, str]:
-    """``python -m satgrid solve FILE --unique`` in a fresh process."""
-    t0 = time.perf_counter()
-    p = subprocess.run([sys.executable, "-m", "satgrid", "solve", str(path), "--unique"],
-                       capture_output=True, text=True, cwd=ROOT, timeout=limit)
-    wall = time.perf_counter() - t0
-    return wall, ("unique" if p.returncode == 0 and "unique: yes" in p.stdout
-                  else f"exit {p.returncode}")
+def run_satgrid_process(path: Path, limit: float) -> tuple[float, float, str]:
+    """``python -m satgrid solve FILE --unique`` in a fresh process; (wall s,
+    CPU s, ``unique`` or what went wrong)."""
+    wall, cpu, p = timed_run([sys.executable, "-m", "satgrid", "solve", str(path), "--unique"],
+                             limit, cwd=ROOT)
+    return wall, cpu, ("unique" if p.returncode == 0 and "unique: yes" in p.stdout
+                       else f"exit {p.returncode}")
 
 
-def solve_in_process(path: Path) -> tuple[float, dict, list[str]]:
-    """Load and solve with uniqueness in this process; (seconds, result,
-    the referee's complaints about the answer)."""
-    t0 = time.perf_counter()
+def solve_in_process(path: Path) -> tuple[float, float, dict, list[str]]:
+    """Load and solve with uniqueness in this process; (wall s, CPU s,
+    result, the referee's complaints about the answer)."""
+    c0, t0 = time.process_time(), time.perf_counter()
     [p] = api.load(str(path))
     res = api.solve(p, unique=True)
-    wall = time.perf_counter() - t0
+    wall, cpu = time.perf_counter() - t0, time.process_time() - c0
     problems = p.check(res) if res["status"] == "sat" else ["no answer"]
-    return wall, res, problems
+    return wall, cpu, res, problems
 
 
-def check_example(name: str, ex: dict, path: Path) -> tuple[float, dict]:
-    """satgrid's side of one example: unique and referee-accepted, or raise."""
-    wall, res, problems = solve_in_process(path)
+def check_example(name: str, ex: dict, path: Path) -> tuple[float, float, dict]:
+    """satgrid's side of one example, unique and referee-accepted (or raise):
+    (wall s, CPU s, result)."""
+    wall, cpu, res, problems = solve_in_process(path)
     if res["status"] != "sat" or not res.get("unique") or problems:
         raise AssertionError(f"{name}: satgrid {res['status']}, unique {res.get('unique')}, "
                              f"referee {problems[:1]}")
-    return wall, res
+    return wall, cpu, res
 
 
 def compare(name: str, ex: dict, out: str, res: dict) -> str:
@@ -403,8 +419,11 @@ def main() -> None:
         from importlib.metadata import version
         print(f"grilops {version('grilops')} (examples at {rev or '?'}), "
               f"z3 {version('z3-solver')}; best of {args.repeat}\n")
+    print("Seconds: wall (CPU of the process). grilops: its example program, whole process; "
+          "satgrid: `python -m satgrid solve FILE --unique`, and load + solve in process. "
+          "The ratio is of CPU seconds, grilops over satgrid's whole process.\n")
     print("| example | satgrid kind | size | grilops s | satgrid process s | "
-          "satgrid in process s | grilops / satgrid process | agree |")
+          "satgrid in process s | grilops / satgrid (CPU) | agree |")
     print("|---|---|---|---:|---:|---:|---:|---|")
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)
@@ -412,14 +431,14 @@ def main() -> None:
             ex = EXAMPLES[name]
             path = work / f"{name}.toml"
             path.write_text(ex["toml"]())
-            inproc, res = min((check_example(name, ex, path) for _ in range(args.repeat)),
-                              key=lambda t: t[0])
+            inproc = [check_example(name, ex, path) for _ in range(args.repeat)]
+            res = inproc[0][2]
             runs = [run_satgrid_process(path, args.limit) for _ in range(args.repeat)]
-            proc = min(w for w, _ in runs)
-            if any(v != "unique" for _, v in runs):
-                proc_s = f"{proc:.2f} ({runs[0][1]})"
-            else:
-                proc_s = f"{proc:.2f}"
+            proc = min(runs)
+            proc_s = f"{proc[0]:.2f} ({proc[1]:.2f})"
+            if any(v != "unique" for _, _, v in runs):
+                proc_s += f" {runs[0][2]}"
+            in_s = f"{min(w for w, _, _ in inproc):.3f} ({min(c for _, c, _ in inproc):.3f})"
             g_s = ratio = "-"
             agree = "referee only"
             if not why:
@@ -429,12 +448,11 @@ def main() -> None:
                 except subprocess.TimeoutExpired:
                     g_s, agree = f">{args.limit:g}", "grilops: time limit"
                 else:
-                    g = min(w for w, _ in got)
-                    g_s, ratio = f"{g:.2f}", f"{g / proc:.1f}"
-                    agree = compare(name, ex, got[0][1], res)
+                    g = min(got)
+                    g_s, ratio = f"{g[0]:.2f} ({g[1]:.2f})", f"{g[1] / proc[1]:.1f}"
+                    agree = compare(name, ex, got[0][2], res)
             print(f"| {name} | {ex['kind']} | {ex['h']}x{ex['w']} | {g_s} | {proc_s} "
-                  f"| {inproc:.3f} | {ratio} | {agree} |", flush=True)
-
+                  f"| {in_s} | {ratio} | {agree} |", flush=True)
 
 if __name__ == "__main__":
     main()

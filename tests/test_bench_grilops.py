@@ -79,5 +79,5 @@ def test_grilops_prints_are_read_cell_by_cell():
 def test_grilops_examples_agree(answers, tmp_path):
     repo = Path(os.environ["GRILOPS_REPO"])
     for name in ("sudoku", "star_battle"):
-        wall, out = bg.run_grilops(bg.example_source(repo, name), tmp_path, name, 300)
+        wall, cpu, out = bg.run_grilops(bg.example_source(repo, name), tmp_path, name, 300)
         assert bg.compare(name, bg.EXAMPLES[name], out, answers[name][1]) == "yes"
