@@ -162,9 +162,15 @@ class Numberlink(NumberlinkClues, Puzzle):
                     colour[v] = {k: model.bool("%s@%d,%d" % (k, r, c), "numberlink.colour")
                                  for k in self.pairs if v in reach[k]}
         self._colour = colour
+        # plain clauses go to the model in batches (one check each, not one
+        # per clause: half of a 6x6's compile), in the order they were
+        # written, each group's flushed before the group's next constraint
+        deg: list[list[int]] = []
         for v, col in colour.items():
             es = inc.get(v, [])
             if v in owner:
+                model.clauses(deg, "numberlink.degree")
+                deg = []
                 model.exactly(es, 1, group="numberlink.degree")
                 continue
             lits = list(col.values())
@@ -173,25 +179,28 @@ class Numberlink(NumberlinkClues, Puzzle):
                 model.exactly(lits, 1, group="numberlink.colour", encoding=how)
             elif len(lits) > 1:
                 model.at_most(lits, 1, group="numberlink.colour", encoding=how)
-            for x in lits:                                  # a colour: two used edges
-                model.clause([-x] + es, "numberlink.degree")
+            deg += [[-x] + es for x in lits]                 # a colour: two used edges
             if len(es) > 2:
+                model.clauses(deg, "numberlink.degree")
+                deg = []
                 model.at_most(es, 2, group="numberlink.degree")
             for i, l in enumerate(es):                      # never one used edge
-                model.clause([-l] + es[:i] + es[i + 1:], "numberlink.degree")
-                model.clause([-l] + lits, "numberlink.degree")   # a used edge: a colour
+                deg.append([-l] + es[:i] + es[i + 1:])
+                deg.append([-l] + lits)                     # a used edge: a colour
+        same = []
         for (u, v), e in edges.items():                     # one colour along a used edge
             cu, cv = colour[u], colour[v]
             for k in (k for k in self.pairs if k in cu or k in cv):   # a stable order
                 xu, xv = cu.get(k, model.false), cv.get(k, model.false)
-                model.clause([-e, -xu, xv], "numberlink.colour")
-                model.clause([-e, xu, -xv], "numberlink.colour")
+                same += [[-e, -xu, xv], [-e, xu, -xv]]
+        model.clauses(same, "numberlink.colour")
         for r in range(self.rows - 1):                      # a 2 x 2 loop: never
             for c in range(self.cols - 1):
                 sq = [((r, c), (r, c + 1)), ((r, c), (r + 1, c)),
                       ((r, c + 1), (r + 1, c + 1)), ((r + 1, c), (r + 1, c + 1))]
                 if all(e in edges for e in sq):
-                    model.clause([-edges[e] for e in sq], "numberlink.degree")
+                    deg.append([-edges[e] for e in sq])
+        model.clauses(deg, "numberlink.degree")
         if len(edges) > 1:
             graph = line_graph(edges)
             lits = dict(edges)
@@ -221,10 +230,11 @@ class Numberlink(NumberlinkClues, Puzzle):
         Counting and enumeration do not assume ``taut``.
         """
         t = self._taut_lit = model.bool("taut", "numberlink.taut")
+        cl = []
         for (u, v), e in self._edge.items():
             cu, cv = self._colour[u], self._colour[v]
-            for k in (k for k in self.pairs if k in cu and k in cv):
-                model.clause([-t, e, -cu[k], -cv[k]], "numberlink.taut")
+            cl += [[-t, e, -cu[k], -cv[k]] for k in self.pairs if k in cu and k in cv]
+        model.clauses(cl, "numberlink.taut")
 
     def search_assumptions(self, first: Solution | None = None) -> list[int]:
         """``taut`` (:meth:`_taut`) for the answer shown (every puzzle with
