@@ -147,6 +147,18 @@ def test_groups_around_equals_brute_force(cell, n):
     assert _rule_solutions(rows, cols, build) == want
 
 
+@pytest.mark.parametrize("n", [1, 2, 4, 6])
+def test_groups_around_with_known_unshaded_equals_brute_force(n):
+    # the other clues (known unshaded) stop the layers: still every shading counted right
+    rows, cols, cell, clues = 3, 4, (1, 1), {(0, 2): 0, (2, 1): 0}
+    def build(m, s):
+        shading.fixed(m, s, {cell: 0, **clues})
+        shading.groups_around(m, s, cell, n, clues)
+    want = brute_solutions(rows, cols, lambda g: not any(g[r][c] for r, c in [cell, *clues])
+                           and _sizes_around(g, cell) == n)
+    assert want and _rule_solutions(rows, cols, build) == want
+
+
 def test_run_across_and_differ_equal_brute_force():
     rng = random.Random(5)
     for _ in range(4):

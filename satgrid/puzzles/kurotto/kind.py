@@ -4,7 +4,7 @@ Rules (pzprjs's ``kurotto`` check): clue cells (a number or "?") stay
 unshaded; the shaded groups touching a number's cell side by side hold that
 many cells in all, each group counted once; at least one cell is shaded.
 Model (:mod:`satgrid.rules.shading`): ``shaded[r,c]`` per cell (the
-projection), ``fixed`` unshaded clue cells, ``groups_around`` each number,
+projection), ``fixed`` clues and 0s' neighbours, ``groups_around`` each number,
 ``some``."""
 
 from __future__ import annotations
@@ -32,8 +32,7 @@ class Kurotto(KurottoClues, Puzzle):
 
     def __init__(self, clues, **kw):
         super().__init__(**kw)
-        self.clues = [list(row) for row in clues]
-        self.rows, self.cols = len(clues), len(clues[0])
+        self.clues, self.rows, self.cols = [list(r) for r in clues], len(clues), len(clues[0])
 
     def estimate_clauses(self, m: Model) -> int:
         """Per number k, about ten clauses per cell within reach and layer, and its count."""
@@ -44,16 +43,17 @@ class Kurotto(KurottoClues, Puzzle):
 
     def build(self, m: Model) -> None:
         s = self.chosen = shading.grid(m, self.rows, self.cols, f"{K}.cell")
-        clue_cells = dict.fromkeys(given_cells(self.clues), 0)
-        shading.fixed(m, s, clue_cells, f"{K}.clue")
-        for cell, k in given_cells(self.clues, NUMBER).items():
-            shading.groups_around(m, s, cell, k, clue_cells, f"{K}.number")
+        nums = given_cells(self.clues, NUMBER)      # the clues and what a 0 touches stay white
+        white = dict.fromkeys([*given_cells(self.clues), *(v for c, k in nums.items() if k == 0
+                                                           for v in shading.neighbours(s, c))], 0)
+        shading.fixed(m, s, white, f"{K}.clue")
+        for cell, k in nums.items():
+            shading.groups_around(m, s, cell, k, white, f"{K}.number")
         shading.some(m, s, 1, f"{K}.some")
         m.projection = list(s.values())
 
     def check(self, decoded) -> list[str]:
-        return checker.check(decoded["grid"], [[-1 if v is None else v for v in row]
-                                               for row in self.clues])
+        return checker.check(decoded["grid"], [[-1 if v is None else v for v in r] for r in self.clues])
 
     def cell_texts(self, grid) -> list[list[str]]:
         return drawing.cell_texts(self, grid)
