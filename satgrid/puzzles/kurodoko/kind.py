@@ -1,14 +1,12 @@
 """``kurodoko``: shade cells so that each number sees that many cells.
 
-Rules (as pzprjs checks them): clue cells (numbers, "?") stay unshaded; no
-two shaded cells side by side; the unshaded cells connected; some cell
-shaded; a number counts the cells it sees along its row and column up to a
-shaded cell or the edge, itself included.
+Rules (as pzprjs checks them): clue cells (numbers, "?") stay unshaded; no two shaded
+cells side by side; the unshaded cells connected; some cell shaded; a number counts
+the cells it sees in its row and column up to a shaded cell or the edge, itself included.
 
 Model (groups ``kurodoko.*``): ``cell``, ``given``, ``adjacent``, ``connected``,
-``some`` (:mod:`satgrid.rules.shading`); ``sight``: ``sight.count_seen``,
-its four chains merged as unary numbers (``merge=True``: 4x fewer clauses
-than a cardinality encoding over them, so ``--card`` is not a choice here).
+``some`` (:mod:`satgrid.rules.shading`); ``sight``: ``sight.count_seen`` with
+its chains merged as unary numbers (``merge``; so ``--card`` is no choice).
 """
 
 from __future__ import annotations
