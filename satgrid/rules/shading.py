@@ -97,9 +97,10 @@ def _graph(cells: Iterable[Cell]):
 
 
 def connected(m: Model, shaded: dict, colour: int = 1, group: str | None = None,
-              max_true: int | None = None) -> None:
+              max_true: int | None = None, mode: str | None = None) -> None:
     """The cells of ``colour`` form one orthogonally connected group (none or
-    one cell count as connected), by :meth:`Model.connected`.
+    one cell count as connected), by :meth:`Model.connected` (``mode``: None
+    for the Model's).
 
     >>> from satgrid.modelling.model import Model
     >>> m = Model(); s = grid(m, 1, 3); connected(m, s, colour=0); m.count()   # all but #.#
@@ -107,7 +108,7 @@ def connected(m: Model, shaded: dict, colour: int = 1, group: str | None = None,
     """
     m.connected({v: _lit(shaded, v, colour) for v in shaded}, _graph(shaded),
                 group or f"shading.connected.{'shaded' if colour else 'unshaded'}",
-                max_true=max_true)
+                mode=mode, max_true=max_true)
 
 
 def connected_estimate(m: Model, n: int, colours: int = 1) -> int:

@@ -7,9 +7,9 @@ shaded cells or four unshaded cells in a row. With the URL flag ``b`` (the
 "borders" variant), the two cells on either side of a room border differ.
 
 Model (:mod:`satgrid.rules.shading`): ``shaded[r,c]`` per cell (the
-projection), ``connected`` (shaded), ``count_in`` per numbered room,
-``no_run`` of four for either colour, ``differ_across`` the borders with
-``b``.
+projection), ``connected`` (shaded; lazy mode by the propagator), ``count_in``
+per numbered room, ``no_run`` of four for either colour, ``differ_across``
+the borders with ``b``.
 """
 
 from __future__ import annotations
@@ -36,16 +36,15 @@ class Aqre(AqreClues, RoomShading):
     encoding_choices = ("card", "connectivity")
 
     def estimate_clauses(self, m: Model) -> int:
-        """The room counts, four run clauses and two border clauses per cell
-        and, eager, the connectivity of the shaded cells."""
-        n = self.rows * self.cols
-        total = 6 * n + sum(estimate.exactly(m.amo, m.card, len(c), k)
-                            for c, k in zip(self.cells, self.numbers) if k is not None and k >= 0)
-        return total + shading.connected_estimate(m, n)
+        """Room counts, four run and two border clauses per cell, eager connectivity."""
+        n, rooms = self.rows * self.cols, zip(self.cells, self.numbers)
+        return 6 * n + shading.connected_estimate(m, n) + sum(
+            estimate.exactly(m.amo, m.card, len(c), k) for c, k in rooms if k is not None and k >= 0)
 
     def build(self, m: Model) -> None:
         s = self.chosen = shading.grid(m, self.rows, self.cols, f"{K}.cell")
-        shading.connected(m, s, 1, f"{K}.connected")
+        shading.connected(m, s, 1, f"{K}.connected",    # the cuts: 225 rounds on a 15x15
+                          mode="propagate" if m.connectivity == "lazy" else None)
         for cells, k in zip(self.cells, self.numbers):
             if k is not None and k >= 0:
                 shading.count_in(m, s, cells, k, group=f"{K}.room")
