@@ -2,11 +2,13 @@
 referee; the expected (published) shading; a contradictory instance; the
 referee catching each broken rule; malformed files."""
 
+import networkx as nx
 import pytest
 from conftest import (INST, assert_error_at, assert_unsat, cli_error, load1, loads1,
                       solved_unique)
 
 from satgrid import api
+from satgrid.modelling.connectivity import ConnectivityCuts
 from satgrid.puzzles.nurikabe import check as referee
 from satgrid.puzzles.nurikabe.kind import _sea
 
@@ -119,3 +121,38 @@ def test_sea_pieces_are_every_small_connected_set():
     got = _sea(h, w, white, can, numbers, 4)
     assert len(got) == len(want) == _sea(h, w, None, can, numbers, 4)
     assert {frozenset(c) for c in got} == want
+
+
+def test_spread_cuts_keep_every_connected_set_with_the_anchor():
+    """The stream's cuts spread over a cut-off part (ConnectivityCuts with
+    ``spread``, anchored as Nurikabe's stream is) are false on the model
+    they cut and true on every connected set holding the anchor (2 x 4 grid,
+    every subset as the model)."""
+    g = nx.grid_2d_graph(2, 4)
+    nodes = sorted(g)
+    lits = {v: i + 1 for i, v in enumerate(nodes)}
+    anchor = (0, 0)
+
+    def connected(S):
+        if not S:
+            return True
+        seen, todo = {min(S)}, [min(S)]
+        for u in todo:
+            for x in g[u]:
+                if x in S and x not in seen:
+                    seen.add(x)
+                    todo.append(x)
+        return seen == S
+    good = [S for bits in range(1 << 8)
+            if anchor in (S := {v for i, v in enumerate(nodes) if bits >> i & 1}) and connected(S)]
+    spread = 0
+    for bits in range(1 << 8):
+        model = [lits[v] if bits >> i & 1 else -lits[v] for i, v in enumerate(nodes)]
+        cuts = ConnectivityCuts(lits, g, anchors=[anchor], spread=True)
+        plain = ConnectivityCuts(lits, g, anchors=[anchor]).violated(model)
+        got = cuts.violated(model)
+        spread += len(got) - len(plain)
+        for c in got:
+            assert not set(c) & set(model)
+            assert all(any((l > 0) == (nodes[abs(l) - 1] in S) for l in c) for S in good)
+    assert spread > 0

@@ -463,7 +463,8 @@ class Model(Solving):
         elsewhere (:func:`satgrid.modelling.connectivity.resolve_mode` decides).
         ``anchors``: nodes whose literal is known true (given or implied by the
         model), the lazy cuts' representatives: a cut then holds in every
-        later model, not only where its representative node is in the set.
+        later model, not only where its representative node is in the set;
+        a part cut off from them is cut for each of its nodes (``spread``).
 
         >>> import networkx as nx; g = nx.path_graph(3)     # 0 - 1 - 2: every subset but {0, 2}
         >>> m = Model(); on = {v: m.bool(f"on{v}") for v in g}; m.connected(on, g); m.count()
@@ -481,7 +482,9 @@ class Model(Solving):
                                                   max_true=max_true, method="layers")
             cuts = _prop.PropagatedConnectivity if mode == "propagate" else con.ConnectivityCuts
             self.connections.append(_constraint.Connection(g, dict(lits), graph))
+            anchors = list(anchors)
             self.add_lazy(cuts(lits, graph, name=g, fallback=fallback, anchors=anchors,
+                               spread=bool(anchors),
                                switch_after=max(LAZY_SWITCH_AFTER, len(lits))))
             self.formula.encodings[g] = "lazy cuts" if mode == "lazy" else "reachability propagator"
         elif mode == "eager":

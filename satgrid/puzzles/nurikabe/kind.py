@@ -220,7 +220,8 @@ def _sea(h: int, w: int, white: dict | None, can, numbers, k: int) -> list[list[
                 if b in skip:
                     continue
                 if r0 == 1 or r0 == h - hr + 1 or b == row + 1 or b == row + w - wc + 1:
-                    out.append([lit[b + d] for d in inner] + [-x for d in ring if (x := lit[b + d])])
+                    out.append([lit[b + d] for d in inner]
+                               + [-x for d in ring if (x := lit[b + d])])
                 else:
                     out.append([lit[b + d] for d in inner] + [-lit[b + d] for d in ring])
     return count if white is None else out
