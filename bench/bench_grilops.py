@@ -166,10 +166,10 @@ STEP = {1: (-1, 0, 4), 2: (0, 1, 8), 4: (1, 0, 1), 8: (0, -1, 2)}
 
 
 def blocks_before_verdict(out: str) -> list[list[str]]:
-    """The blank-line separated blocks of grilops' output before its
-    ``Unique solution`` line (the solved grids)."""
+    """The blank-line separated blocks of grilops' output before its last
+    ``Unique solution`` line (the solved grids; slitherlink.py solves twice)."""
     lines = out.splitlines()
-    end = next(i for i, line in enumerate(lines) if line.startswith("Unique solution"))
+    end = max(i for i, line in enumerate(lines) if line.startswith("Unique solution"))
     blocks, cur = [], []
     for line in lines[:end]:
         if line.strip():
@@ -382,7 +382,7 @@ def check_example(name: str, ex: dict, path: Path) -> tuple[float, float, dict]:
 
 def compare(name: str, ex: dict, out: str, res: dict) -> str:
     """``yes`` when grilops' printed answer equals satgrid's cell by cell."""
-    if "Unique solution" not in out:
+    if "Unique solution" not in out or "Alternate solution" in out or "No solution" in out:
         return "grilops: not unique"
     block = blocks_before_verdict(out)[-ex["block"]]
     mine = ex["satgrid"](res)

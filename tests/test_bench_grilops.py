@@ -68,6 +68,9 @@ def test_grilops_prints_are_read_cell_by_cell():
     assert bg.path_masks([["─", "2"], ["", ""]]) == [[10, 8], [0, 0]]
     # no blank line between the grid and the verdict (star_battle.py)
     assert bg.blocks_before_verdict("* \n *\nUnique solution\n") == [["* ", " *"]]
+    # two solves in one program (slitherlink.py): the grid before the last verdict
+    assert bg.blocks_before_verdict("ab\n\nUnique solution\n\ncd\n\nUnique solution\n")[-1] \
+        == ["cd"]
     assert bg.relabel([["B", "B"], ["A", "C"]]) == [[1, 1], [2, 3]]
     assert bg.cut_cells(["10 1", " 2 3"], 2, 2, 2) == [["10", "1"], ["2", "3"]]
 

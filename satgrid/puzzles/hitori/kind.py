@@ -64,7 +64,8 @@ class Hitori(HitoriClues, Puzzle):
         for line in list(self.numbers) + list(zip(*self.numbers)):
             repeats.update(k for k in Counter(line).values() if k > 1)
         total += sum(n * estimate.at_most(m.amo, k, 1) for k, n in repeats.items())
-        total += len(self._walls(G.grid_graph(h, w), {}, count=True))
+        n = h * w                          # the walls: one per cell, one per adjacent pair
+        total += (n if n >= 4 else 0) + (h * (w - 1) + w * (h - 1) if n >= 6 else 0)
         if m.connectivity == "eager" and h * w > 1:
             total += eager_size(h * w, 0, h * w - 1, 0, method="layers")[1]
         return total
@@ -86,16 +87,14 @@ class Hitori(HitoriClues, Puzzle):
         m.clauses(self._walls(graph, s), f"{K}.walls")
         m.projection = list(s.values())
 
-    def _walls(self, graph, s: dict, count: bool = False) -> list:
+    def _walls(self, graph, s: dict) -> list:
         """The ``walls`` clauses (module docstring): per cell, and per pair of
         adjacent cells, one of them shaded or one of the cells around them
-        unshaded. With ``count``, one placeholder per clause (the estimate)."""
+        unshaded."""
         n = self.rows * self.cols
         sets = [(v,) for v in graph.nodes()] if n >= 4 else []
         if n >= 6:
             sets += list(graph.edges())
-        if count:
-            return sets
         out = []
         for inner in sets:
             ring = dict.fromkeys(u for v in inner for u in graph.neighbors(v) if u not in inner)
