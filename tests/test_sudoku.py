@@ -487,3 +487,13 @@ def test_build_given_keeps_every_solution(amo):
         assert alone.formula.nvars <= rules.formula.nvars
         assert alone.formula.nclauses < rules.formula.nclauses
     assert str(SOL6) in got
+
+
+def test_a_blank_compiled_alone_is_the_shared_rules():
+    # nothing to eliminate: the same clauses in the same order as build
+    # (the generators fill a blank from a seed: the same grids as before)
+    p = Sudoku.blank(9)
+    alone = api.compile_puzzle(p)
+    rules = api.compile_puzzle(p, givens="none")
+    assert alone.formula.nclauses == rules.formula.nclauses == 4 * 81 * 37
+    assert alone.formula.clauses == rules.formula.clauses

@@ -231,6 +231,9 @@ class Sudoku(Puzzle):
         at-most-one, and a cell or value left without a candidate its
         at-least-one over every literal (all false): unsatisfiable as before.
         """
+        if not any(map(any, self.grid)):  # no given: the rules as build makes them
+            self.build(model)
+            return self.givens(model)
         n = self.n
         h, w = self.box
         vals = range(1, n + 1)
