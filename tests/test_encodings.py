@@ -1029,3 +1029,35 @@ def test_linear_bound_is_never_below_what_is_built():
 def test_linear_bound_of_huge_equal_weights_is_small():
     assert estimate.linear_bound("bdd", [10**9] * 100, 5 * 10**10, "==") < 30_000
     assert estimate.linear_bound("gtotalizer", [10**9] * 100, 5 * 10**10, "<=") < 30_000
+
+
+@pytest.mark.parametrize("lengths", [(2,), (3, 1), (2, 0, 3), (1, 2, 2, 1), (3, 1, 2, 1, 2)])
+def test_unary_sum_exactly_counts_sorted_sequences(lengths):
+    # each sequence a unary number (x[j+1] -> x[j], a literal repeated once),
+    # every k from -1 to past the total: the models are the assignments
+    # whose numbers sum to k
+    from satgrid.core.encodings.totalizer import unary_sum_exactly
+    for k in range(-1, sum(lengths) + 2):
+        f = Formula()
+        seqs, order = [], []
+        for i, n in enumerate(lengths):
+            xs = list(f.vars([f"s{i}_{j}" for j in range(n)]))
+            order += [[-b, a] for a, b in zip(xs, xs[1:])]
+            seqs.append(xs[:1] + xs if n > 1 and i == 0 else xs)   # x0 twice
+        cl = order + unary_sum_exactly(seqs, k, f)
+        prim = sum(lengths)              # the sequences' variables: 1..prim
+        got = set()
+        with Solver(name="cadical195", bootstrap_with=cl) as s:
+            for m in s.enum_models():
+                got.add(tuple(l > 0 for l in m[:prim]))
+        want = set()
+        for bits in itertools.product((False, True), repeat=prim):
+            pos, total, ok = 0, 0, True
+            for i, n in enumerate(lengths):
+                b = bits[pos:pos + n]
+                pos += n
+                ok &= all(b[j] or not b[j + 1] for j in range(n - 1))
+                total += sum(b) + (1 if i == 0 and n > 1 and b[0] else 0)
+            if ok and total == k:
+                want.add(bits)
+        assert got == want, (lengths, k)
