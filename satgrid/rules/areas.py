@@ -358,17 +358,19 @@ def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Ha
     for s, shape in shapes.items():
         seen = set()
         for o in orientations(shape):
-            first = min(o)
+            fr, fc = min(o)      # offsets from the first cell, sorted: moved, they stay sorted
+            body = sorted((a - fr, b - fc) for a, b in o)
+            ring = sorted({(y + dy, x + dx) for y, x in body
+                           for dy, dx in ((1, 0), (-1, 0), (0, 1), (0, -1))} - set(body))
             for r, c in cells:
-                placed = tuple(sorted((a + r - first[0], b + c - first[1]) for a, b in o))
+                placed = tuple((r + a, c + b) for a, b in body)
                 if placed in seen or not inside.issuperset(placed):
                     continue
                 seen.add(placed)
                 lit = m.bool(f"{group}.p[{s}@{_name(placed[0])}:{len(seen)}]", gp)
-                around = {(y + dy, x + dx) for y, x in placed
-                          for dy, dx in ((1, 0), (-1, 0), (0, 1), (0, -1))} - set(placed)
                 cl += [[-lit, letter[u][s]] for u in placed]
-                cl += [[-lit, -letter[w][s]] for w in sorted(around & inside)]
+                cl += [[-lit, -letter[w][s]] for w in ((r + a, c + b) for a, b in ring)
+                       if w in inside]
                 for u in placed:
                     over[u, s].append(lit)
                 if placements is not None:

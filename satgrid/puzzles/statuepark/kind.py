@@ -5,7 +5,8 @@ the bank's pieces (rotations and reflections allowed), each used as often as
 listed; the unshaded cells are connected; black circles shaded, white not.
 
 Model (:mod:`satgrid.rules.areas`): ``shape_regions`` (the bank's shapes and a
-blank), ``pieces_alone``, copies as PB sums, circles, blanks connected."""
+blank), ``pieces_alone``, copies as PB sums (and the cells of each shape, implied),
+circles, blanks connected."""
 
 from __future__ import annotations
 
@@ -56,6 +57,8 @@ class StatuePark(StatueParkClues, Puzzle):
             lits = found.get(name, [])
             m.linear(lits, [1] * len(lits), "==", copies, f"{K}.count") if lits \
                 else m.clause([m.false], f"{K}.count")
+            # implied: the cells of a shape; 15x15 family: 33-48 conflicts, was 664-1996
+            m.exactly([ls[name] for ls in letter.values()], copies * len(shapes[name]), f"{K}.cells")
         m.clauses([[letter[r, c][None]] if self.circles[r][c] == WHITE else [-letter[r, c][None]]
                    for r, c in cells if self.circles[r][c]], f"{K}.circles")
         m.connected({v: ls[None] for v, ls in letter.items()}, graph, group=f"{K}.connected")
