@@ -272,3 +272,43 @@ def test_a_selected_suite_on_a_dask_cluster_writes_the_serial_files(tmp_path):
     for f in files + ["meta.csv", "suite.json"]:
         assert filecmp.cmp(os.path.join(serial.out, f), os.path.join(on.out, f),
                            shallow=False), f
+
+
+def test_a_stopped_selection_goes_on_where_it_was(tmp_path, monkeypatch):
+    """The selection's state is saved after every seed: a run stopped after
+    its first seed (here an interrupt raised by the second) keeps that
+    seed's files, and the same command goes on from the second seed without
+    calibrating again, to the same files as an unbroken run."""
+    select_mod = importlib.import_module("satgrid.suite.select")
+    args = dict(band=(0.0, 30.0), keep=3, solver=REF, calibration_seconds=30.0)
+    whole = build_suite(["hitori"], str(tmp_path / "whole"), **{**args, "keep": 4})
+    real, calls = select_mod.try_seed, []
+
+    def stopped(*a):
+        calls.append(a[3])
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(*a)
+    monkeypatch.setattr(select_mod, "try_seed", stopped)
+    run_mod = importlib.import_module("satgrid.suite.run")
+    monkeypatch.setattr(run_mod, "try_seed", stopped)
+    out = str(tmp_path / "again")
+    with pytest.raises(KeyboardInterrupt):
+        build_suite(["hitori"], out, **args)
+    assert len(instance_files(out)) == 2 and calls == [1, 2]
+    with open(os.path.join(out, "hitori", "selection.json")) as fh:
+        assert [u["seed"] for u in json.load(fh)["selection"]["units"]] == [1]
+    monkeypatch.setattr(run_mod, "calibrate", None)      # not called again
+    again = build_suite(["hitori"], out, **{**args, "keep": 4})
+    assert calls == [1, 2, 2]
+    assert instance_files(out) == instance_files(whole.out)
+    for f in instance_files(out) + ["meta.csv", "suite.json"]:
+        assert filecmp.cmp(os.path.join(whole.out, f), os.path.join(out, f), shallow=False), f
+    assert len(again.instances) == 4
+
+
+def test_a_selection_made_with_another_band_is_not_continued(tmp_path):
+    out = str(tmp_path / "s")
+    build_suite(["hitori"], out, band=(0.0, 30.0), keep=1, solver=REF, calibration_seconds=30.0)
+    with pytest.raises(SatgridError, match="made with another band"):
+        build_suite(["hitori"], out, band=(0.0, 20.0), keep=1, solver=REF)

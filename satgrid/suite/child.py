@@ -36,12 +36,11 @@ def run_child(code: str, job: dict, limit: float, name: str) -> dict | None:
     try:
         out, err = proc.communicate(json.dumps(job).encode(), timeout=max(limit, 0.01))
     except subprocess.TimeoutExpired:
-        try:
-            os.killpg(proc.pid, signal.SIGKILL)      # the child and the solver it started
-        except ProcessLookupError:
-            pass
-        proc.communicate()
+        _kill(proc)
         return None
+    except BaseException:        # Ctrl-C: its own session does not see the terminal's signal
+        _kill(proc)
+        raise
     try:
         got = json.loads(out)
     except ValueError:
@@ -51,6 +50,15 @@ def run_child(code: str, job: dict, limit: float, name: str) -> dict | None:
     if isinstance(got, dict) and "error" in got:
         raise SatgridError(f"{name}: {got['error']}")
     return got
+
+
+def _kill(proc: subprocess.Popen) -> None:
+    """Stop the child and the solver it started (its whole process group)."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    proc.communicate()
 
 
 def child_error(e: Exception) -> dict:

@@ -18,12 +18,14 @@ Example::
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from ..errors import SatgridError
+from ..io.fileio import atomic_write_text
 from ..progress import Progress
 from ..puzzles import FAMILY_MODULES
 from ..puzzles.families import SPECS
@@ -83,6 +85,39 @@ def _units(plan: dict, out: str, ref_name: str, seconds: float, proof_seconds: f
         else:
             units += [(fam, ordered_params(fam, e["params"]), enc, seed, *common) for seed in e["seeds"]]
     return units
+
+
+#: a family's selection so far, rewritten after every seed: a stopped run
+#: given the same command goes on from it
+STATE = "selection.json"
+_SAME = ("band", "solver", "encodings", "proof_seconds")
+
+
+def _resumed(out: str, fam: str, plan: dict) -> dict | None:
+    """The state a stopped selection of ``fam`` left in ``out``, if any; one
+    made with another band, solver, encodings or proof budget is refused."""
+    path = os.path.join(out, fam, STATE)
+    if not os.path.exists(path):
+        return None
+    try:
+        with open(path, encoding="utf-8") as fh:
+            st = json.load(fh)
+        differ = [k for k in _SAME if st[k] != plan[k]]
+        st["calibration"], st["selection"]     # both there
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise SatgridError(f"{path}: not a selection's state ({e}); remove it to start over") \
+            from None
+    if differ:
+        raise SatgridError(f"{path}: a selection made with another {', '.join(differ)}; give "
+                           "the same options to go on, or another -o")
+    return st
+
+
+def _save_state(out: str, fam: str, plan: dict, cal: Calibration, st: dict | None) -> None:
+    os.makedirs(os.path.join(out, fam), exist_ok=True)
+    atomic_write_text(os.path.join(out, fam, STATE), json.dumps(
+        {**{k: plan[k] for k in _SAME}, "calibration": dataclasses.asdict(cal),
+         "selection": st}, sort_keys=True) + "\n")
 
 
 def _write(s: Suite) -> Suite:
@@ -161,13 +196,23 @@ def build_suite(names, out: str, *, band: tuple[float, float] = (10.0, 60.0), co
 
     def one(fam: str, run=None) -> tuple[Calibration, Selection | None]:
         fixed = {"count": 1} if any(p.name == "count" for p in SPECS[fam].params) else {}
-        cal = calibrate(fam, band, ref, seed=seed, base=fixed, budget=calibration_seconds,
-                        encodings=enc, start=(starts or {}).get(fam))
+        before = _resumed(out, fam, plan) if keep is not None else None
+        if before:
+            cal = Calibration(**before["calibration"])
+        else:
+            cal = calibrate(fam, band, ref, seed=seed, base=fixed, budget=calibration_seconds,
+                            encodings=enc, start=(starts or {}).get(fam))
         if keep is None:
             return cal, None
+        if not before:
+            _save_state(out, fam, plan, cal, None)
+
+        def save(st: dict) -> None:
+            _save_state(out, fam, plan, cal, st)
         return cal, select(fam, cal.params, band, ref, os.path.abspath(out), keep=keep,
                            first_seed=seed + 1, tries=count, budget=select_seconds,
-                           encodings=enc, proof_seconds=proof_seconds, run=run or try_seed)
+                           encodings=enc, proof_seconds=proof_seconds, run=run or try_seed,
+                           resume=(before or {}).get("selection"), save=save)
     if keep is None:
         # as many families calibrate at once as workers build the suite (each
         # probe is a child process; the binary's seconds are its own process time)

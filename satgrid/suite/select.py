@@ -41,7 +41,7 @@ from .calibrate import PROBE_CAP, scale_params
 from .child import child_error, run_child
 from .reference import ReferenceSolver
 
-__all__ = ["Selection", "select", "try_seed"]
+__all__ = ["Selection", "select", "state", "try_seed"]
 
 #: seeds in a row whose instances were all below the band before the size grows
 EASY_RUN = 2
@@ -84,17 +84,26 @@ def try_seed(fam: str, params: dict, enc: dict, seed: int, out: str, ref: Refere
     time: its instances, or None when it was stopped (its files removed)."""
     job = {"family": fam, "params": params, "enc": enc, "seed": seed, "out": out,
            "ref": ref.name, "seconds": seconds, "proof_seconds": proof_seconds}
-    got = run_child(_CHILD, job, limit, f"{fam} seed {seed}")
+    try:
+        got = run_child(_CHILD, job, limit, f"{fam} seed {seed}")
+    except BaseException:        # an interrupt or a failed child: none of its files stay
+        _remove(fam, params, enc, seed, out)
+        raise
     if got is None:
-        folder = os.path.join(out, fam)
-        stem = plan_of({"family": fam, "params": list(params.items()), "seed": seed,
-                        "variant": "sat", "amo": enc.get("amo"), "card": enc.get("card"),
-                        "pb": enc.get("pb")}).name()
-        for name in (stem + ".cnf.xz", stem + "-uniq.cnf.xz"):
-            if os.path.exists(os.path.join(folder, name)):
-                os.unlink(os.path.join(folder, name))
+        _remove(fam, params, enc, seed, out)
         return None
     return [_instance(d) for d in got["instances"]]
+
+
+def _remove(fam: str, params: dict, enc: dict, seed: int, out: str) -> None:
+    """The files a stopped seed may have left."""
+    stem = plan_of({"family": fam, "params": list(params.items()), "seed": seed,
+                    "variant": "sat", "amo": enc.get("amo"), "card": enc.get("card"),
+                    "pb": enc.get("pb")}).name()
+    for name in (stem + ".cnf.xz", stem + "-uniq.cnf.xz"):
+        path = os.path.join(out, fam, name)
+        if os.path.exists(path):
+            os.unlink(path)
 
 
 def _in_band(i: Instance, lo: float, hi: float) -> bool:
@@ -104,11 +113,15 @@ def _in_band(i: Instance, lo: float, hi: float) -> bool:
 def select(fam: str, params: dict, band: tuple[float, float], ref: ReferenceSolver, out: str, *,
            keep: int, first_seed: int = 1, tries: int | None = None, budget: float = 3600.0,
            encodings: dict | None = None, proof_seconds: float = 0.0,
-           run: Callable = try_seed) -> Selection:
+           run: Callable = try_seed, resume: dict | None = None,
+           save: Callable[[dict], None] | None = None) -> Selection:
     """Build seeds of ``fam`` from ``params`` (its size walking as the module
     says) into ``out``, keeping up to ``keep`` instances solved in ``band``.
     ``run`` builds one seed as :func:`try_seed` does (on a Dask cluster: a
-    call that runs it on a worker)."""
+    call that runs it on a worker). After each seed ``save`` gets the
+    selection's state (:func:`state`); given back as ``resume``, a stopped
+    selection goes on where it was (``keep`` and ``tries`` count what it
+    kept and tried before, ``budget`` is this run's)."""
     lo, hi = band
     enc = dict(encodings or {})
     names = scale_params(fam)
@@ -116,41 +129,57 @@ def select(fam: str, params: dict, band: tuple[float, float], ref: ReferenceSolv
     s_lo, s_hi = max(p.lo for p in specs), min(p.hi for p in specs)
     # no probe ran (a calibration without budget): the family's default size
     default = specs[0].default if isinstance(specs[0].default, int) else s_lo
-    scale = min(max(params.get(names[0], default), s_lo), s_hi)
+    walk = {"scale": min(max(params.get(names[0], default), s_lo), s_hi), "easy_run": 0,
+            "seed": first_seed}
     tries = tries if tries is not None else 4 * keep
-    sel = Selection(fam)
+    sel, before = Selection(fam), 0.0
+    if resume:
+        sel.units, sel.tried = list(resume["units"]), list(resume["tried"])
+        sel.instances = [_instance(d) for d in resume["instances"]]
+        before, walk = resume["seconds"], dict(resume["walk"])
     t_start = time.perf_counter()
-    easy_run, seed = 0, first_seed
     while len(sel.instances) < keep and len(sel.tried) < tries:
         left = budget - (time.perf_counter() - t_start)
         if left <= 0:
             break
+        scale = walk["scale"]
         p = {**params, **{n: scale for n in names}}
         t0 = time.perf_counter()
-        got = run(fam, p, enc, seed, out, ref, hi, min(PROBE_CAP * hi, left), proof_seconds)
-        row = {"seed": seed, "params": p, "wall": round(time.perf_counter() - t0, 3)}
+        got = run(fam, p, enc, walk["seed"], out, ref, hi, min(PROBE_CAP * hi, left),
+                  proof_seconds)
+        row = {"seed": walk["seed"], "params": p, "wall": round(time.perf_counter() - t0, 3)}
         sel.tried.append(row)
-        seed += 1
+        walk["seed"] += 1
         if got is None:
             row["results"] = "too-costly" if left > PROBE_CAP * hi else "over-budget"
-            easy_run, scale = 0, max(s_lo, scale - 1)
-            continue
-        row["results"] = [(i.plan.variant, i.status, i.seconds, i.conflicts) for i in got]
-        kept = [i for i in got if _in_band(i, lo, hi)][:keep - len(sel.instances)]
-        for i in got:
-            if i not in kept:
-                os.unlink(os.path.join(out, i.file))
-        if kept:
-            sel.units.append({"seed": row["seed"], "params": p,
-                              "variants": [i.plan.variant for i in kept]})
-            sel.instances += kept
-        if kept:
-            easy_run = 0
-        elif any(i.status == "unknown" or (i.seconds or 0) > hi for i in got):
-            easy_run, scale = 0, max(s_lo, scale - 1)
-        elif all(i.seconds is not None and i.seconds < lo for i in got):
-            easy_run += 1
-            if easy_run >= EASY_RUN:
-                easy_run, scale = 0, min(s_hi, scale + 1)
-    sel.seconds = round(time.perf_counter() - t_start, 3)
+            walk.update(easy_run=0, scale=max(s_lo, scale - 1))
+        else:
+            row["results"] = [(i.plan.variant, i.status, i.seconds, i.conflicts) for i in got]
+            kept = [i for i in got if _in_band(i, lo, hi)][:keep - len(sel.instances)]
+            for i in got:
+                if i not in kept:
+                    os.unlink(os.path.join(out, i.file))
+            if kept:
+                sel.units.append({"seed": row["seed"], "params": p,
+                                  "variants": [i.plan.variant for i in kept]})
+                sel.instances += kept
+                walk["easy_run"] = 0
+            elif any(i.status == "unknown" or (i.seconds or 0) > hi for i in got):
+                walk.update(easy_run=0, scale=max(s_lo, scale - 1))
+            elif all(i.seconds is not None and i.seconds < lo for i in got):
+                walk["easy_run"] += 1
+                if walk["easy_run"] >= EASY_RUN:
+                    walk.update(easy_run=0, scale=min(s_hi, scale + 1))
+        sel.seconds = round(before + time.perf_counter() - t_start, 3)
+        if save:
+            save(state(sel, walk))
+    sel.seconds = round(before + time.perf_counter() - t_start, 3)
     return sel
+
+
+def state(sel: Selection, walk: dict) -> dict:
+    """What :func:`select` needs to go on: kept units and instances, seeds
+    tried, seconds spent, and the walk (size, easy seeds in a row, next seed)."""
+    return {"units": sel.units, "tried": sel.tried, "seconds": sel.seconds, "walk": walk,
+            "instances": [{k: v for k, v in dataclasses.asdict(i).items() if k != "model"}
+                          for i in sel.instances]}
