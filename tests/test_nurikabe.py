@@ -5,9 +5,10 @@ referee catching each broken rule; malformed files."""
 import networkx as nx
 import pytest
 from conftest import (INST, assert_error_at, assert_unsat, cli_error, load1, loads1,
-                      solved_unique)
+                      solve_unique, solved_unique)
 
 from satgrid import api
+from satgrid.errors import SatgridError
 from satgrid.modelling.connectivity import ConnectivityCuts
 from satgrid.puzzles.nurikabe import check as referee
 from satgrid.puzzles.nurikabe.kind import _sea
@@ -156,3 +157,40 @@ def test_spread_cuts_keep_every_connected_set_with_the_anchor():
             assert not set(c) & set(model)
             assert all(any((l > 0) == (nodes[abs(l) - 1] in S) for l in c) for S in good)
     assert spread > 0
+
+
+def test_url_round_trips_on_random_boards():
+    """parse_url(to_url(p)) gives p's numbers back, wide numbers and long
+    runs of empty cells included (number16's '-' and 'z')."""
+    import random
+    from satgrid.puzzles.nurikabe.formats import parse_url, to_url
+    from satgrid.puzzles.nurikabe.kind import Nurikabe
+    rng = random.Random(7)
+    for _ in range(200):
+        rows, cols = rng.randint(1, 12), rng.randint(1, 30)
+        clues = [[rng.choice([0, 0, 0, 0, rng.randint(1, 300)]) for _ in range(cols)]
+                 for _ in range(rows)]
+        url = to_url(Nurikabe(clues))
+        assert parse_url(url, "u.txt")[0].clues == clues, url
+
+
+def test_a_url_solves_as_its_file():
+    """The shipped pzprjs 5x5 given as its puzz.link URL: the same answer."""
+    from satgrid.puzzles.nurikabe.formats import to_url
+    p, res = solved_unique("nurikabe-pzprjs-5x5.txt")
+    q = loads1(to_url(p), "u.txt")
+    assert q.clues == p.clues
+    again = solve_unique(q)
+    assert again["unique"] is True and again["grid"] == res["grid"]
+
+
+@pytest.mark.parametrize("url,what", [
+    ("https://puzz.link/p?nurikabe/3/2/2i.g", "row 2, column 2: expected an island's size "
+                                              "(a number >= 1), found a ? clue"),
+    ("https://puzz.link/p?nurikabe/3/2/2i0g", "found 0"),
+    ("https://puzz.link/p?nurikabe/3/2/2i1gg", "expected the end of the URL"),
+])
+def test_malformed_urls_give_one_line(url, what):
+    with pytest.raises(SatgridError) as e:
+        loads1(url, "u.txt")
+    assert what in str(e.value) and "\n" not in str(e.value)

@@ -1,4 +1,4 @@
-"""Nurikabe file format: the TOML instance.
+"""Nurikabe file formats: the TOML instance, the puzz.link URL and pzprv3 text.
 
 Instance (TOML)::
 
@@ -14,18 +14,31 @@ Instance (TOML)::
     solution = \"\"\"      # '#' = shaded; '.' or a number = white
     2 # . 2
     ...\"\"\"
+
+URL: ``https://puzz.link/p?nurikabe/COLS/ROWS/BODY`` (also ``pzv.jp``):
+pzprjs's number16 encoding of the numbers. A ``?`` clue (an island of
+unknown size) and a 0 are refused in one line: every island here has its size.
+
+Example:
+    >>> [p] = parse_url("https://puzz.link/p?nurikabe/3/2/2i1g", "a.txt")
+    >>> p.clues, to_url(p)
+    ([[2, 0, 0], [0, 1, 0]], 'https://puzz.link/p?nurikabe/3/2/2i1g')
 """
 
 from __future__ import annotations
 
+import os
+
 from ...errors import InstanceError
-from .. import pzprv3
-from ..base import parse_expect, register_toml
+from .. import puzzlink, pzprv3
+from ..base import parse_expect, puzzlink_ids, register_toml
 from ..parsing import TokenGrid, ascii_int, number_clues, shown, toml_grid, toml_token_grid
-from ..puzzlink_formats import pzprv3_format
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, Nurikabe
 
 KEYS = ("puzzle", "title", "source", "clues", "expect")
+#: the puzz.link ids of the kind (kind.json)
+PIDS = puzzlink_ids(__package__)
 EMPTY = (".", "-")
 
 #: the clue grid: ints (0 = no number), every row as long as the first
@@ -86,3 +99,26 @@ def parse_pzprv3(text: str, file: str) -> list[Nurikabe]:
 
 
 pzprv3_format(K, parse_pzprv3)
+
+
+def parse_url(text: str, file: str) -> list[Nurikabe]:
+    """A puzz.link URL (``p?nurikabe/COLS/ROWS/BODY``): number16 numbers."""
+    u = puzzlink.read(text, file, PIDS)
+    cells, end = puzzlink.decode_number16(u, u.rows * u.cols)
+    u.expect_end(end, f" after {u.rows * u.cols} cells")
+    for i, v in enumerate(cells):
+        if v is not None and v < 1:
+            raise InstanceError(f"row {i // u.cols + 1}, column {i % u.cols + 1}: expected an "
+                                f"island's size (a number >= 1), found "
+                                f"{'a ? clue' if v == puzzlink.UNKNOWN else v}", file, 1, 1)
+    clues = [[v or 0 for v in cells[r * u.cols:(r + 1) * u.cols]] for r in range(u.rows)]
+    return [Nurikabe(clues, file=file, title=os.path.basename(file), source=text.strip())]
+
+
+def to_url(p: Nurikabe) -> str:
+    """The puzz.link URL of ``p``'s numbers (as pzprjs writes it)."""
+    return puzzlink.url(PIDS[0], p.cols, p.rows,
+                        puzzlink.encode_number16([v or None for row in p.clues for v in row]))
+
+
+url_format(K, PIDS, parse_url)
