@@ -322,7 +322,7 @@ def araf_sizes(x: int | None, y: int | None, n: int) -> range | set:
 
 def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Hashable, object],
                   *, blank: bool = False, placements: dict | None = None,
-                  group: str = "areas.shapes") -> dict:
+                  group: str = "areas.shapes", empty: Iterable[tuple[int, int]] = ()) -> dict:
     """Every cell takes one shape name, and each connected group of cells of
     one name is a copy of that shape (rotations and reflections allowed):
     Pentominous's regions, where equal shapes never share a side.
@@ -339,6 +339,8 @@ def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Ha
     are the projection. ``blank=True``: a cell may also take the name None
     (no shape: Statue Park's unshaded cells). ``placements``, a dict, is
     filled with ``{shape: [placement literals]}`` (to count copies).
+    ``empty``: cells the caller knows blank (Statue Park's white circles):
+    no placement covers them, so none is made (their names are then false).
 
     >>> from satgrid.modelling.shapes import parse_shape
     >>> m = Model(); cells = [(0, c) for c in range(4)]
@@ -348,6 +350,7 @@ def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Ha
     """
     cells = sorted(set(cells))
     inside = set(cells)
+    room = inside - set(empty)           # where a placement may lie
     gc, gp = group + ".cell", group + ".place"
     names = list(shapes) + ([None] if blank else [])
     letter = {v: {s: m.bool(f"{group}[{_name(v)}]={s}", gc) for s in names} for v in cells}
@@ -364,7 +367,7 @@ def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Ha
                            for dy, dx in ((1, 0), (-1, 0), (0, 1), (0, -1))} - set(body))
             for r, c in cells:
                 placed = tuple((r + a, c + b) for a, b in body)
-                if placed in seen or not inside.issuperset(placed):
+                if placed in seen or not room.issuperset(placed):
                     continue
                 seen.add(placed)
                 lit = m.bool(f"{group}.p[{s}@{_name(placed[0])}:{len(seen)}]", gp)
@@ -466,17 +469,16 @@ def congruent_halves(m: Model, rows: int, cols: int, grey, numbers: Mapping, *,
     up to rotation and reflection; a number is the size of its cell's half.
 
     Regions are rooted at their first white cell (``label[v][r]``, exactly
-    one per cell, ``G.label``), connected around it, their white and their
-    grey cells each connected (``G.connected``, ``.white``, ``.grey``). A
-    map pairs the cells: ``twin[v][w]`` (w of the other colour, exactly one,
+    one per cell, ``G.label``), their white and their grey cells each
+    connected (``G.white``, ``G.grey``). A map pairs the cells: ``twin[v][w]`` (w of the other colour, exactly one,
     ``twin[v][w] -> twin[w][v]``) with ``turn[v][k]`` (one of the eight
     isometries, inverted at the twin); along a half, side-by-side cells of
     one region keep the turn and their twins are the turned step apart, in
     one region too (``G.map``); a root's twin lies in its region. So the
-    map takes the white half onto the grey half by one isometry. A number
-    n at v: the white cells of v's region, counted by a thermometer per
+    map takes the white half onto the grey half by one isometry; the two
+    halves touch, so the region is connected (``G.touch``). A number n at v: the white cells of v's region, counted by a thermometer per
     root (``Model.exactly``), are n (``G.size``). ``connectivity``: the
-    mode of the three connectivity rules (default: the model's).
+    mode of the two connectivity rules (default: the model's).
 
     >>> m = Model(); a = congruent_halves(m, 1, 4, {(0, 1), (0, 2)}, {})
     >>> m.projection = a.projection(); m.count()     # [W G][G W]: the only way
@@ -485,7 +487,8 @@ def congruent_halves(m: Model, rows: int, cols: int, grey, numbers: Mapping, *,
     cells = [(r, c) for r in range(rows) for c in range(cols)]
     graph = grid_2d_graph(rows, cols)
     white = [v for v in cells if v not in grey]
-    gl, gm = group + ".label", group + ".map"
+    gl, gm, gt = group + ".label", group + ".map", group + ".touch"
+    cross = [(u, v) for u, v in graph.edges if (u in grey) != (v in grey)]
     label: dict = {v: {} for v in cells}
     for i, r in enumerate(white):
         for v in cells:
@@ -497,7 +500,9 @@ def congruent_halves(m: Model, rows: int, cols: int, grey, numbers: Mapping, *,
     for r in white:
         mine = {v: ls[r] for v, ls in label.items() if r in ls}
         m.clauses([[-l, mine[r]] for v, l in mine.items() if v != r], gl)
-        anchored_connected(m, mine, graph, r, None, group + ".connected", connectivity)
+        pairs = [(u, v) for u, v in cross if u in mine and v in mine]   # halves touch
+        touch = [m.bool(f"{group}.touch[{_name(r)}|{_name(u)}|{_name(v)}]", gt) for u, v in pairs]
+        m.clauses([[-mine[r]] + touch] + [[-e, mine[x]] for e, p in zip(touch, pairs) for x in p], gt)
         anchored_connected(m, {v: l for v, l in mine.items() if v not in grey}, graph, r,
                            None, group + ".white", connectivity)
         m.connected({v: l for v, l in mine.items() if v in grey}, graph, group + ".grey",
