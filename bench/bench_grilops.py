@@ -47,6 +47,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from importlib.metadata import version
 from pathlib import Path
 
 from _common import ROOT, machine, utc_stamp
@@ -415,8 +416,6 @@ def main() -> None:
     else:
         rev = subprocess.run(["git", "-C", str(repo), "rev-parse", "--short", "HEAD"],
                              capture_output=True, text=True).stdout.strip()
-        import grilops  # noqa: F401  (optional: the bench extra; version only)
-        from importlib.metadata import version
         print(f"grilops {version('grilops')} (examples at {rev or '?'}), "
               f"z3 {version('z3-solver')}; best of {args.repeat}\n")
     print("Seconds: wall (CPU of the process). grilops: its example program, whole process; "
