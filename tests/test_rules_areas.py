@@ -130,6 +130,24 @@ def test_shape_regions_with_blanks_agree_with_place_and_pieces_apart(h, w):
     assert {"areas.shapes.cell", "areas.shapes.place", "areas.alone"} <= set(m1.sizes())
 
 
+@pytest.mark.parametrize("empty", [[(0, 1)], [(1, 1), (2, 3)]])
+def test_shape_regions_empty_cells_make_no_placement_and_lose_no_answer(empty):
+    """``empty`` (cells known blank) equals forcing those cells blank afterwards."""
+    g, cells, shapes = nx.grid_2d_graph(3, 4), CELLS(3, 4), {"I2": SHAPES["I2"], "L3": SHAPES["L3"]}
+    counts = []
+    for skip in ((), empty):
+        m, found = Model(), {}
+        letter = areas.shape_regions(m, cells, shapes, blank=True, placements=found, empty=skip)
+        areas.pieces_alone(m, letter, g)
+        for lits in found.values():
+            m.exactly(lits, 1)
+        m.clauses([[letter[v][None]] for v in empty])
+        m.projection = [ls[None] for ls in letter.values()]
+        counts.append((m.count(), sum(map(len, found.values()))))
+    assert counts[0][0] == counts[1][0] and counts[0][0][0] > 0
+    assert counts[1][1] < counts[0][1]          # fewer placement literals
+
+
 @pytest.mark.parametrize("anchor", [(0, 0), (1, 1)])
 def test_anchored_connected_counts_connected_sets_holding_the_anchor(anchor):
     g = nx.grid_2d_graph(2, 3)

@@ -339,8 +339,7 @@ def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Ha
     are the projection. ``blank=True``: a cell may also take the name None
     (no shape: Statue Park's unshaded cells). ``placements``, a dict, is
     filled with ``{shape: [placement literals]}`` (to count copies).
-    ``empty``: cells the caller knows blank (Statue Park's white circles):
-    no placement covers them, so none is made (their names are then false).
+    ``empty``: cells known blank (Statue Park's white circles): no placement.
 
     >>> from satgrid.modelling.shapes import parse_shape
     >>> m = Model(); cells = [(0, c) for c in range(4)]
@@ -349,8 +348,7 @@ def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Ha
     (1, True)
     """
     cells = sorted(set(cells))
-    inside = set(cells)
-    room = inside - set(empty)           # where a placement may lie
+    inside, room = set(cells), set(cells) - set(empty)      # room: where placements lie
     gc, gp = group + ".cell", group + ".place"
     names = list(shapes) + ([None] if blank else [])
     letter = {v: {s: m.bool(f"{group}[{_name(v)}]={s}", gc) for s in names} for v in cells}

@@ -50,8 +50,9 @@ class StatuePark(StatueParkClues, Puzzle):
         cells, graph = G.cells(self.rows, self.cols), G.grid_graph(self.rows, self.cols)
         shapes, counts = areas.distinct_shapes(self.pieces)
         found: dict = {}
+        white = [(r, c) for r, c in cells if self.circles[r][c] == WHITE]     # no piece covers them
         letter = areas.shape_regions(m, cells, shapes, blank=True, placements=found,
-                                     group=f"{K}.pieces")
+                                     group=f"{K}.pieces", empty=white)
         areas.pieces_alone(m, letter, graph, group=f"{K}.alone")
         for name, copies in counts.items():
             lits = found.get(name, [])
