@@ -335,14 +335,27 @@ def test_malformed_files_fail_in_one_line(hooks_cert, tmp_path):
     assert fails(d3).startswith("solutions.json: expected")
 
 
-def test_the_fresh_proof_path_verifies_too(tmp_path):
-    # search without proof logging, then a fresh proof-logging refutation
+def test_a_nurikabe_with_many_cuts_between_solves_verifies(tmp_path):
+    """semiexp's 10x10 Nurikabe adds about 1,600 cuts between the searches'
+    solves: the search solver's own incremental DRAT log was rejected by
+    dratify and drat-trim (a step neither RUP nor RAT once the cuts were in),
+    so a certificate's proof is a fresh refutation of the final formula."""
+    f = tmp_path / "cspuz.txt"
+    f.write_text("https://puzz.link/p?nurikabe/10/10/zj7n7j9n7t7i7n7zj\n")
+    p = load1(f)
+    res, cert = certify_puzzle(p, "unique", tmp_path / "c")
+    assert res["unique"] is True and cert.claim == "unique"
+    assert cert.verify().startswith("verified: ")
+
+
+def test_the_incremental_proof_path_verifies_where_nothing_loses_its_justification(tmp_path):
+    # fresh=False: the search solver's own log (no cut made a lemma unjustified here)
     from satgrid.certify.folder import write_folder
     from satgrid.pipeline.run import compile_puzzle
     for name in ("hooks-example.toml", "sudoku-unsat-repeated-given.toml"):
         m = compile_puzzle(load1(INST / name))
         run = certified_run(m.formula.clauses, m.formula.nvars, m.over, m.connections,
-                            "unique", fresh=True)
+                            "unique", fresh=False)
         assert run.proof is not None and run.claim in ("unique", "unsat")
         write_folder(run, tmp_path / name, m.formula)
         assert Certificate(tmp_path / name).verify().startswith("verified: ")

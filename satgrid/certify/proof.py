@@ -14,17 +14,18 @@ works on a *plain* formula, to which clauses are only ever added:
   a connected model is a
   solution and gets its plain blocking clause (the negation of the model on
   the projection variables), added permanently. Until UNSAT.
-* proof: by default the search itself runs in one proof-logging solver
-  (python-sat's ``with_proof=True``; CaDiCaL 1.9.5 unless the solver asked
-  for writes DRAT too). Its log is a DRAT proof of the *final* formula --
-  compiled clauses, then every cut, then every blocking clause -- because
-  clauses were only added: a lemma that was RUP when it was learnt stays RUP
-  with more clauses, and deletions only make the checker's job harder. (A RAT
-  lemma could in principle lose its RAT property to a clause added later; the
-  independent check would then reject the certificate. None was seen.) With
-  ``fresh=True`` the search runs without proof logging and a fresh solver
-  refutes the final formula (for ``unique``, at the call expected to be the
-  last); sound by construction, about one extra UNSAT solve.
+* proof: by default the search runs without proof logging and a fresh
+  proof-logging solver (python-sat's ``with_proof=True``; CaDiCaL 1.9.5
+  unless the solver asked for writes DRAT too) refutes the *final* formula
+  -- compiled clauses, then every cut, then every blocking clause -- for
+  ``unique`` at the call expected to be the last: sound by construction, at
+  the cost of about one extra UNSAT solve. With ``fresh=False`` the search
+  itself logs the proof, which is a proof of the final formula only if no
+  step loses its justification to a clause added later; that is not so in
+  general: on semiexp's 10x10 Nurikabe (``p?nurikabe/10/10/zj7n7j9n7t7i7n7zj``,
+  1,596 cuts added between solves) both dratify and drat-trim rejected the
+  incremental log (a step neither RUP nor RAT after the cuts), while the
+  fresh refutation of the same formula verifies.
 
 The formula, the cuts with their justifications, the solutions and the proof
 are what :mod:`satgrid.certify.folder` writes. This module sits below the
@@ -167,7 +168,7 @@ def _engine_cut(clause, connections, node_of) -> Cut | None:
 def certified_run(clauses: Sequence[Sequence[int]], nvars: int, over: Sequence[int],
                   connections: Sequence[Connection], mode: str, *,
                   solver: str = DEFAULT_PROOF_SOLVER, options: dict | None = None,
-                  max_solutions: int = MAX_SOLUTIONS, fresh: bool = False,
+                  max_solutions: int = MAX_SOLUTIONS, fresh: bool = True,
                   propagate: bool = False) -> CertifiedRun:
     """Run the search and the proof solve (see the module docs).
 
@@ -181,8 +182,8 @@ def certified_run(clauses: Sequence[Sequence[int]], nvars: int, over: Sequence[i
         solver: the solver asked for; the proof comes from :func:`proof_solver_for`.
         options: tuning options (CaDiCaL).
         fresh: search with ``solver`` without proof logging, then prove with a
-            fresh solver (see the module docs); default: one proof-logging
-            solver does both.
+            fresh solver (the default; see the module docs); False: one
+            proof-logging solver does both, faster but its log may not check.
         propagate: the search solver also runs the reachability propagator
             (when it has the interface: cadical195); every reason and cut it
             gives is written as a justified cut.
