@@ -242,3 +242,35 @@ def test_a_detour_of_the_only_taut_answer_is_a_second_answer(rows, unique):
     if not unique:
         assert res["second"]["grid"] != res["grid"]
         assert check.check(res["second"]["grid"], res["second"]["labels"], grid) == []
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_unique_answer_with_lean_runs_equals_brute_force(seed):
+    """The second search assumes ``lean`` (no run of free cells between two
+    cells of one colour) only when no free set lies beside two cells of one
+    line of the first answer: on 2 x 6 boards, where such runs fit, the
+    verdict is still the brute force's."""
+    import random
+    rng = random.Random(300 + seed)
+    for _ in range(6):
+        grid = _random_board(rng, 2, 6, rng.choice([1, 2]))
+        want = _brute_force_count(grid, False)
+        res = api.solve(Numberlink(grid), unique=True)
+        assert res["status"] == ("sat" if want else "unsat"), grid
+        if want:
+            assert res["unique"] is (want == 1), (grid, want)
+
+
+def test_open_free_set_is_found_beside_a_line():
+    """``_detours``: a free cell beside two cells of one line (not joined by
+    an edge) makes the answer open; a line with free cells beside it at one
+    cell each does not."""
+    from satgrid.puzzles.numberlink.kind import _detours
+    numbers = [list("1.1"), list("...")]
+    bend = [((0, 0), (1, 0)), ((1, 0), (1, 1)), ((1, 1), (1, 2)), ((1, 2), (0, 2))]
+    assert _detours(bend, 2, 3, numbers) == (False, True)
+    numbers = [list("1..."), list("...1")]
+    corner = [((0, 0), (0, 1)), ((0, 1), (0, 2)), ((0, 2), (0, 3)), ((0, 3), (1, 3))]
+    assert _detours(corner, 2, 4, numbers) == (True, True)
+    numbers = [list("12"), list("12"), list("..")]
+    assert _detours([((0, 0), (1, 0)), ((0, 1), (1, 1))], 3, 2, numbers) == (False, False)

@@ -58,10 +58,9 @@ from .clues import NumberlinkClues
 from . import drawing
 
 
-def _detour(used: list, rows: int, cols: int, numbers) -> bool:
-    """Whether some used edge x-y of the line set ``used`` has a detour: a
-    cell beside x and one beside y in one connected set of empty cells no
-    line uses (a path through it from x to y then replaces x-y)."""
+def _free_parts(used: list, rows: int, cols: int, numbers) -> dict:
+    """Empty cell no line of ``used`` visits -> a name of its connected set of
+    such cells."""
     on = {v for e in used for v in e}
     part: dict = {}
     for r in range(rows):
@@ -77,11 +76,46 @@ def _detour(used: list, rows: int, cols: int, numbers) -> bool:
                             and n not in on and numbers[n[0]][n[1]] == "."):
                         part[n] = (r, c)
                         todo.append(n)
+    return part
+
+
+def _detours(used: list, rows: int, cols: int, numbers) -> tuple[bool, bool]:
+    """(edge, open) for the line set ``used``: whether some used edge x-y has
+    a *detour* (a cell beside x and one beside y in one connected set of
+    empty cells no line uses: a path through it from x to y then replaces
+    x-y), and whether some connected set of free cells lies beside two
+    cells of one line (a path through it may replace the line between them)."""
+    part = _free_parts(used, rows, cols, numbers)
 
     def near(v):
         a, b = v
         return {part[n] for n in ((a - 1, b), (a + 1, b), (a, b - 1), (a, b + 1)) if n in part}
-    return any(near(x) & near(y) for x, y in used)
+    edge = any(near(x) & near(y) for x, y in used)
+    nbrs: dict = {}
+    for x, y in used:
+        nbrs.setdefault(x, []).append(y)
+        nbrs.setdefault(y, []).append(x)
+    line: dict = {}                                         # cell -> its line's name
+    for v in nbrs:
+        if v not in line:
+            line[v], todo = v, [v]
+            while todo:
+                for n in nbrs[todo.pop()]:
+                    if n not in line:
+                        line[n] = v
+                        todo.append(n)
+    seen = set()
+    for v, l in line.items():
+        for R in near(v):
+            if (l, R) in seen:
+                return edge, True
+            seen.add((l, R))
+    return edge, False
+
+
+def _detour(used: list, rows: int, cols: int, numbers) -> bool:
+    """Whether some used edge of ``used`` has a detour (:func:`_detours`)."""
+    return _detours(used, rows, cols, numbers)[0]
 
 
 #: the root of the line graph: joined to every edge at a number's cell
@@ -91,6 +125,11 @@ _ROOT = ((-1, -1), (-1, -1))
 #: past this many numbers a cell's one colour is a ladder, not pairwise:
 #: 64 numbers made 1.6 M pairwise clauses (Janko's 25x32)
 LADDER_FROM = 12
+
+
+#: the longest run of free cells between two cells of one colour that
+#: ``lean`` forbids (clauses of RUN x numbers literals)
+RUN = 4
 
 
 def _amo(model: Model, n: int) -> str | None:
@@ -123,6 +162,7 @@ class Numberlink(NumberlinkClues, Puzzle):
         self._edge: dict = {}
         self._colour: dict = {}
         self._taut_lit: int | None = None
+        self._lean_lit: int | None = None
 
     def estimate_clauses(self, model: Model) -> int:
         """Colours (edges x numbers x 2, cells x one-hot), degrees, taut
@@ -235,18 +275,66 @@ class Numberlink(NumberlinkClues, Puzzle):
             cu, cv = self._colour[u], self._colour[v]
             cl += [[-t, e, -cu[k], -cv[k]] for k in self.pairs if k in cu and k in cv]
         model.clauses(cl, "numberlink.taut")
+        self._lean(model, owner)
+
+    def _lean(self, model: Model, owner: dict) -> None:
+        """Without ``fill``: the selector ``lean`` (assumed with ``taut``),
+        under which a free empty cell f (no colour) never has two neighbours
+        x, y of one colour k, except round a corner whose third cell z has
+        colour k too (then x-z-y, two edges, under ``taut``), and no run of
+        2 to :data:`RUN` free cells in a row lies between two cells of one
+        colour.
+
+        Otherwise line k runs from x to y in more edges than the free path
+        between them has, and that path in its place is another answer with
+        fewer edges. So an answer with the fewest edges is taut and lean
+        (the first search assumes both). Of the answers other than S, one
+        with the fewest edges, T, is taut and lean unless the shorter answer
+        it gives is S; then T's cells between x and y are free in S, one
+        connected set beside two cells of one line of S. :func:`_detours`
+        looks for such a set on S ("open") before the second search assumes
+        ``lean``."""
+        t = self._lean_lit = model.bool("lean", "numberlink.taut")
+        colour, cl = self._colour, []
+        for (r, c), col in colour.items():
+            if (r, c) in owner:
+                continue
+            here = list(col.values())
+            ns = [n for n in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)) if n in colour]
+            for i, x in enumerate(ns):
+                for y in ns[i + 1:]:
+                    z = (x[0] + y[0] - r, x[1] + y[1] - c)      # (r, c) itself when opposite
+                    for k in self.pairs:
+                        if k in colour[x] and k in colour[y]:
+                            zk = [colour[z][k]] if z != (r, c) and k in colour.get(z, {}) else []
+                            cl.append([-t, -colour[x][k], -colour[y][k]] + zk + here)
+        for dr, dc in ((0, 1), (1, 0)):                     # x, free cells, y in a row
+            for (r, c), col in colour.items():
+                run: list[int] = []
+                for m in range(1, RUN + 1):
+                    f, y = (r + m * dr, c + m * dc), (r + (m + 1) * dr, c + (m + 1) * dc)
+                    if y not in colour or f in owner:
+                        break
+                    run += colour[f].values()
+                    if m > 1:
+                        cl += [[-t, -col[k], -colour[y][k]] + run
+                               for k in self.pairs if k in col and k in colour[y]]
+        model.clauses(cl, "numberlink.taut")
 
     def search_assumptions(self, first: Solution | None = None) -> list[int]:
-        """``taut`` (:meth:`_taut`) for the answer shown (every puzzle with
-        answers has a taut one) and for a second answer, unless the first
-        has a detour (then another answer exists: sought without ``taut``);
-        [] with ``fill``."""
+        """``taut`` and ``lean`` (:meth:`_taut`, :meth:`_lean`) for the
+        answer shown (every puzzle with answers has one with the fewest
+        edges, taut and lean) and for a second answer; ``lean`` dropped when
+        a free set lies beside two cells of one line of the first, and both
+        when the first has a detour of an edge (then another answer exists:
+        sought without them); [] with ``fill``."""
         if self._taut_lit is None:
             return []
-        if first is not None and _detour([e for e, lit in self._edge.items() if first[lit]],
-                                         self.rows, self.cols, self.numbers):
-            return []
-        return [self._taut_lit]
+        if first is None:
+            return [self._taut_lit, self._lean_lit]
+        edge, wide = _detours([e for e, lit in self._edge.items() if first[lit]],
+                              self.rows, self.cols, self.numbers)
+        return [] if edge else [self._taut_lit] if wide else [self._taut_lit, self._lean_lit]
 
     def _on_some_path(self, owner: dict) -> dict:
         """Number -> the empty cells some simple path between its two cells
