@@ -156,8 +156,14 @@ def solve(p: Puzzle, opts: Options | None = None, *, unique: bool = False) -> di
     except CompileTimeout:
         return _timed_out(p, opts, t0, answer=None, unique=None)
     open_session(m, p, opts)
-    sol = m.solve(p.search_assumptions(), time_limit=_left(opts, t0),
-                  conflict_limit=opts.conflict_limit)
+    hints, budget = p.search_hints()
+    sol = None
+    if hints:                       # the kind's guess first, within its budget
+        sol = m.solve(p.search_assumptions() + hints, time_limit=_left(opts, t0),
+                      conflict_limit=min(budget, opts.conflict_limit or budget))
+    if sol is None:
+        sol = m.solve(p.search_assumptions(), time_limit=_left(opts, t0),
+                      conflict_limit=opts.conflict_limit)
     res = new_result(p, m.status)
     if sol is not None:
         add_solution(res, p, sol)

@@ -501,6 +501,13 @@ class Puzzle:
         (Numberlink's taut lines)."""
         return []
 
+    def search_hints(self) -> tuple[list[int], int]:
+        """(literals, conflicts): ``solve`` first seeks the solution shown
+        under these literals as well (a guess, e.g. Numberlink's "every cell
+        used"), within that many conflicts, then, when that finds none,
+        without them. Default: no hint."""
+        return [], 0
+
     def signature(self) -> tuple:
         """Instances with the same signature share one base formula (collections)."""
         return (self.kind, id(self))
