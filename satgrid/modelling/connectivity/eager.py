@@ -164,6 +164,14 @@ def eager_connectivity(lits: dict[Hashable, int], graph: nx.Graph, source, *,
         return []
     clauses: list[list[int]] = []
     add = clauses.append
+    # the build's limits (clause count, --time-limit) on the clauses made so
+    # far, asked once per node or arc: this list can grow past both before
+    # it reaches the formula (Formula.guard, set while a puzzle is compiled)
+    guard = getattr(getattr(source, "guard", None), "check", None)
+
+    def tick() -> None:
+        if guard is not None:
+            guard(len(clauses))
 
     # root indicators: r[i] a literal, or None when node i can never be the root
     r: list[int | None] = [None] * n
@@ -195,6 +203,7 @@ def eager_connectivity(lits: dict[Hashable, int], graph: nx.Graph, source, *,
         # the first node (or root): R[first][k] = x_first for every k
         R[first] = [x[first]] * (D + 1)
         for i in others:
+            tick()
             Ri = R[i]
             for k in range(1, D + 1):
                 prev = Ri[k - 1]
@@ -216,6 +225,7 @@ def eager_connectivity(lits: dict[Hashable, int], graph: nx.Graph, source, *,
     g: dict[int, list[int]] = {}
     block = source.new_vars((n - 1) * D)
     for t, i in enumerate(others):
+        tick()
         g[i] = [0] + list(block[t * D:(t + 1) * D])
         for k in range(1, D):
             add([-g[i][k + 1], g[i][k]])
@@ -225,6 +235,7 @@ def eager_connectivity(lits: dict[Hashable, int], graph: nx.Graph, source, *,
     avars = source.new_vars(len(arcs))
     parents: dict[int, list[int]] = {i: [] for i in others}
     for a, (i, j) in zip(avars, arcs):
+        tick()
         parents[i].append(a)
         add([-a, x[j]])
         add([-a, g[i][1]])
