@@ -133,7 +133,7 @@ HINT_CONFLICTS = 20_000
 
 #: the longest run of free cells between two cells of one colour that
 #: ``lean`` forbids (clauses of RUN x numbers literals)
-RUN = 4
+RUN = 2
 
 
 def _amo(model: Model, n: int) -> str | None:
@@ -171,14 +171,18 @@ class Numberlink(NumberlinkClues, Puzzle):
 
     def estimate_clauses(self, model: Model) -> int:
         """Colours (edges x numbers x 2, cells x one-hot), degrees, taut
-        lines (edges x numbers) and the rooted line graph's connectivity
+        lines (edges x numbers), lean lines (numbers x the neighbour pairs round a cell and the runs in a row) and the rooted line graph's connectivity
         (its layers when eager)."""
         k, cells = len(self.pairs), self.rows * self.cols
         m = self.rows * (self.cols - 1) + self.cols * (self.rows - 1)
         amo = _amo(model, k) or model.amo
         total = 2 * k * m + cells * (estimate.exactly(amo, model.card, k, 1) + k + 4)
         total += cells * (estimate.at_most(model.card, 4, 2) + 5) + cells   # degrees, 2 x 2
-        total += 0 if self.fill else k * m                                  # taut
+        if not self.fill:                                   # taut, lean (pairs round a cell, runs)
+            R, C = self.rows, self.cols
+            pairs = 6 * cells - 6 * (R + C) + 4 if min(R, C) > 1 else max(R, C) - 2
+            runs = sum(R * max(0, C - n - 1) + C * max(0, R - n - 1) for n in range(2, RUN + 1))
+            total += k * m + cells + k * (max(pairs, 0) + runs)
         if model.connectivity == "eager":
             total += con.eager_size(m + 1, 6 * m, m, 0, method="layers")[1]
         return total
