@@ -8,7 +8,7 @@ four ways in the same run:
 * ``new``: the kind as it is (:mod:`satgrid.puzzles.numberlink.kind`: one
   Boolean per edge shared by all numbers, a colour per cell, loops refused
   by connectivity cuts on the rooted line graph, the answers sought among
-  taut line sets);
+  taut and lean line sets, the first among those that use every cell first);
 * ``before``: the kind before the taut lines (:class:`Untaut` below: the
   same model without the ``taut`` selector, so both searches range over
   every line set); the conflicts of both are printed (``conf``), a measure
@@ -49,8 +49,9 @@ PUZZLES = ([ROOT / "instances" / "numberlink-janko-100.toml"]
 
 
 class Untaut(Numberlink):
-    """The kind before 2026-11-27: no ``numberlink.taut`` clauses, no
-    assumption (:meth:`Numberlink.search_assumptions` then answers [])."""
+    """The kind before 2026-11-27: no ``numberlink.taut`` clauses (taut,
+    lean and full), no assumption and no hint
+    (:meth:`Numberlink.search_assumptions` then answers [])."""
 
     def _taut(self, model: Model, owner: dict) -> None:
         pass
