@@ -7,10 +7,14 @@ import itertools
 import random
 
 import pytest
-from conftest import INST, assert_error_at, assert_unsat, cli_error, load1, solved_unique
+from conftest import (INST, assert_error_at, assert_unsat, cli_error, load1, loads1,
+                      solve_unique, solved_unique)
 
 from satgrid import api
 from satgrid.puzzles.hitori import check as referee
+from satgrid.errors import SatgridError
+from satgrid.puzzles.hitori.formats import parse_url, to_url
+from satgrid.puzzles.hitori.kind import Hitori
 
 
 @pytest.mark.parametrize("connectivity", ["lazy", "eager"])
@@ -95,3 +99,38 @@ def test_solution_counts_equal_a_plain_enumeration():
             assert got["complete"] and got["count"] == plain, numbers
             solvable += plain > 0
     assert solvable >= 10                        # the comparison is not of zeros
+
+
+def test_url_round_trips_on_random_boards():
+    """parse_url(to_url(p)) gives p's numbers back: one digit below 36,
+    '-' and two digits up to 1295."""
+    rng = random.Random(11)
+    for _ in range(200):
+        rows, cols = rng.randint(1, 10), rng.randint(1, 30)
+        nums = [[rng.choice([rng.randint(1, 35), rng.randint(1, 1295)]) for _ in range(cols)]
+                for _ in range(rows)]
+        url = to_url(Hitori(nums))
+        assert parse_url(url, "u.txt")[0].numbers == nums, url
+
+
+@pytest.mark.parametrize("name", ["hitori-wikipedia.toml", "hitori-pzprjs-4x4.txt"])
+def test_a_url_solves_as_its_file(name):
+    p, res = solved_unique(name)
+    q = loads1(to_url(p), "u.txt")
+    assert q.numbers == p.numbers
+    again = solve_unique(q)
+    assert again["unique"] is True and again["grid"] == res["grid"]
+
+
+@pytest.mark.parametrize("url,what", [
+    ("https://puzz.link/p?hitori/2/2/12.1", "found '.' (a cell without its number)"),
+    ("https://puzz.link/p?hitori/2/2/12@1", "found '@' (a cell without its number)"),
+    ("https://puzz.link/p?hitori/2/2/1201", "found '0'"),
+    ("https://puzz.link/p?hitori/2/2/12-001", "found '-00'"),
+    ("https://puzz.link/p?hitori/2/2/121", "expected 4 numbers (2 x 2), found 3"),
+    ("https://puzz.link/p?hitori/2/2/12111", "expected the end of the URL"),
+])
+def test_malformed_urls_give_one_line(url, what):
+    with pytest.raises(SatgridError) as e:
+        loads1(url, "u.txt")
+    assert what in str(e.value) and "\n" not in str(e.value)

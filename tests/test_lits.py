@@ -6,10 +6,15 @@ import itertools
 import random
 
 import pytest
-from conftest import INST, assert_error_at, assert_unsat, cli_error, load1, solved_unique
+from conftest import (INST, assert_error_at, assert_unsat, cli_error, load1, loads1,
+                      solve_unique, solved_unique)
 
 from satgrid import api
 from satgrid.puzzles.lits import check as referee
+from satgrid.errors import SatgridError
+from satgrid.puzzles.lits.formats import parse_url, to_url
+from satgrid.puzzles.lits.kind import Lits
+from satgrid.puzzles.rooms import rooms_from_labels
 
 
 @pytest.mark.parametrize("connectivity", ["lazy", "eager"])
@@ -117,3 +122,31 @@ def test_solution_counts_equal_a_plain_enumeration():
         assert got["complete"] and got["count"] == plain, regions
         solvable += plain > 0
     assert solvable >= 3                         # the comparison is not of zeros
+
+
+def test_url_round_trips_on_random_maps():
+    """parse_url(to_url(p)) gives p's regions back (numbered by first cell)."""
+    rng = random.Random(5)
+    for _ in range(200):
+        rows, cols = rng.randint(1, 9), rng.randint(2, 12)
+        labels = [[str(rng.randint(0, 3)) for _ in range(cols)] for _ in range(rows)]
+        want = [[str(k) for k in row] for row in rooms_from_labels(labels)]
+        assert parse_url(to_url(Lits(labels)), "u.txt")[0].regions == want
+
+
+@pytest.mark.parametrize("name", ["lits-wikipedia.toml", "lits-pzprjs-4x4.txt"])
+def test_a_url_solves_as_its_file(name):
+    p, res = solved_unique(name)
+    q = loads1(to_url(p), "u.txt")
+    again = solve_unique(q)
+    assert again["unique"] is True and again["grid"] == res["grid"]
+
+
+@pytest.mark.parametrize("url,what", [
+    ("https://puzz.link/p?lits/4/2/900zz", "expected the end of the URL"),
+    ("https://puzz.link/p?lits/4/2/", "expected the room borders"),
+])
+def test_malformed_urls_give_one_line(url, what):
+    with pytest.raises(SatgridError) as e:
+        loads1(url, "u.txt")
+    assert what in str(e.value) and "\n" not in str(e.value)

@@ -1,4 +1,4 @@
-"""Hitori file formats: the TOML instance and pzprv3 (puzz.link) text.
+"""Hitori file formats: the TOML instance, the puzz.link URL and pzprv3 text.
 
 Instance (TOML)::
 
@@ -17,18 +17,31 @@ Instance (TOML)::
 pzprv3: ``pzprv3``, ``hitori``, rows, columns, the rows of numbers, then
 (optionally) the rows of the answer (``#`` shaded; ``.``/``+`` not), which
 becomes ``[expect] solution``.
+
+URL: ``https://puzz.link/p?hitori/COLS/ROWS/BODY`` (also ``pzv.jp``):
+pzprjs's Hitori code, a base-36 digit per number below 36 and ``-`` with two
+digits up to 1295. A cell without a number (any other character) or with a
+``?`` (``%``, ``@``) is refused in one line: every cell here has its number.
+
+Example:
+    >>> [p] = parse_url("https://puzz.link/p?hitori/2/2/12-101", "a.txt")
+    >>> p.numbers, to_url(p)
+    ([[1, 2], [36, 1]], 'https://puzz.link/p?hitori/2/2/12-101')
 """
 
 from __future__ import annotations
 
+import re
+
 from ...errors import InstanceError
-from .. import pzprv3
-from ..base import parse_expect, register_toml
+from .. import puzzlink, pzprv3
+from ..base import parse_expect, puzzlink_ids, register_toml
 from ..parsing import ascii_int, shown, toml_grid, toml_token_grid
-from ..puzzlink_formats import pzprv3_format
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, Hitori
 
 KEYS = ("puzzle", "title", "source", "numbers", "expect")
+PIDS = puzzlink_ids(__package__)   # declared in kind.json
 
 
 def _shading(rows, file) -> list[list[int]]:
@@ -81,3 +94,44 @@ def parse_pzprv3(text: str, file: str) -> list[Hitori]:
 
 register_toml(K, read_toml)
 pzprv3_format(K, parse_pzprv3)
+
+
+def parse_url(text: str, file: str) -> list[Hitori]:
+    """A puzz.link URL (``p?hitori/COLS/ROWS/BODY``): a number per cell."""
+    u = puzzlink.read(text, file, PIDS)
+    body, cells, i, n = u.body, [], 0, u.rows * u.cols
+    while len(cells) < n and i < len(body):
+        ch = body[i]
+        if re.fullmatch(r"[1-9a-z]", ch):
+            cells.append(int(ch, 36))
+        elif ch == "-" and re.fullmatch(r"[0-9a-z]{2}", body[i + 1:i + 3]) and \
+                int(body[i + 1:i + 3], 36) >= 1:
+            cells.append(int(body[i + 1:i + 3], 36))
+            i += 2
+        else:
+            raise u.error(i, f"expected a number (a base-36 digit 1-z, or '-' and two "
+                             f"digits), found {body[i:i + 3] if ch == '-' else ch!r}"
+                             f"{' (a cell without its number)' if ch in '.%@' else ''}")
+        i += 1
+    if len(cells) < n:
+        raise u.error(i, f"expected {n} numbers ({u.rows} x {u.cols}), found {len(cells)}")
+    u.expect_end(i)
+    return [Hitori([cells[r * u.cols:(r + 1) * u.cols] for r in range(u.rows)], file=file,
+                   source=text.strip())]
+
+
+def to_url(p: Hitori) -> str:
+    """The puzz.link URL of ``p``'s numbers (as pzprjs writes them)."""
+    if any(v >= 36 * 36 for row in p.numbers for v in row):
+        raise InstanceError("hitori: a puzz.link URL holds numbers up to 1295", p.file)
+    body = "".join(puzzlink_digit(v) for row in p.numbers for v in row)
+    return puzzlink.url(PIDS[0], p.cols, p.rows, body)
+
+
+def puzzlink_digit(v: int) -> str:
+    """One number as pzprjs's Hitori code writes it."""
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    return digits[v] if v < 36 else "-" + digits[v // 36] + digits[v % 36]
+
+
+url_format(K, PIDS, parse_url)

@@ -1,4 +1,4 @@
-"""LITS file format: the TOML instance.
+"""LITS file formats: the TOML instance, the puzz.link URL and pzprv3 text.
 
 Instance (TOML)::
 
@@ -14,18 +14,28 @@ Instance (TOML)::
     solution = \"\"\"      # '#' (or a letter L/I/T/S) = shaded, '.' = not
     . . . . . . # # # #
     ...\"\"\"
+
+URL: ``https://puzz.link/p?lits/COLS/ROWS/BODY`` (also ``pzv.jp``): the
+region borders in pzprjs's border code; the regions are numbered by their
+first cell in reading order.
+
+Example:
+    >>> [p] = parse_url("https://puzz.link/p?lits/4/2/900", "a.txt")
+    >>> p.regions, to_url(p)
+    ([['0', '0', '1', '1'], ['0', '0', '1', '1']], 'https://puzz.link/p?lits/4/2/900')
 """
 
 from __future__ import annotations
 
 from ...errors import InstanceError
-from .. import pzprv3
-from ..base import parse_expect, register_toml
+from .. import pzprv3, rooms
+from ..base import parse_expect, puzzlink_ids, register_toml
 from ..parsing import ascii_int, toml_grid, toml_token_grid
-from ..puzzlink_formats import pzprv3_format
+from ..puzzlink_formats import pzprv3_format, url_format
 from .kind import K, Lits
 
 KEYS = ("puzzle", "title", "source", "regions", "expect")
+PIDS = puzzlink_ids(__package__)   # declared in kind.json
 MAX_SIDE = 100
 
 
@@ -74,3 +84,18 @@ def parse_pzprv3(text: str, file: str) -> list[Lits]:
 
 
 pzprv3_format(K, parse_pzprv3)
+
+
+def parse_url(text: str, file: str) -> list[Lits]:
+    """A puzz.link URL (``p?lits/COLS/ROWS/BODY``): the region borders."""
+    _, vert, hori, _ = rooms.read_url(text, file, PIDS, numbers=False)
+    labels = [[str(k) for k in row] for row in rooms.rooms_from_borders(vert, hori)]
+    return [Lits(labels, file=file, source=text.strip())]
+
+
+def to_url(p: Lits) -> str:
+    """The puzz.link URL of ``p``'s regions (as pzprjs writes it)."""
+    return rooms.write_url(PIDS[0], *rooms.borders_of(p.regions))
+
+
+url_format(K, PIDS, parse_url)
