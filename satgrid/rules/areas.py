@@ -351,11 +351,11 @@ def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Ha
     inside, room = set(cells), set(cells) - set(empty)      # room: where placements lie
     gc, gp = group + ".cell", group + ".place"
     names = list(shapes) + ([None] if blank else [])
-    letter = {v: {s: m.bool(f"{group}[{_name(v)}]={s}", gc) for s in names} for v in cells}
+    ids = iter(m.formula.vars([f"{group}[{_name(v)}]={s}" for v in cells for s in names], gc))
+    letter = {v: {s: next(ids) for s in names} for v in cells}
     m.at_most_one_each([list(ls.values()) for ls in letter.values()], gc)
     m.clauses([list(ls.values()) for ls in letter.values()], gc)
-    over: dict = {(v, s): [] for v in cells for s in shapes}
-    cl = []
+    over, found, pnames = {(v, s): [] for v in cells for s in shapes}, [], []
     for s, shape in shapes.items():
         seen = set()
         for o in orientations(shape):
@@ -368,16 +368,16 @@ def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Ha
                 if placed in seen or not room.issuperset(placed):
                     continue
                 seen.add(placed)
-                lit = m.bool(f"{group}.p[{s}@{_name(placed[0])}:{len(seen)}]", gp)
-                cl += [[-lit, letter[u][s]] for u in placed]
-                cl += [[-lit, -letter[w][s]] for w in ((r + a, c + b) for a, b in ring)
-                       if w in inside]
-                for u in placed:
-                    over[u, s].append(lit)
-                if placements is not None:
-                    placements.setdefault(s, []).append(lit)
+                pnames.append(f"{group}.p[{s}@{r},{c}:{len(seen)}]")
+                found.append((s, placed, [w for a, b in ring if (w := (r + a, c + b)) in inside]))
+    cl, placements = [], {} if placements is None else placements
+    for lit, (s, placed, around) in zip(m.formula.vars(pnames, gp), found):
+        cl += [[-lit, letter[u][s]] for u in placed] + [[-lit, -letter[w][s]] for w in around]
+        for u in placed:
+            over[u, s].append(lit)
+        placements.setdefault(s, []).append(lit)
     cl += [[-letter[v][s]] + over[v, s] for v in cells for s in shapes]
-    m.clauses(cl, gp)
+    m.formula.add_pool_clauses(cl, group=gp)
     return letter
 
 
