@@ -173,3 +173,33 @@ def cli_unique(path) -> str:
     code, out, err = run_cli("solve", path, "--unique")
     assert code == 0 and "unique: yes" in out, (code, out, err)
     return out
+
+
+def optimized_sudoku_clauses(grid, box) -> int:
+    """Clauses of the "optimized" Sudoku encoding (Kwon & Jain 2006), pairwise
+    at-most-one, counted from the grid alone: a unit clause per literal the
+    givens fix (a given's value true, every other value of a given cell and
+    every value a peer's given takes false), then an at-least-one and the
+    pairwise at-most-ones over the candidates each open cell keeps, and each
+    row, column and box keeps for each value it does not hold yet."""
+    n = len(grid)
+    h, w = box
+    units = [[(r, c) for c in range(n)] for r in range(n)]
+    units += [[(r, c) for r in range(n)] for c in range(n)]
+    units += [[(br + i, bc + j) for i in range(h) for j in range(w)]
+              for br in range(0, n, h) for bc in range(0, n, w)]
+    taken = [{grid[r][c] for r, c in u} - {0} for u in units]
+    cand = {(r, c): set(range(1, n + 1)).difference(*(t for u, t in zip(units, taken)
+                                                      if (r, c) in u))
+            for r in range(n) for c in range(n) if not grid[r][c]}
+    pairs = lambda k: k * (k - 1) // 2                      # noqa: E731
+    total = sum(n if grid[r][c] else n - len(cand[r, c]) for r in range(n) for c in range(n))
+    total += sum(1 + pairs(len(cs) or n) for cs in cand.values())
+    for u, t in zip(units, taken):
+        for v in range(1, n + 1):
+            if v in t:
+                total += pairs(sum(grid[r][c] == v for r, c in u))   # clashing givens
+            else:
+                k = sum(1 for x in u if x in cand and v in cand[x])
+                total += 1 + pairs(k or len(u))
+    return total

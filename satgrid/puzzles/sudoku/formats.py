@@ -17,6 +17,9 @@ File formats (detected by content, see :func:`parse_text`):
   then ``A``-``P`` for 10..25 (either case); ``#`` comment lines and blank
   lines are skipped; anything else on a line (white space inside, trailing
   text) is an error. Every puzzle of a collection is titled ``line N``.
+* A puzz.link URL, ``https://puzz.link/p?sudoku/N/N/BODY`` (also ``pzv.jp``):
+  pzprjs's number16 code of the givens; boxes as pzprjs draws them (square,
+  and 2 rows x 3 columns for 6 x 6).
 
 Example:
     >>> [p] = parse_text("1.3.\\n..2.\\n.1..\\n...4\\n", "mini.txt")
@@ -33,9 +36,11 @@ from typing import Any, Sequence
 
 from ...errors import InstanceError
 from ..render import text_grid
-from ..base import (TextFormat, parse_expect, register_format, register_solutions,
-                    register_toml)
+from .. import puzzlink
+from ..base import (TextFormat, parse_expect, puzzlink_ids, register_format,
+                    register_solutions, register_toml)
 from ..parsing import ascii_int, key_line, key_pos, shown
+from ..puzzlink_formats import url_format
 from .kind import Sudoku, default_box
 
 #: the keys of a sudoku TOML instance, and of its ``[expect]`` table
@@ -535,6 +540,34 @@ TEXT_FORMAT = register_format(TextFormat(
     "sudoku-text", "sudoku", "a Sudoku text grid, or a collection of one puzzle per line",
     sniff=lambda text, file: True, parse=parse_text, fallback=True))
 register_toml("sudoku", read_toml)
+PIDS = puzzlink_ids(__package__)   # declared in kind.json
+
+
+def parse_url(text: str, file: str) -> list[Sudoku]:
+    """A puzz.link URL (``p?sudoku/N/N/BODY``): the givens, number16."""
+    u = puzzlink.read(text, file, PIDS)
+    n = u.rows
+    box = default_box(n) or ((2, 3) if n == 6 else None)
+    if u.cols != n or box is None:
+        raise u.error(-1, f"expected a square grid of a side with boxes (4, 6, 9, 16, 25, "
+                          f"...), found {u.cols} x {u.rows}")
+    cells, end = puzzlink.decode_number16(u, n * n)
+    u.expect_end(end, f" after {n * n} cells")
+    for i, v in enumerate(cells):
+        if v is not None and not 1 <= v <= n:
+            raise u.error(-1, f"row {i // n + 1}, column {i % n + 1}: expected a value "
+                              f"1..{n}, found {'a ? clue' if v == puzzlink.UNKNOWN else v}")
+    grid = [[v or 0 for v in cells[r * n:(r + 1) * n]] for r in range(n)]
+    return [Sudoku(grid, box, file=file, source=text.strip())]
+
+
+def to_url(p: Sudoku) -> str:
+    """The puzz.link URL of ``p``'s givens (as pzprjs writes it)."""
+    return puzzlink.url(PIDS[0], p.n, p.n,
+                        puzzlink.encode_number16([v or None for row in p.grid for v in row]))
+
+
+url_format("sudoku", PIDS, parse_url, "N/N/...")
 
 
 class SolutionGrids(abc.Sequence):

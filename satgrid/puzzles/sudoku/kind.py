@@ -14,7 +14,9 @@ The rules depend only on (n, box): :meth:`Sudoku.signature` is
 ``("sudoku", n, box)``, so a collection compiles the rules once and solves each
 puzzle with its givens as assumptions (:func:`satgrid.api.solve_collection`).
 A puzzle compiled alone (:meth:`Sudoku.build_given`) keeps the same
-variables but leaves out of the rules the values its givens eliminate.
+variables but leaves out of the rules the values its givens eliminate: the
+"optimized" encoding of Kwon and Jain (2006), counted from the grid alone by
+``tests/conftest.py``'s ``optimized_sudoku_clauses`` (the classic: 1,566 clauses).
 
 The file formats are read and written by :mod:`satgrid.puzzles.sudoku.formats`;
 the referee is :mod:`satgrid.puzzles.sudoku.check`.
