@@ -225,7 +225,7 @@ def test_other_encodings_agree_on_the_example(card, pb):
     assert res["grid"] == EXAMPLE_GRID and res["hooks"] == EXAMPLE_HOOKS
     assert res["unique"] is True
     enc = res["_model"].formula.encodings
-    assert enc["hooks.region-sum"] == pb
+    assert enc["hooks.region-sum"] == "decision diagram"      # --pb no longer applies
 
 
 def test_numbers_rule_size_versus_room():
