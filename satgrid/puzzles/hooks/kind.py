@@ -46,8 +46,8 @@ decided together):
 * **region sums** (``hooks.region-sum``): every region adds up to
   S = (1^2 + ... + n^2) / (number of regions): the grid holds k copies of k,
   so the total is fixed and S with it (no S variable needed). Each is a
-  decision diagram over the region's cells (Vertex Sums'
-  :func:`~satgrid.puzzles.vertex_sums.kind.sum_of_cells`: domain consistent
+  decision diagram over the region's cells
+  (:func:`~satgrid.core.encodings.mdd.sum_of_one_hot`: domain consistent
   on the cells' values, where a weighted-sum BDD over their one-hot literals
   is not; Hooks 8's whole process 0.38 -> 0.24 s CPU). A total that
   does not divide makes the instance unsatisfiable (one empty clause).
@@ -78,11 +78,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.encodings import estimate
+from ...core.encodings import estimate, mdd
 from ...modelling.geometry import grid_graph, windows
 from ...modelling.model import Model, Solution
 from ..base import Puzzle, register
-from ..vertex_sums.kind import sum_of_cells
 from . import check as checker
 from .clues import HooksClues
 from . import drawing
@@ -350,7 +349,9 @@ class Hooks(HooksClues, Puzzle):
             elif len(regions) > 1:
                 s = total // len(regions)
                 for cells_r in regions.values():
-                    sum_of_cells(model, [x[c] for c in cells_r], s, "hooks.region-sum")
+                    cl = mdd.sum_of_one_hot(model.formula, [x[c].lits for c in cells_r], s)
+                    model.formula.add_pool_clauses(cl or [[F]], group="hooks.region-sum")
+                model.formula.encodings["hooks.region-sum"] = "decision diagram"
 
         model.projection = ([x[c].lits[m] for c in cells for m in range(n + 1)]
                             + lay.choice_vars())

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...core.encodings import estimate
+from ...core.encodings import estimate, mdd
 from ...errors import InstanceError
 from ...modelling.model import IntVar, Model, Solution
 from ..base import Puzzle, register
@@ -41,50 +41,17 @@ def sum_range(n: int) -> tuple[int, int]:
 
 
 def sum_of_cells(model: Model, xs: Sequence[IntVar], total: int, group: str) -> None:
-    """sum(xs) == total over one-hot IntVars, as a decision diagram with one
-    level per variable.
-
-    Node (k, s) is "the first k cells add up to s", kept for the sums s that
-    the values reach and from which ``total`` is still reachable (one
-    variable each; the root and the end are constants). A node and a value
-    lead to the next node, ``-node | -(x_k = v) | next``, or, with no next
-    node, to nothing, ``-node | -(x_k = v)``; and a node takes one of its
-    edges, ``-node | e_1 | e_2 | ...`` with ``e -> (x_k = v)``, ``e -> next``.
-    With each cell's exactly-one, unit propagation keeps exactly the values
-    that lie on some path (domain consistency on the sum); the weighted-sum
-    BDD over the cells' one-hot literals does not know that a cell holds one
-    value, and its search on the 4x4 instance was ten times longer.
-    """
-    doms = [sorted(x.lits) for x in xs]
-    reach = [{0}]
-    for d in doms:
-        reach.append({s + v for s in reach[-1] for v in d if s + v <= total})
-    live = [set() for _ in xs] + [{total} & reach[-1]]
-    for k in range(len(xs) - 1, -1, -1):
-        live[k] = {s for s in reach[k] if any(s + v in live[k + 1] for v in doms[k])}
-    if 0 not in live[0]:
+    """sum(xs) == total over one-hot IntVars, as the decision diagram of
+    :func:`~satgrid.core.encodings.mdd.sum_of_one_hot` (group ``group``):
+    domain consistent, where the weighted-sum BDD over the cells' one-hot
+    literals is not (its search on the 4x4 instance was ten times longer)."""
+    with model.formula.group(group):
+        cl = mdd.sum_of_one_hot(model.formula, [x.lits for x in xs], total)
+    if cl is None:
         model.clause([model.false], group)
         return
-    f = model.formula
-    with f.group(group):
-        node = [{0: None}] + [{s: f.new_var() for s in sorted(live[k])}
-                              for k in range(1, len(xs))] + [{total: None}]
-        cl = []
-        for k, x in enumerate(xs):
-            for s, u in node[k].items():
-                head, edges = ([] if u is None else [-u]), []
-                for v, lit in x.lits.items():
-                    if s + v not in node[k + 1]:
-                        cl.append(head + [-lit])
-                    elif (w := node[k + 1][s + v]) is None:
-                        edges.append(lit)
-                    else:
-                        e = f.new_var()
-                        cl += [head + [-lit, w], [-e, lit], [-e, w]]
-                        edges.append(e)
-                cl.append(head + edges)
-        f.add_pool_clauses(cl, [lit for x in xs for lit in x.lits.values()], group=group)
-    f.encodings[group] = "decision diagram"
+    model.formula.add_pool_clauses(cl, [lit for x in xs for lit in x.lits.values()], group=group)
+    model.formula.encodings[group] = "decision diagram"
 
 
 @register
