@@ -303,15 +303,19 @@ class Numberlink(NumberlinkClues, Puzzle):
         connected set beside two cells of one line of S. :func:`_detours`
         looks for such a set on S ("open") before the second search assumes
         ``lean``."""
+        inc: dict = {}                                      # a cell used: one of its edges
+        for (u, v), e in self._edge.items():
+            inc.setdefault(u, []).append(e)
+            inc.setdefault(v, []).append(e)
         full = self._full_lit = model.bool("full", "numberlink.taut")
-        model.clauses([[-full] + list(col.values()) for v, col in self._colour.items()
-                       if v not in owner], "numberlink.taut")
+        model.clauses([[-full] + inc.get(v, []) for v in self._colour if v not in owner],
+                      "numberlink.taut")
         t = self._lean_lit = model.bool("lean", "numberlink.taut")
         colour, cl = self._colour, []
         for (r, c), col in colour.items():
             if (r, c) in owner:
                 continue
-            here = list(col.values())
+            here = inc.get((r, c), [])
             ns = [n for n in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)) if n in colour]
             for i, x in enumerate(ns):
                 for y in ns[i + 1:]:
@@ -327,7 +331,7 @@ class Numberlink(NumberlinkClues, Puzzle):
                     f, y = (r + m * dr, c + m * dc), (r + (m + 1) * dr, c + (m + 1) * dc)
                     if y not in colour or f in owner:
                         break
-                    run += colour[f].values()
+                    run += inc.get(f, [])
                     if m > 1:
                         cl += [[-t, -col[k], -colour[y][k]] + run
                                for k in self.pairs if k in col and k in colour[y]]
