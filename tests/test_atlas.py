@@ -468,18 +468,26 @@ def test_study_counts_are_deterministic_and_refereed():
     prepared = atlas.run_units(units)
     assert [p["kind"] for p in prepared] == ["sudoku", "sudoku", "vertex-sums", "vertex-sums"]
     assert prepared[0]["dimensions"] == {"amo": list(atlas.timing.DIMENSIONS["amo"])}
-    assert set(prepared[2]["dimensions"]) == {"amo", "pb"}
+    # Vertex Sums' sums are a decision diagram over the cells (72faa3a): --pb does not apply
+    assert set(prepared[2]["dimensions"]) == {"amo"}
     solves = atlas.solve_units(prepared, atlas.QUICK, solvers=("cadical195", "glucose4"))
     rows = atlas.result_rows(solves, atlas.run_units(solves))
-    assert len(rows) == 2 * 2 * 7 + 2 * 2 * (7 + 3)
+    assert len(rows) == 2 * 2 * 7 + 2 * 2 * 7
     assert all(r["status"] == "sat" and r["checked"] == "yes" for r in rows)
-    assert any(r["conflicts"] > 0 for r in rows) and all(r["propagations"] > 0 for r in rows)
+    # every count read: CaDiCaL's "lucky" phases may answer without a decision,
+    # and count no propagation then (Vertex Sums' decision diagrams, 72faa3a)
+    assert any(r["conflicts"] > 0 for r in rows)
+    assert all(r["propagations"] > 0 or (r["solver"] == "cadical195" and r["decisions"] == 0)
+               for r in rows)
+    assert all(r["propagations"] > 0 for r in rows if r["solver"] == "glucose4")
     again = [atlas.solve_one(*u.args) for u in solves[::7]]
     keys = ("status", "variables", "clauses", "conflicts", "decisions", "propagations")
     assert [{k: r[k] for k in keys} for r in again] == [{k: r[k] for k in keys}
                                                          for r in rows[::7]]
     # a lower conflict limit stops the hardest run: reported unknown, not solved
-    hard = max(rows, key=lambda r: r["conflicts"])
+    # (CaDiCaL's: it stops at the budget's conflict; Glucose looks at it between restarts)
+    hard = max((r for r in rows if r["solver"] == "cadical195"), key=lambda r: r["conflicts"])
+    assert hard["conflicts"] >= 2
     u = solves[rows.index(hard)]
     got = atlas.solve_one(*u.args[:5], max(1, hard["conflicts"] // 4))
     assert got["status"] == "unknown" and got["checked"] == ""

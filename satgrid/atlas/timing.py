@@ -26,7 +26,7 @@ the serial run and a cluster run give the same ``timing.csv``; only
 
 Sizes: :data:`STUDY` is 13 hand-chosen workloads (34 instances) and one per
 other family at its defaults (two seeds each), every applicable encoding
-on two solvers; :data:`QUICK` 4 instances and 68 solves, under a second.
+on two solvers; :data:`QUICK` 4 instances and 56 solves, under a second.
 
 Example::
 
@@ -37,7 +37,7 @@ Example::
     >>> units = solve_units(prepared, QUICK, solvers=("cadical195",))
     >>> rows = result_rows(units, run_units(units))
     >>> len(rows), {(r["status"], r["checked"]) for r in rows}
-    (34, {('sat', 'yes')})
+    (28, {('sat', 'yes')})
 """
 
 from __future__ import annotations
