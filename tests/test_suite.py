@@ -312,3 +312,18 @@ def test_a_selection_made_with_another_band_is_not_continued(tmp_path):
     build_suite(["hitori"], out, band=(0.0, 30.0), keep=1, solver=REF, calibration_seconds=30.0)
     with pytest.raises(SatgridError, match="made with another band"):
         build_suite(["hitori"], out, band=(0.0, 20.0), keep=1, solver=REF)
+
+
+def test_a_size_the_family_refuses_is_skipped_not_fatal(tmp_path):
+    """Killer Sudoku refuses a prime side (its boxes would be rows): the
+    calibration and the selection record 'refused' and take the next size,
+    where a 10..60 s suite of ten families used to stop whole at n = 17."""
+    from satgrid.suite.select import select
+    ref = ReferenceSolver(REF)
+    c = calibrate("killersudoku", (0.0, 30.0), ref, start=5, budget=60.0)
+    assert [(p["scale"], p["status"]) for p in c.probes][:1] == [(5, "refused")]
+    assert c.probes[1]["scale"] == 6 and c.in_band and c.params["n"] == 6
+    sel = select("killersudoku", {"n": 5, "largest": 4}, (0.0, 30.0), ref, str(tmp_path),
+                 keep=1, tries=2)
+    assert sel.tried[0]["results"] == "refused" and sel.tried[1]["params"]["n"] == 6
+    assert len(sel.instances) == 1

@@ -21,7 +21,9 @@ is recorded as ``too-costly`` (at the cap) or ``over-budget`` (at the
 budget), counts as too hard, and the search moves down; so does a size
 whose formula is past the clause limit (``too-large``: a 10 x 10 knight's
 tour encoded eagerly). Every probe is
-recorded: the cost of the calibration is part of what a suite reports.
+recorded: the cost of the calibration is part of what a suite reports. A
+size the family refuses (a prime side of Killer Sudoku, whose boxes would be
+rows) is ``refused``, and the search takes the next size the same way.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
-from ..errors import LimitError
+from ..errors import LimitError, UsageError
 from ..puzzles.families import SPECS
 from .build import Plan, build_instance, plan_of
 from .child import child_error, run_child
@@ -86,6 +88,8 @@ def probe_main() -> None:
         out = {"status": inst.status, "seconds": inst.seconds, "conflicts": inst.conflicts}
     except LimitError as e:      # a size past the formula's limit: too large, not a failure
         out = {"status": "too-large", "seconds": None, "conflicts": None, "why": str(e)}
+    except UsageError as e:      # parameters the family refuses (Killer Sudoku's prime n)
+        out = {"status": "refused", "seconds": None, "conflicts": None, "why": str(e)}
     except Exception as e:       # sent back whole: the parent raises it as one line
         out = child_error(e)
     sys.stdout.write(json.dumps(out))
@@ -135,11 +139,18 @@ def calibrate(family: str, band: tuple[float, float], ref: ReferenceSolver, *,
             t0 = time.perf_counter()
             status, secs, conflicts = probe(plan, tmp, ref, min(2 * hi_s, limit), limit,
                                             "too-costly" if limit == cap else "over-budget")
-            t = secs if status in ("sat", "unsat") else float("inf")
-            seen[s] = t
             cal.probes.append({"scale": s, "status": status, "seconds": secs,
                                "conflicts": conflicts,
                                "wall": round(time.perf_counter() - t0, 3)})
+            if status == "refused":     # not a size of the family: the next one the same way
+                seen[s] = None
+                nxt = s + 1 if hard is None and s < hi else s - 1
+                if nxt < lo or nxt in seen:
+                    break
+                s = nxt
+                continue
+            t = secs if status in ("sat", "unsat") else float("inf")
+            seen[s] = t
             if lo_s <= t <= hi_s:
                 cal.scale, cal.params, cal.in_band = s, params, True
                 break
@@ -158,8 +169,9 @@ def calibrate(family: str, band: tuple[float, float], ref: ReferenceSolver, *,
             s = nxt
     if cal.scale is None and seen:
         # no size in the band: the size closest to it (in log time) from below if any
-        below = [k for k, t in seen.items() if t < lo_s]
-        cal.scale = max(below) if below else min(seen)
+        below = [k for k, t in seen.items() if t is not None and t < lo_s]
+        sized = [k for k, t in seen.items() if t is not None]
+        cal.scale = max(below) if below else min(sized or seen)
         cal.params = {**base, **{n: cal.scale for n in names}}
     cal.seconds = round(time.perf_counter() - t_start, 3)
     return cal

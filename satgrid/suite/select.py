@@ -35,6 +35,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
+from ..errors import UsageError
 from ..puzzles.families import SPECS
 from .build import Instance, plan_of, seed_unit
 from .calibrate import PROBE_CAP, scale_params
@@ -65,6 +66,8 @@ def unit_main() -> None:
                           job["ref"], job["seconds"], job["proof_seconds"])
         out = {"instances": [{k: v for k, v in dataclasses.asdict(i).items() if k != "model"}
                              for i in insts]}
+    except UsageError as e:      # parameters the family refuses: not this size
+        out = {"instances": [], "refused": str(e)}
     except Exception as e:       # sent back whole: the parent raises it as one line
         out = child_error(e)
     sys.stdout.write(json.dumps(out))
@@ -78,10 +81,12 @@ def _instance(d: dict) -> Instance:
 
 
 def try_seed(fam: str, params: dict, enc: dict, seed: int, out: str, ref: ReferenceSolver,
-             seconds: float, limit: float, proof_seconds: float = 0.0) -> list[Instance] | None:
+             seconds: float, limit: float, proof_seconds: float = 0.0
+             ) -> list[Instance] | str | None:
     """Build ``fam``'s seed into ``out`` (both variants, each solved within
     ``seconds``), the whole of it stopped after ``limit`` seconds of wall
-    time: its instances, or None when it was stopped (its files removed)."""
+    time: its instances, None when it was stopped (its files removed), or
+    ``"refused"`` when the family refuses these parameters."""
     job = {"family": fam, "params": params, "enc": enc, "seed": seed, "out": out,
            "ref": ref.name, "seconds": seconds, "proof_seconds": proof_seconds}
     try:
@@ -92,6 +97,8 @@ def try_seed(fam: str, params: dict, enc: dict, seed: int, out: str, ref: Refere
     if got is None:
         _remove(fam, params, enc, seed, out)
         return None
+    if "refused" in got:
+        return "refused"
     return [_instance(d) for d in got["instances"]]
 
 
@@ -153,6 +160,9 @@ def select(fam: str, params: dict, band: tuple[float, float], ref: ReferenceSolv
         if got is None:
             row["results"] = "too-costly" if left > PROBE_CAP * hi else "over-budget"
             walk.update(easy_run=0, scale=max(s_lo, scale - 1))
+        elif got == "refused":          # not a size of the family: the next one up (or down)
+            row["results"] = "refused"
+            walk["scale"] = scale + 1 if scale < s_hi else scale - 1
         else:
             row["results"] = [(i.plan.variant, i.status, i.seconds, i.conflicts) for i in got]
             kept = [i for i in got if _in_band(i, lo, hi)][:keep - len(sel.instances)]
