@@ -38,6 +38,7 @@ from __future__ import annotations
 import re
 
 from ..errors import InstanceError
+from ..util import SlotRecord
 
 __all__ = ["PuzzLink", "url_pid", "sniff", "read", "url", "decode_4cell", "encode_4cell",
            "decode_number16", "encode_number16", "decode_circle", "encode_circle",
@@ -58,7 +59,7 @@ def _size(tok: str) -> int:
     return 0
 
 
-class PuzzLink:
+class PuzzLink(SlotRecord):
     """A puzz.link URL split: ``pid``, ``flags``, ``cols``, ``rows`` and the
     ``body`` with its position (``line``, ``column`` of its first character).
     A plain class (equal when its fields are): a URL's start-up pays no
@@ -70,17 +71,6 @@ class PuzzLink:
                  line: int, column: int):
         self.pid, self.flags, self.cols, self.rows = pid, flags, cols, rows
         self.body, self.file, self.line, self.column = body, file, line, column
-
-    def _fields(self) -> tuple:
-        return tuple(getattr(self, f) for f in self.__slots__)
-
-    def __eq__(self, other) -> bool:
-        return self._fields() == other._fields() if type(other) is type(self) else NotImplemented
-
-    __hash__ = None     # mutable, as the dataclass it was
-
-    def __repr__(self) -> str:
-        return "PuzzLink(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__slots__) + ")"
 
     def error(self, i: int, message: str) -> InstanceError:
         """An error at the body's character ``i``."""

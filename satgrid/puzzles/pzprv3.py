@@ -17,9 +17,10 @@ from __future__ import annotations
 import re
 
 from ..errors import InstanceError
+from ..util import SlotRecord
 
 
-class Pzprv3:
+class Pzprv3(SlotRecord):
     """A pzprv3 file: its puzzle name, size and the lines after the header,
     each a list of ``(token, (line, column))``. A plain class (equal when its
     fields are): reading a file pays no dataclass import or generation."""
@@ -28,17 +29,6 @@ class Pzprv3:
 
     def __init__(self, name: str, rows: int, cols: int, lines: list, file: str):
         self.name, self.rows, self.cols, self.lines, self.file = name, rows, cols, lines, file
-
-    def _fields(self) -> tuple:
-        return tuple(getattr(self, f) for f in self.__slots__)
-
-    def __eq__(self, other) -> bool:
-        return self._fields() == other._fields() if type(other) is type(self) else NotImplemented
-
-    __hash__ = None     # mutable, as the dataclass it was
-
-    def __repr__(self) -> str:
-        return "Pzprv3(" + ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__slots__) + ")"
 
     def grid(self, start: int, what: str) -> list[list[tuple[str, tuple[int, int]]]]:
         """``rows`` lines from line index ``start``, each of ``cols`` tokens."""
