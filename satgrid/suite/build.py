@@ -60,6 +60,10 @@ class Plan:
         tail = "-uniq" if self.variant == "uniq" else ""
         return f"{self.family}-{param_text(dict(self.params), '-')}-s{self.seed}{tail}"
 
+    def file(self) -> str:
+        """The instance's file, relative to the suite folder."""
+        return os.path.join(self.family, self.name() + ".cnf.xz")
+
 
 @dataclass
 class Instance:
@@ -114,7 +118,7 @@ def build_instance(plan: Plan, out: str, ref: ReferenceSolver, seconds: float, *
         true = set(exclude)
         over = m.projection or [v for v, _ in m.formula.names()]
         m.clause([-v if v in true else v for v in over], "suite.another")
-    rel = os.path.join(plan.family, plan.name() + ".cnf.xz")
+    rel = plan.file()
     path = os.path.join(out, rel)
     os.makedirs(os.path.dirname(path), exist_ok=True)
     m.write_dimacs(path, command_line=command_line or None, kind=p.kind)

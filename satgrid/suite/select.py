@@ -37,7 +37,7 @@ from typing import Callable
 
 from ..errors import UsageError
 from ..puzzles.families import SPECS
-from .build import Instance, plan_of, seed_unit
+from .build import VARIANTS, Instance, Plan, plan_of, seed_unit
 from .calibrate import PROBE_CAP, scale_params
 from .child import child_error, run_child
 from .reference import ReferenceSolver
@@ -64,8 +64,7 @@ def unit_main() -> None:
     try:
         insts = seed_unit(job["family"], job["params"], job["enc"], job["seed"], job["out"],
                           job["ref"], job["seconds"], job["proof_seconds"])
-        out = {"instances": [{k: v for k, v in dataclasses.asdict(i).items() if k != "model"}
-                             for i in insts]}
+        out = {"instances": [_record(i) for i in insts]}
     except UsageError as e:      # parameters the family refuses: not this size
         out = {"instances": [], "refused": str(e)}
     except Exception as e:       # sent back whole: the parent raises it as one line
@@ -76,7 +75,13 @@ def unit_main() -> None:
 _CHILD = "from satgrid.suite.select import unit_main; unit_main()"
 
 
+def _record(i: Instance) -> dict:
+    """An instance as JSON carries it (its model left out)."""
+    return {k: v for k, v in dataclasses.asdict(i).items() if k != "model"}
+
+
 def _instance(d: dict) -> Instance:
+    """The instance of its :func:`_record`."""
     return Instance(**{**d, "plan": plan_of(d["plan"])})
 
 
@@ -104,11 +109,8 @@ def try_seed(fam: str, params: dict, enc: dict, seed: int, out: str, ref: Refere
 
 def _remove(fam: str, params: dict, enc: dict, seed: int, out: str) -> None:
     """The files a stopped seed may have left."""
-    stem = plan_of({"family": fam, "params": list(params.items()), "seed": seed,
-                    "variant": "sat", "amo": enc.get("amo"), "card": enc.get("card"),
-                    "pb": enc.get("pb")}).name()
-    for name in (stem + ".cnf.xz", stem + "-uniq.cnf.xz"):
-        path = os.path.join(out, fam, name)
+    for variant in VARIANTS:
+        path = os.path.join(out, Plan(fam, tuple(params.items()), seed, variant, **enc).file())
         if os.path.exists(path):
             os.unlink(path)
 
@@ -191,5 +193,4 @@ def state(sel: Selection, walk: dict) -> dict:
     """What :func:`select` needs to go on: kept units and instances, seeds
     tried, seconds spent, and the walk (size, easy seeds in a row, next seed)."""
     return {"units": sel.units, "tried": sel.tried, "seconds": sel.seconds, "walk": walk,
-            "instances": [{k: v for k, v in dataclasses.asdict(i).items() if k != "model"}
-                          for i in sel.instances]}
+            "instances": [_record(i) for i in sel.instances]}
