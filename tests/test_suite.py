@@ -30,6 +30,12 @@ HAVE_CADICAL = shutil.which("cadical") is not None
 REF = "cadical" if HAVE_CADICAL else "pysat:cadical195"
 
 
+def assert_same_bytes(a, b, files):
+    """Each of ``files`` (relative) is the same bytes in the folders ``a`` and ``b``."""
+    for f in files:
+        assert filecmp.cmp(os.path.join(a, f), os.path.join(b, f), shallow=False), f
+
+
 def instance_files(folder):
     return sorted(os.path.relpath(os.path.join(d, f), folder) for d, _, fs in os.walk(folder)
                   for f in fs if f.endswith(".cnf.xz"))
@@ -95,17 +101,14 @@ def test_replay_is_byte_for_byte(small_suite, tmp_path):
     again = replay(os.path.join(small_suite.out, "suite.json"), str(tmp_path / "again"))
     files = instance_files(small_suite.out)
     assert instance_files(again.out) == files
-    for f in files + ["meta.csv", "suite.json", "hitori/README.md"]:
-        assert filecmp.cmp(os.path.join(small_suite.out, f), os.path.join(again.out, f),
-                           shallow=False), f
+    assert_same_bytes(small_suite.out, again.out,
+                      files + ["meta.csv", "suite.json", "hitori/README.md"])
 
 
 def test_the_same_bytes_on_a_dask_cluster(small_suite, tmp_path):
     pytest.importorskip("distributed")
     on = replay(os.path.join(small_suite.out, "suite.json"), str(tmp_path / "dask"), workers=2)
-    for f in instance_files(small_suite.out) + ["meta.csv"]:
-        assert filecmp.cmp(os.path.join(small_suite.out, f), os.path.join(on.out, f),
-                           shallow=False), f
+    assert_same_bytes(small_suite.out, on.out, instance_files(small_suite.out) + ["meta.csv"])
 
 
 def test_calibration_moves_the_size_toward_the_band(tmp_path):
@@ -230,9 +233,8 @@ def test_a_selected_suite_replays_byte_for_byte(selected_suite, tmp_path):
     again = replay(os.path.join(selected_suite.out, "suite.json"), str(tmp_path / "again"))
     files = instance_files(selected_suite.out)
     assert instance_files(again.out) == files
-    for f in files + ["meta.csv", "suite.json", "tents/README.md"]:
-        assert filecmp.cmp(os.path.join(selected_suite.out, f), os.path.join(again.out, f),
-                           shallow=False), f
+    assert_same_bytes(selected_suite.out, again.out,
+                      files + ["meta.csv", "suite.json", "tents/README.md"])
 
 
 def test_the_selection_walks_up_from_seeds_that_are_too_easy(tmp_path):
@@ -269,9 +271,7 @@ def test_a_selected_suite_on_a_dask_cluster_writes_the_serial_files(tmp_path):
     on = build_suite(["hitori"], str(tmp_path / "dask"), workers=2, **args)
     files = instance_files(serial.out)
     assert len(files) == 3 and instance_files(on.out) == files
-    for f in files + ["meta.csv", "suite.json"]:
-        assert filecmp.cmp(os.path.join(serial.out, f), os.path.join(on.out, f),
-                           shallow=False), f
+    assert_same_bytes(serial.out, on.out, files + ["meta.csv", "suite.json"])
 
 
 def test_a_stopped_selection_goes_on_where_it_was(tmp_path, monkeypatch):
@@ -302,8 +302,7 @@ def test_a_stopped_selection_goes_on_where_it_was(tmp_path, monkeypatch):
     again = build_suite(["hitori"], out, **{**args, "keep": 4})
     assert calls == [1, 2, 2]
     assert instance_files(out) == instance_files(whole.out)
-    for f in instance_files(out) + ["meta.csv", "suite.json"]:
-        assert filecmp.cmp(os.path.join(whole.out, f), os.path.join(out, f), shallow=False), f
+    assert_same_bytes(whole.out, out, instance_files(out) + ["meta.csv", "suite.json"])
     assert len(again.instances) == 4
 
 
