@@ -203,3 +203,13 @@ def optimized_sudoku_clauses(grid, box) -> int:
                 k = sum(1 for x in u if x in cand and v in cand[x])
                 total += 1 + pairs(k or len(u))
     return total
+
+
+def url_solved_as_file(name: str, to_url):
+    """(the puzzle of instance ``name``, the puzzle read back from its URL
+    ``to_url(p)``), asserting both unique with the same answer grid."""
+    p, res = solved_unique(name)
+    q = loads1(to_url(p), "u.txt")
+    again = solve_unique(q)
+    assert again["unique"] is True and again["grid"] == res["grid"]
+    return p, q
