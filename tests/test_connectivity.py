@@ -319,6 +319,32 @@ def test_cuts_are_violated_and_valid(separator, anchored):
     assert seen_cuts > 100
 
 
+def test_the_near_search_cuts_as_the_whole_flood():
+    """On a connected graph the minimal separators come from searches that
+    stop at the largest region (``_regions_near``); the same cuts as
+    flooding every region (the path a disconnected graph takes), on grids
+    with holes and pockets and on random connected graphs, anchored or not."""
+    rnd = random.Random(11)
+    graphs = [nx.grid_2d_graph(7, 8), nx.grid_2d_graph(1, 9)]
+    graphs += [g for g in (nx.gnp_random_graph(18, 0.15, seed=s) for s in range(40))
+               if nx.is_connected(g)][:8]
+    compared = 0
+    for g in graphs:
+        nodes = sorted(g)
+        lits = {v: (i + 1) * rnd.choice([1, -1]) for i, v in enumerate(nodes)}
+        for _ in range(40):
+            model = [v if rnd.random() < 0.55 else -v for v in range(1, len(nodes) + 1)]
+            anchors = [v for v in nodes if rnd.random() < 0.1]
+            near, whole = (ConnectivityCuts(lits, g, anchors=anchors, spread=bool(anchors))
+                           for _ in range(2))
+            assert near._connected
+            whole._connected = False
+            cuts = near.violated(model)
+            assert cuts == whole.violated(model)
+            compared += len(cuts)
+    assert compared > 500
+
+
 def test_separators_skip_enclosed_holes():
     # a ring of 8 cells around an empty centre and a far cell: the boundary of
     # the ring includes the centre, but the centre cannot lead to the far cell
