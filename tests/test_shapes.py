@@ -87,6 +87,24 @@ def test_covered_and_shape_literals_mean_what_they_say():
     assert seen == m.count()[0] > 0
 
 
+def test_no_cover_lets_placements_overlap_and_covered_is_their_union():
+    """``cover="none"``: any set of the 2x3 board's 7 domino placements
+    (2^7), ``covered`` and ``shape_at`` true exactly on the cells they hold."""
+    m = Model()
+    p = m.place({"d": DOMINO}, board(2, 3), cover="none")
+    assert len(p.lits) == 7 and m.sizes().get("place.cover") is None
+    m.projection = list(p.lits.values())
+    seen = 0
+    for sol in m.solutions():
+        held = {c for _, cells in p.decode(sol) for c in cells}
+        for cell in board(2, 3):
+            assert sol[p.covered[cell]] == sol[p.shape_at[cell]["d"]] == (cell in held)
+        seen += 1
+    assert seen == 2 ** 7
+    with pytest.raises(SatgridError, match="cover must be one of"):
+        m.place({"d": DOMINO}, board(2, 3), cover="once")
+
+
 def test_the_five_tetrominoes_do_not_tile_4x5():
     m = Model()
     m.place(TETROMINOES, board(4, 5), counts={k: 1 for k in TETROMINOES})

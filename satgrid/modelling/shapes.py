@@ -7,7 +7,10 @@ and a set of cells to place them on, and makes one literal per *placement*
 
 * ``cover="exact"``: every cell is covered by exactly one placement (a
   tiling); ``cover="at-most"``: by at most one (a packing), and
-  ``Placement.covered[cell]`` says whether it is covered.
+  ``Placement.covered[cell]`` says whether it is covered; ``cover="none"``:
+  as ``"at-most"`` without the per-cell constraint, for a caller whose own
+  constraints already keep placements apart (LITS: one per region, at most
+  four covered cells; two placements cover five or more).
 * ``free=True``: rotations and reflections of a shape are the same shape
   (free polyominoes, up to 8 orientations); ``free="rotations"``: rotations
   only (one-sided); ``free=False``: as given (fixed).
@@ -22,7 +25,8 @@ that cell): LITS compares them across region borders.
 Size: P placements (at most ``8 * |cells|`` per free shape), one variable
 each; one exactly-one (or at-most-one) constraint per cell over the
 placements covering it (model ``amo`` encoding; pairwise gives
-``sum_cells d(d-1)/2`` binary clauses for d placements over a cell); each
+``sum_cells d(d-1)/2`` binary clauses for d placements over a cell; none
+with ``cover="none"``); each
 shape literal is a Tseitin OR (1 variable, d_s + 1 clauses); counts use the
 model's cardinality encoding over that shape's placements. No connectivity
 is involved (a polyomino is connected by construction).
@@ -40,6 +44,7 @@ Example: the domino tilings of the 2 x 4 board, and the twelve pentominoes::
 
 from __future__ import annotations
 
+import functools
 from typing import Hashable, Iterable, Mapping
 
 from ..core.encodings import estimate
@@ -50,7 +55,10 @@ from ..errors import SatgridError
 Cell = tuple[int, int]
 Shape = frozenset  # of cells, normalised: min row and min column 0
 
-__all__ = ["Placement", "place", "parse_shape", "normalise", "orientations",
+#: the ``cover`` choices of :func:`place`
+COVERS = ("exact", "at-most", "none")
+
+__all__ = ["COVERS", "Placement", "place", "parse_shape", "normalise", "orientations",
            "DOMINO", "TETROMINOES", "PENTOMINOES"]
 
 
@@ -85,6 +93,13 @@ def orientations(shape: "Iterable[Cell] | str", free: "bool | str" = True) -> li
     base = parse_shape(shape) if isinstance(shape, str) else normalise(shape)
     if free not in (True, False, "rotations"):
         raise SatgridError(f"free must be True, False or 'rotations', not {free!r}")
+    return list(_orientations(base, free))
+
+
+@functools.lru_cache(maxsize=256)
+def _orientations(base: Shape, free: "bool | str") -> tuple[Shape, ...]:
+    """:func:`orientations` of a normalised shape, once per shape (LITS asks
+    for the same four letters in each of its regions, twice)."""
     out = {base}
     if free:
         cur = base
@@ -93,7 +108,15 @@ def orientations(shape: "Iterable[Cell] | str", free: "bool | str" = True) -> li
             out.add(cur)
         if free is True:
             out |= {normalise((r, -c) for r, c in s) for s in list(out)}
-    return sorted(out, key=sorted)
+    return tuple(sorted(out, key=sorted))
+
+
+def _offsets(o: Shape) -> tuple[Cell, ...]:
+    """The cells of an orientation, sorted, relative to the first: moved to
+    a board cell they stay sorted."""
+    cells = sorted(o)
+    r0, c0 = cells[0]
+    return tuple((a - r0, b - c0) for a, b in cells)
 
 
 DOMINO = parse_shape("XX")
@@ -167,7 +190,8 @@ def place(m: "Model", shapes: Mapping[Hashable, "Iterable[Cell] | str"], cells: 
         shapes: name -> cells or picture.
         cells: the board (any set of ``(row, col)`` cells).
         free: True (rotations and reflections), ``"rotations"`` or False.
-        cover: ``"exact"`` (each cell covered once) or ``"at-most"``.
+        cover: ``"exact"`` (each cell covered once), ``"at-most"`` or
+            ``"none"`` (no constraint per cell).
         counts: name -> int | (lo, hi): copies of each shape.
         total: int | (lo, hi): placements of all shapes together.
         group: the constraint group (``.cover``, ``.count``, ``.shape`` below it).
@@ -176,8 +200,8 @@ def place(m: "Model", shapes: Mapping[Hashable, "Iterable[Cell] | str"], cells: 
     Returns:
         A :class:`Placement`.
     """
-    if cover not in ("exact", "at-most"):
-        raise SatgridError(f"cover must be 'exact' or 'at-most', not {cover!r}")
+    if cover not in COVERS:
+        raise SatgridError(f"cover must be one of {', '.join(map(repr, COVERS))}, not {cover!r}")
     board = sorted(set(cells))
     inside = set(board)
     counts = dict(counts or {})
@@ -191,10 +215,9 @@ def place(m: "Model", shapes: Mapping[Hashable, "Iterable[Cell] | str"], cells: 
         seen: set[tuple[Cell, ...]] = set()
         out.of_shape[sname] = []
         for o in orientations(shape, free):
-            first = min(o)
+            rel = _offsets(o)
             for r, c in board:
-                dr, dc = r - first[0], c - first[1]
-                covered = tuple(sorted((a + dr, b + dc) for a, b in o))
+                covered = tuple([(r + a, c + b) for a, b in rel])
                 if covered in seen or not inside.issuperset(covered):
                     continue
                 seen.add(covered)
@@ -212,7 +235,7 @@ def place(m: "Model", shapes: Mapping[Hashable, "Iterable[Cell] | str"], cells: 
                 m.exactly(lits, 1, group + ".cover")
             else:                                # a cell no placement covers: no tiling
                 m.clause([m.false], group + ".cover")
-        elif len(lits) > 1:
+        elif cover == "at-most" and len(lits) > 1:
             m.at_most(lits, 1, group + ".cover")
     for sname, b in counts.items():
         b = _bounds(b, f"counts[{sname!r}]")
@@ -245,10 +268,10 @@ def estimate_place(amo: str, card: str, shapes: Mapping[Hashable, "Iterable[Cell
         for name, os in orients.items():
             n_of[name] = 0
             for o in os:
-                r0, c0 = min(o)
+                rel = _offsets(o)
                 for r, c in board:
-                    got = [(a + r - r0, b + c - c0) for a, b in o]
-                    if all(x in inside for x in got):
+                    got = [(r + a, c + b) for a, b in rel]
+                    if inside.issuperset(got):
                         n_of[name] += 1
                         for x in got:
                             per_cell[x][name] = per_cell[x].get(name, 0) + 1
@@ -264,8 +287,9 @@ def estimate_place(amo: str, card: str, shapes: Mapping[Hashable, "Iterable[Cell
         d = sum(prof)
         if cover == "exact":
             one = estimate.exactly(amo, card, d, 1) if d else 1
-        else:
-            one = (estimate.at_most(amo, d, 1) + d + 1) if d > 1 else 0
+        else:                                  # the covered cell's OR, the at-most-one
+            one = (d + 1 + (estimate.at_most(amo, d, 1) if cover == "at-most" else 0)
+                   if d > 1 else 0)
         out += k * (one + sum(n + 1 for n in prof if n > 1))
     for name, b in (counts or {}).items():
         out += _estimate_count(amo, card, n_of[name], _bounds(b, f"counts[{name!r}]"))
@@ -284,14 +308,34 @@ def _estimate_count(amo: str, card: str, n: int, bounds) -> int:
 
 def _shape_literals(m: "Model", out: Placement, board, by_cell_shape, cover: str,
                     group: str) -> None:
-    """``out.shape_at`` and ``out.covered``: OR gates over the placements."""
+    """``out.shape_at`` and ``out.covered``: OR gates over the placements
+    (:meth:`Model.reify_or`'s clauses, added in batches: the inputs are the
+    placements, made here; a batch ends before the model's constant is used,
+    which may add its clause: the same clauses in the same order as one
+    ``reify_or`` per gate)."""
+    f = m.formula
+    gates: list[list[int]] = []
+    inputs = list(out.lits.values())
+
+    def flush() -> None:
+        if gates:
+            f.add_pool_clauses(gates[:], inputs, group)
+            gates.clear()
+
+    def gate(lits: list[int]) -> int:
+        if len(lits) == 1:
+            return lits[0]
+        r = f.new_var()
+        gates.extend([r, -l] for l in lits)
+        gates.append([-r] + lits)
+        return r
+
     for cell in board:
-        out.shape_at[cell] = {}
-        for sname, lits in by_cell_shape[cell].items():
-            out.shape_at[cell][sname] = lits[0] if len(lits) == 1 else m.reify_or(lits, group)
-        if cover == "exact":
-            out.covered[cell] = m.true if out.covering[cell] else m.false
+        out.shape_at[cell] = {sname: gate(lits) for sname, lits in by_cell_shape[cell].items()}
+        lits = out.covering[cell]
+        if cover == "exact" or not lits:
+            flush()
+            out.covered[cell] = m.true if lits else m.false
         else:
-            lits = out.covering[cell]
-            out.covered[cell] = (m.false if not lits else lits[0] if len(lits) == 1
-                                 else m.reify_or(lits, group))
+            out.covered[cell] = gate(lits)
+    flush()
