@@ -7,16 +7,17 @@ and the DIMACS header (``c group`` / ``c total`` lines) speak in.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .util import FrozenRecord
 
 
-@dataclass(frozen=True)
-class Sizes:
-    """Size of a formula or of one of its constraint groups."""
+class Sizes(FrozenRecord):
+    """Size of a formula or of one of its constraint groups (immutable,
+    compared and hashed by its three numbers)."""
 
-    variables: int = 0
-    clauses: int = 0
-    literals: int = 0
+    __slots__ = ("variables", "clauses", "literals")
+
+    def __init__(self, variables: int = 0, clauses: int = 0, literals: int = 0):
+        super().__init__(variables=variables, clauses=clauses, literals=literals)
 
     def __add__(self, other: "Sizes") -> "Sizes":
         return Sizes(self.variables + other.variables, self.clauses + other.clauses,

@@ -24,6 +24,32 @@ class SlotRecord:
                 + ", ".join(f"{f}={getattr(self, f)!r}" for f in self.__slots__) + ")")
 
 
+class FrozenRecord(SlotRecord):
+    """A :class:`SlotRecord` that cannot change: a subclass's ``__init__``
+    sets its fields through ``super().__init__(name=value, ...)``; assigning
+    or deleting one afterwards raises ``AttributeError``, and it hashes by
+    its fields -- what a frozen dataclass gives, without the import (7 ms)
+    and the generated code (about 0.5 ms a class) on a one-puzzle run's path."""
+
+    __slots__ = ()
+
+    def __init__(self, **fields) -> None:
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name, value):
+        raise AttributeError(f"cannot assign to field {name!r} of a {type(self).__name__}")
+
+    def __delattr__(self, name):
+        raise AttributeError(f"cannot delete field {name!r} of a {type(self).__name__}")
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __setstate__(self, state) -> None:     # pickle and copy: (None, {slot: value})
+        FrozenRecord.__init__(self, **state[1])
+
+
 #: objects promoted by pauses before a full collection is considered at all
 FULL_COLLECTION_FLOOR = 200_000
 

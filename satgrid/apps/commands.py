@@ -16,7 +16,7 @@ import sys
 from .. import lazy
 from ..core.encodings import encode_formula, estimate
 from ..errors import EXIT_INPUT, EXIT_LIMIT, EXIT_OK, EXIT_UNSAT, SatgridError, UsageError
-from ..core import interrupts
+from ..core import DEFAULT_SOLVER, interrupts
 from ..io.fileio import atomic_write_text, check_target
 from ..limits import check_clauses
 from ..pipeline.cnf import CnfInput, read_input
@@ -60,10 +60,10 @@ def parse_solver_options(items) -> dict[str, int]:
 
 def options_from_args(a) -> Options:
     """The pipeline's Options from a command's parsed arguments."""
-    solver = getattr(a, "solver", Options.solver)
+    solver = getattr(a, "solver", DEFAULT_SOLVER)
     # asked for on the command line: refused here (no fallback), as everywhere
     connectivity = resolve_mode(getattr(a, "connectivity", None), "connected", solver)
-    return Options(solver=getattr(a, "solver", Options.solver),  # stats, dimacs: no solver
+    return Options(solver=solver,  # stats, dimacs: no solver
                    solver_options=parse_solver_options(getattr(a, "solver_option", None)),
                    amo=getattr(a, "amo", None), card=getattr(a, "card", None),
                    pb=getattr(a, "pb", None),

@@ -8,6 +8,7 @@ import json
 import os
 
 from ..certify.certificate import certify_puzzle
+from ..core import DEFAULT_SOLVER
 from ..errors import EXIT_OK, EXIT_UNSAT, SatgridError, UsageError
 from ..explain.generate import generate, no_generator, solution_grid
 from ..explain.grade import grade
@@ -178,7 +179,7 @@ def _certify_all(a, paths: list[str], opts: Options) -> int:
 
 
 def _options(a) -> Options:
-    return Options(solver=getattr(a, "solver", Options.solver),
+    return Options(solver=getattr(a, "solver", DEFAULT_SOLVER),
                    time_limit=getattr(a, "time_limit", None),
                    connectivity=getattr(a, "connectivity", None) or "lazy")
 

@@ -32,7 +32,6 @@ Example::
 from __future__ import annotations
 
 import time
-from dataclasses import replace
 from collections.abc import Callable, Iterator, Sequence
 
 from ..pipeline import collection as serial
@@ -70,8 +69,8 @@ def solve_chunk(puzzles: Sequence[Puzzle], opts: Options, unique: bool,
     t0 = time.perf_counter()
     run = opts
     if chunk_time_limit is not None:      # no puzzle may take longer than the whole chunk
-        run = replace(opts, time_limit=chunk_time_limit if opts.time_limit is None
-                      else min(opts.time_limit, chunk_time_limit))
+        run = opts.replace(time_limit=chunk_time_limit if opts.time_limit is None
+                           else min(opts.time_limit, chunk_time_limit))
     results = serial.solve_collection(puzzles, run, unique=unique)   # lazy: one puzzle a step
     out = []
     for p in puzzles:

@@ -23,12 +23,12 @@ import importlib.util
 from collections import deque
 from itertools import filterfalse, repeat
 from typing import Iterable
-from dataclasses import dataclass
 
 import pysolvers  # PySAT's C extension (pysat.solvers imports it too): load_clauses
 from pysat.solvers import NoSuchSolverError, Solver, SolverNames
 
 from ..errors import SolverError
+from ..util import FrozenRecord
 
 __all__ = ["Capabilities", "CAPABILITIES", "DEFAULT_SOLVER", "PROPAGATOR_SOLVERS", "SOLVER_OPTIONS",
            "validate_options", "canonical_name", "solver_names", "pysat_name",
@@ -39,8 +39,7 @@ from . import DEFAULT_SOLVER  # noqa: E402
 
 
 # --------------------------------------------------------------- capabilities
-@dataclass(frozen=True, kw_only=True)
-class Capabilities:
+class Capabilities(FrozenRecord):
     """What a PySAT solver can do through PySAT's interface.
 
     Every field is a keyword; the defaults describe a fully incremental
@@ -71,18 +70,18 @@ class Capabilities:
         note: anything a user should know (overshooting budgets, ...).
     """
 
-    incremental: bool = True
-    assumptions: bool = True
-    cores: bool = True
-    budgets: bool = True
-    decision_budget: bool = False
-    interrupt: bool = True
-    phases: bool = True
-    stats: bool = True
-    verified: bool = True
-    note: str = ""
-    options: bool = False
-    propagator: bool = False
+    __slots__ = ("incremental", "assumptions", "cores", "budgets", "decision_budget",
+                 "interrupt", "phases", "stats", "verified", "note", "options", "propagator")
+
+    def __init__(self, *, incremental: bool = True, assumptions: bool = True,
+                 cores: bool = True, budgets: bool = True, decision_budget: bool = False,
+                 interrupt: bool = True, phases: bool = True, stats: bool = True,
+                 verified: bool = True, note: str = "", options: bool = False,
+                 propagator: bool = False):
+        super().__init__(incremental=incremental, assumptions=assumptions, cores=cores,
+                         budgets=budgets, decision_budget=decision_budget, interrupt=interrupt,
+                         phases=phases, stats=stats, verified=verified, note=note, options=options,
+                         propagator=propagator)
 
     @property
     def time_limit(self) -> bool:

@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import dataclass, field
 
 from ..io import dimacs  # its reader loads on first use: a puzzle file never needs it
 from ..errors import DimacsError, UsageError
 from ..core.formula import Formula
 from ..limits import check_solver_memory
+from ..util import SlotRecord
 from ..puzzles import Puzzle
 from ..core.session import Session
 from ..core.solvers import DEFAULT_SOLVER
@@ -37,16 +37,17 @@ from .load import content_format, decode_text, input_name, loads, read_data
 FORMATS = ("auto", "puzzle", "dimacs", "icnf")
 
 
-@dataclass
-class CnfInput:
+class CnfInput(SlotRecord):
     """A formula file as read: its format (``"dimacs"`` or ``"icnf"``), the
     :class:`~satgrid.io.dimacs.DimacsFile`, the iCNF assumption sets (empty for
     DIMACS), and the projection of ``c p show`` / ``c ind`` lines (None: none)."""
 
-    format: str
-    file: dimacs.DimacsFile
-    assumption_sets: list = field(default_factory=list)
-    projection: list | None = None
+    __slots__ = ("format", "file", "assumption_sets", "projection")
+
+    def __init__(self, format: str, file: "dimacs.DimacsFile", assumption_sets: list | None = None,
+                 projection: list | None = None):
+        self.format, self.file, self.projection = format, file, projection
+        self.assumption_sets = [] if assumption_sets is None else assumption_sets
 
     @property
     def name(self) -> str:

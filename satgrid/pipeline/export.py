@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import os
 import time
-from dataclasses import replace
 
 from ..io import dimacs  # reader and writer load on first use
 from ..errors import ModelError, SatgridError
@@ -29,7 +28,7 @@ from .run import Options, add_solution, compile_puzzle, new_result
 
 
 def _eager(opts: Options | None) -> Options:
-    return replace(opts or Options(), connectivity="eager")
+    return (opts or Options()).replace(connectivity="eager")
 
 
 def export_dimacs(puzzles: list[Puzzle], path: str, opts: Options | None = None, *,

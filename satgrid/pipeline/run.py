@@ -11,7 +11,6 @@ before anyone sees it. Several puzzles in one session are
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from ..modelling.connectivity.modes import DEFAULT_MODE
@@ -31,23 +30,48 @@ class CheckFailed(SatgridError):
     exit_status = 1
 
 
-@dataclass
 class Options:
-    """How to compile and solve (the command line's options)."""
+    """How to compile and solve (the command line's options): every field a
+    keyword (or positional, in this order), compared by value.
 
-    solver: str = DEFAULT_SOLVER
-    amo: str | None = None
-    card: str | None = None
-    pb: str | None = None
-    connectivity: str = DEFAULT_MODE
-    time_limit: float | None = None
-    conflict_limit: int | None = None
-    #: solver tuning options (CaDiCaL: ``{"chrono": 0}``, ...); they override
-    #: the puzzle kind's own :attr:`~satgrid.puzzles.base.Puzzle.tuning`
-    solver_options: dict | None = None
-    #: refuse a puzzle whose formula is estimated above this many clauses (None:
-    #: :data:`satgrid.limits.DEFAULT_MAX_CLAUSES`); see :func:`compile_puzzle`
-    max_clauses: int | None = None
+    Attributes:
+        solver: the PySAT solver's name.
+        amo, card, pb: the encodings (None: the Model's defaults).
+        connectivity: the connectivity mode (:mod:`satgrid.modelling.connectivity`).
+        time_limit: seconds of wall-clock time, compiling included (None: none).
+        conflict_limit: conflicts per SAT call (None: none).
+        solver_options: solver tuning options (CaDiCaL: ``{"chrono": 0}``, ...);
+            they override the puzzle kind's own
+            :attr:`~satgrid.puzzles.base.Puzzle.tuning`.
+        max_clauses: refuse a puzzle whose formula is estimated above this many
+            clauses (None: :data:`satgrid.limits.DEFAULT_MAX_CLAUSES`); see
+            :func:`compile_puzzle`.
+
+    A plain class rather than a dataclass: ``dataclasses`` and the code it
+    generates cost a one-puzzle run about 8 ms of its start-up.
+    """
+
+    __hash__ = None     # type: ignore[assignment]   (mutable, as a dataclass's)
+
+    def __init__(self, solver: str = DEFAULT_SOLVER, amo: str | None = None,
+                 card: str | None = None, pb: str | None = None,
+                 connectivity: str = DEFAULT_MODE, time_limit: float | None = None,
+                 conflict_limit: int | None = None, solver_options: dict | None = None,
+                 max_clauses: int | None = None):
+        self.solver, self.amo, self.card, self.pb = solver, amo, card, pb
+        self.connectivity, self.time_limit, self.conflict_limit = (connectivity, time_limit,
+                                                                   conflict_limit)
+        self.solver_options, self.max_clauses = solver_options, max_clauses
+
+    def replace(self, **changes) -> "Options":
+        """A copy with ``changes`` (field name -> value) made."""
+        return Options(**{**vars(self), **changes})
+
+    def __eq__(self, other) -> bool:
+        return vars(self) == vars(other) if type(other) is type(self) else NotImplemented
+
+    def __repr__(self) -> str:
+        return "Options(" + ", ".join(f"{k}={v!r}" for k, v in vars(self).items()) + ")"
 
 
 # ---------------------------------------------------------------- compiling

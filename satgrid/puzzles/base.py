@@ -29,10 +29,10 @@ import importlib
 import os
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 from ..errors import InstanceError
+from ..util import FrozenRecord
 from .render import mark_givens, text_grid
 from .parsing import key_pos
 
@@ -118,8 +118,7 @@ def register(cls: type["Puzzle"]) -> type["Puzzle"]:
     return cls
 
 
-@dataclass(frozen=True)
-class TextFormat:
+class TextFormat(FrozenRecord):
     """A text file format of a kind, other than its TOML instance file.
 
     ``sniff(text, file)`` says whether this format reads the text (it may be
@@ -128,25 +127,26 @@ class TextFormat:
     :class:`~satgrid.errors.InstanceError`.
     """
 
-    name: str
-    kind: str
-    description: str
-    sniff: Callable[[str, str], bool]
-    parse: Callable[[str, str], list["Puzzle"]]
-    #: the loader's last resort, which takes any text (a puzz.link URL it is
-    #: given is one of a genre no kind reads, and is refused as such)
-    fallback: bool = False
+    __slots__ = ("name", "kind", "description", "sniff", "parse", "fallback")
+
+    def __init__(self, name: str, kind: str, description: str,
+                 sniff: Callable[[str, str], bool], parse: Callable[[str, str], list[Puzzle]],
+                 fallback: bool = False):
+        # fallback: the loader's last resort, which takes any text (a puzz.link
+        # URL it is given is one of a genre no kind reads, and is refused as such)
+        super().__init__(name=name, kind=kind, description=description, sniff=sniff, parse=parse,
+                         fallback=fallback)
 
 
-@dataclass(frozen=True)
-class DeclaredFormat:
+class DeclaredFormat(FrozenRecord):
     """A text format known before its kind is imported: its name, its kind,
     and ``maybe(text, file)``, a cheap test that is true whenever the
     format's own ``sniff`` is (None: always worth asking the format)."""
 
-    name: str
-    kind: str
-    maybe: Callable[[str, str], bool] | None = None
+    __slots__ = ("name", "kind", "maybe")
+
+    def __init__(self, name: str, kind: str, maybe: Callable[[str, str], bool] | None = None):
+        super().__init__(name=name, kind=kind, maybe=maybe)
 
 
 #: the registered text formats (of the kinds imported so far), in the order

@@ -8,7 +8,6 @@ tuples, 0-based from the top-left.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Iterable
 
 Cell = tuple[int, int]
@@ -315,16 +314,17 @@ def numbered_room_problems(grid, vert, hori, clues) -> list[str]:
     return problems
 
 
-@dataclass
 class RoomLoop:
     """A loop read over rooms: the cells it visits; per room, the borders
     crossed beside its cells (once per cell, as pzprjs counts) and its cells
-    on the loop; the pairs (a, b), a < b, of rooms the loop crosses between."""
+    on the loop; the pairs (a, b), a < b, of rooms the loop crosses between.
+    (A plain class: a dataclass would import ``dataclasses`` on every kind's path.)"""
 
-    used: set[Cell]
-    crossings: list[int]
-    visits: list[int]
-    joined: set[tuple[int, int]]
+    __slots__ = ("used", "crossings", "visits", "joined")
+
+    def __init__(self, used: set[Cell], crossings: list[int], visits: list[int],
+                 joined: set[tuple[int, int]]):
+        self.used, self.crossings, self.visits, self.joined = used, crossings, visits, joined
 
 
 def loop_in_rooms(links, rooms, vert, hori) -> tuple[list[str], RoomLoop | None]:

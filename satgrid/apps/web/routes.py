@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 import tempfile
 import time
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator
 
 from ...core.encodings.methods import AMO_METHODS, CARD_METHODS, PB_METHODS
@@ -304,7 +304,7 @@ def _solved(wb: Workbench, p: Puzzle, opts: Options, unique: bool, res: dict, bo
         out["sizes"] = None
         if left > 0.01:
             try:
-                out["sizes"] = _sizes(wb, p, replace(opts, time_limit=left))
+                out["sizes"] = _sizes(wb, p, opts.replace(time_limit=left))
             except SatgridError as e:
                 if e.exit_status != EXIT_LIMIT:
                     raise

@@ -14,15 +14,14 @@ method is one record here (and its module).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Callable
 
 from ...errors import EncodingError
+from ...util import FrozenRecord
 from . import amo, bdd, counter, mtotalizer, networks, totalizer
 
 
-@dataclass(frozen=True)
-class Method:
+class Method(FrozenRecord):
     """An encoding method: its name, family, builders, size and documentation.
 
     The signatures of ``build``, ``build_exactly`` and ``size`` depend on the
@@ -41,29 +40,29 @@ class Method:
       depend on the weights.
     """
 
-    name: str
-    #: ``amo`` (at most one), ``card`` (cardinality) or ``pb`` (pseudo-Boolean)
-    family: str
-    #: the paper (or book chapter) that defines it
-    reference: str
-    #: its size in words, e.g. ``"0 aux, n(n-1)/2 clauses"``
-    size_text: str
-    #: when to choose it
-    when: str
-    #: the clauses of the constraint (see the class doc for the signature)
-    build: Callable
-    #: a one-structure ``==`` (both directions), or None
-    build_exactly: Callable | None = None
-    #: the closed-form size (or recurrence) of ``build``, or None
-    size: Callable | None = None
-    #: the ``pysat.card.EncType`` that ``pysat:NAME`` selects in at_most(), or None
-    pysat_card: str | None = None
-    #: the ``pysat.pb.EncType`` that ``pysat:NAME`` selects in linear(), or None
-    pysat_pb: str | None = None
-    #: whether unit propagation is arc-consistent (the atlas measures it)
-    arc_consistent: bool = True
-    #: other accepted names (an alias gives the same clauses, sizes and recorded name)
-    aliases: tuple[str, ...] = ()
+    __slots__ = ("name", "family", "reference", "size_text", "when", "build", "build_exactly",
+                 "size", "pysat_card", "pysat_pb", "arc_consistent", "aliases")
+
+    def __init__(self, name: str, family: str, reference: str, size_text: str, when: str,
+                 build: Callable, build_exactly: Callable | None = None,
+                 size: Callable | None = None, pysat_card: str | None = None,
+                 pysat_pb: str | None = None, arc_consistent: bool = True,
+                 aliases: tuple[str, ...] = ()):
+        # family: ``amo`` (at most one), ``card`` (cardinality) or ``pb``
+        # (pseudo-Boolean); reference: the paper (or book chapter) that defines
+        # it; size_text: its size in words, e.g. ``"0 aux, n(n-1)/2 clauses"``;
+        # when: when to choose it; build: the clauses of the constraint (see the
+        # class doc for the signature); build_exactly: a one-structure ``==``
+        # (both directions), or None; size: the closed-form size (or
+        # recurrence) of ``build``, or None; pysat_card / pysat_pb: the
+        # ``pysat.card.EncType`` / ``pysat.pb.EncType`` that ``pysat:NAME``
+        # selects in at_most() / linear(), or None; arc_consistent: whether unit
+        # propagation is arc-consistent (the atlas measures it); aliases: other
+        # accepted names (an alias gives the same clauses, sizes and recorded name)
+        super().__init__(name=name, family=family, reference=reference, size_text=size_text,
+                         when=when, build=build, build_exactly=build_exactly, size=size,
+                         pysat_card=pysat_card, pysat_pb=pysat_pb, arc_consistent=arc_consistent,
+                         aliases=aliases)
 
 
 def _size_swc(n: int, bound: int, weights=None) -> tuple[int, int]:
