@@ -330,7 +330,8 @@ class ConnectivityCuts:
 
         Every region touches N(C) (the graph is connected), so a search
         started at each node next to N(C) finds them all. The searches run
-        side by side, one node each in turn, and merge when they meet; once
+        side by side, breadth first, one node each in turn, and merge when
+        they meet; once
         one search alone is left unfinished, every node not reached yet is
         in its region, which is never walked to its end. (Flooding the whole
         graph for each component was 90 % of a 65x65 Hitori's solve:
@@ -348,13 +349,15 @@ class ConnectivityCuts:
                     label[j] = -2
                     ring.append(j)
         parent: list[int] = []                  # merged searches (union-find)
-        stacks: list[list[int]] = []
+        queues: list[list[int]] = []            # breadth first: a search stays a ball
+        heads: list[int] = []                   # and meets its neighbours soon
         for w in ring:
             for x in adj[w]:
                 if label[x] == -1:
                     label[x] = len(parent)
                     parent.append(len(parent))
-                    stacks.append([x])
+                    queues.append([x])
+                    heads.append(0)
 
         def find(f: int) -> int:
             while parent[f] != f:
@@ -365,21 +368,23 @@ class ConnectivityCuts:
         while len(active) > 1:
             going = []
             for f in active:
-                st = stacks[f]
-                if parent[f] != f or not st:   # merged into another, or finished
+                q, h = queues[f], heads[f]
+                if parent[f] != f or h == len(q):    # merged into another, or finished
                     continue
-                for w in adj[st.pop()]:
+                heads[f] = h + 1
+                for w in adj[q[h]]:
                     lw = label[w]
                     if lw == -1:
                         label[w] = f
-                        st.append(w)
+                        q.append(w)
                     elif lw >= 0:
                         g = find(lw)
                         if g != f:                 # two searches met: one region
                             parent[g] = f
-                            st.extend(stacks[g])
-                            stacks[g] = []
-                if st:
+                            q.extend(queues[g][heads[g]:])
+                            queues[g] = []
+                            heads[g] = 0
+                if heads[f] < len(q):
                     going.append(f)
             active = going
         big = active[0] if active else -1       # the region of every node not reached
