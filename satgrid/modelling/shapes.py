@@ -111,6 +111,7 @@ def _orientations(base: Shape, free: "bool | str") -> tuple[Shape, ...]:
     return tuple(sorted(out, key=sorted))
 
 
+@functools.lru_cache(maxsize=1024)
 def _offsets(o: Shape) -> tuple[Cell, ...]:
     """The cells of an orientation, sorted, relative to the first: moved to
     a board cell they stay sorted."""
