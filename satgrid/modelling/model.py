@@ -553,8 +553,9 @@ class Model(Solving):
     def place(self, shapes: dict, cells, *, free: "bool | str" = True, cover: str = "exact",
               counts: dict | None = None, total=None,
               group: str | None = None) -> "_shapes.Placement":
-        """Polyomino placements covering ``cells`` exactly or at most once
-        (:func:`satgrid.modelling.shapes.place`: orientations, counts, sizes, example).
+        """Polyomino placements covering ``cells`` exactly or at most once, or
+        with no bound per cell (``cover``; :func:`satgrid.modelling.shapes.place`:
+        orientations, counts, sizes, example).
 
         >>> m = Model(); p = m.place({"domino": {(0, 0), (0, 1)}}, [(0, 0), (0, 1), (1, 0), (1, 1)])
         >>> len(p.lits), m.count()                         # two tilings of the 2 x 2 square
