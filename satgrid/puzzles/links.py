@@ -23,13 +23,13 @@ Example:
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any, Callable, Sequence
 
 from ..errors import InstanceError
 from ..modelling.geometry import Edge
 from .base import parse_expect
 from .parsing import TokenGrid, key_pos, parse_token_grid, toml_token_grid
+from .render import escape
 
 #: side letter -> (bit, row step, column step)
 SIDES = {"n": (1, -1, 0), "e": (2, 0, 1), "s": (4, 1, 0), "w": (8, 0, -1)}

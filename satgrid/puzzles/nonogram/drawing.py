@@ -5,8 +5,9 @@ the puzzle)."""
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
+
+from ..render import escape
 
 
 def text(puzzle, decoded: dict[str, Any]) -> str:

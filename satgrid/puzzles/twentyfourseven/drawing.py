@@ -4,9 +4,8 @@ around it (one grid, or four in two rows, each named under it)."""
 
 from __future__ import annotations
 
-from html import escape
 
-from ..render import mark_givens, svg_grid, text_grid
+from ..render import escape, mark_givens, svg_grid, text_grid
 
 CELL = 36
 
