@@ -75,13 +75,13 @@ class Hitori(HitoriClues, Puzzle):
         graph = G.grid_graph(h, w)
         s = {(r, c): m.bool(f"shaded[{r},{c}]", f"{K}.cell") for r, c in G.cells(h, w)}
         self._shaded = s
+        repeats = []
         for line in G.rows_of(h, w) + G.columns_of(h, w):
             by_value: dict[int, list] = {}
             for r, c in line:
                 by_value.setdefault(self.numbers[r][c], []).append(-s[r, c])
-            for lits in by_value.values():
-                if len(lits) > 1:
-                    m.at_most(lits, 1, f"{K}.repeat")
+            repeats += [lits for lits in by_value.values() if len(lits) > 1]
+        m.at_most_one_each(repeats, f"{K}.repeat")      # one batch, as at_most each
         m.clauses([[-s[u], -s[v]] for u, v in graph.edges()], f"{K}.adjacent")
         m.connected({v: -l for v, l in s.items()}, graph, group=f"{K}.connected")
         m.clauses(self._walls(graph, s), f"{K}.walls")
@@ -92,13 +92,13 @@ class Hitori(HitoriClues, Puzzle):
         adjacent cells, one of them shaded or one of the cells around them
         unshaded."""
         n = self.rows * self.cols
-        sets = [(v,) for v in graph.nodes()] if n >= 4 else []
+        around = {v: [-s[u] for u in graph.neighbors(v)] for v in graph.nodes()}
+        out = [[s[v]] + around[v] for v in graph.nodes()] if n >= 4 else []
         if n >= 6:
-            sets += list(graph.edges())
-        out = []
-        for inner in sets:
-            ring = dict.fromkeys(u for v in inner for u in graph.neighbors(v) if u not in inner)
-            out.append([s[v] for v in inner] + [-s[u] for u in ring])
+            for u, v in graph.edges():
+                su, sv = s[u], s[v]
+                out.append([su, sv] + [x for x in around[u] if x != -sv]
+                           + [x for x in around[v] if x != -su])
         return out
 
     def decode(self, sol: Solution) -> dict[str, Any]:
