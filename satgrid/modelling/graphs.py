@@ -322,20 +322,21 @@ def index_components(adj: list[list[int]], nodes: Iterable[int]) -> list[list[in
     """The connected components of the subgraph of ``adj`` (neighbour lists
     of node numbers) induced by ``nodes``: sorted lists, in the order of their
     smallest member's first appearance in ``nodes``."""
-    inside = dict.fromkeys(nodes, False)          # node -> reached yet
+    nodes = list(nodes)
+    state = [0] * len(adj)          # 1: in the set, not reached yet; 2: reached
+    for v in nodes:
+        state[v] = 1
     out = []
-    for s in inside:
-        if inside[s]:
+    for s in nodes:
+        if state[s] != 1:
             continue
-        inside[s] = True
+        state[s] = 2
         comp = [s]
-        i = 0
-        while i < len(comp):
-            for w in adj[comp[i]]:
-                if inside.get(w) is False:
-                    inside[w] = True
+        for u in comp:              # the list grows as it is read: breadth first
+            for w in adj[u]:
+                if state[w] == 1:
+                    state[w] = 2
                     comp.append(w)
-            i += 1
         comp.sort()
         out.append(comp)
     return out
