@@ -81,12 +81,13 @@ def test_the_referee_takes_the_ints_0_and_1_only(module, bad):
 
 
 def test_solution_counts_equal_a_plain_enumeration():
-    """The redundant ``walls`` clauses (a cell or a domino walled in by shaded
-    cells) remove no answer: on small grids, including those too small for
-    them, satgrid counts every shading the referee accepts, no more."""
+    """The redundant ``walls`` clauses (a cell, a domino or a star walled in
+    by shaded cells) remove no answer: on small grids, including those too
+    small for them, satgrid counts every shading the referee accepts, no more."""
     rng = random.Random(7)
     solvable = 0
-    for rows, cols in [(1, 4), (1, 6), (2, 2), (2, 3), (3, 3), (3, 4), (2, 6), (1, 2), (1, 3), (2, 1)]:
+    for rows, cols in [(1, 4), (1, 6), (2, 2), (2, 3), (3, 3), (3, 4), (2, 6), (1, 2), (1, 3), (2, 1),
+                       (1, 12)]:
         for _ in range(5):
             numbers = [[rng.randint(1, cols) for _ in range(cols)] for _ in range(rows)]
             plain = sum(referee.check([list(b[r * cols:(r + 1) * cols]) for r in range(rows)],

@@ -13,12 +13,15 @@ Model (Model API only; groups ``hitori.*``):
 * ``adjacent``: one binary clause per orthogonal pair: not both shaded.
 * ``connected``: :meth:`Model.connected` over the unshaded cells (lazy cuts,
   eager for DIMACS).
-* ``walls`` (redundant, implied by the two above): no unshaded cell, and no
-  unshaded domino, walled in by shaded cells. Shaded cells never touch, so
+* ``walls`` (redundant, implied by the two above): no unshaded cell, no
+  unshaded domino and no unshaded star (a cell with its two to four
+  neighbours) walled in by shaded cells. Shaded cells never touch, so
   at least floor(rows x cols / 2) cells are unshaded: from 4 cells on a
-  walled cell, from 6 on a walled domino, would be a component apart. The
-  cuts find these too, one CEGAR round at a time: noqx's 65x65 took 178
-  rounds without them, 51 with them (``bench/RESULTS.md``).
+  walled cell, from 6 on a walled domino, from 12 on a walled star, would
+  be a component apart. The cuts find these too, one CEGAR round at a
+  time: noqx's 65x65 took 178 rounds without them, 51 with the cells and
+  dominoes (``bench/RESULTS.md``), 20 with the stars too (the walled
+  pluses were 3,180 of its 3,988 components cut off, over the rounds).
 
 The instance is read by :mod:`.formats` (TOML, or pzprv3 text); the
 referee is :mod:`.check`.
@@ -64,8 +67,9 @@ class Hitori(HitoriClues, Puzzle):
         for line in list(self.numbers) + list(zip(*self.numbers)):
             repeats.update(k for k in Counter(line).values() if k > 1)
         total += sum(n * estimate.at_most(m.amo, k, 1) for k, n in repeats.items())
-        n = h * w                          # the walls: one per cell, one per adjacent pair
+        n = h * w                          # the walls: per cell, adjacent pair and star
         total += (n if n >= 4 else 0) + (h * (w - 1) + w * (h - 1) if n >= 6 else 0)
+        total += n if n >= 12 else 0
         if m.connectivity == "eager" and h * w > 1:
             total += eager_size(h * w, 0, h * w - 1, 0, method="layers")[1]
         return total
@@ -88,9 +92,9 @@ class Hitori(HitoriClues, Puzzle):
         m.projection = list(s.values())
 
     def _walls(self, graph, s: dict) -> list:
-        """The ``walls`` clauses (module docstring): per cell, and per pair of
-        adjacent cells, one of them shaded or one of the cells around them
-        unshaded."""
+        """The ``walls`` clauses (module docstring): per cell, per pair of
+        adjacent cells and per star, one of them shaded or one of the cells
+        around them unshaded."""
         n = self.rows * self.cols
         around = {v: [-s[u] for u in graph.neighbors(v)] for v in graph.nodes()}
         out = [[s[v]] + around[v] for v in graph.nodes()] if n >= 4 else []
@@ -99,6 +103,12 @@ class Hitori(HitoriClues, Puzzle):
                 su, sv = s[u], s[v]
                 out.append([su, sv] + [x for x in around[u] if x != -sv]
                            + [x for x in around[v] if x != -su])
+        if n >= 12:
+            nb = {v: list(graph.neighbors(v)) for v in graph.nodes()}
+            for v, arms in nb.items():
+                if len(arms) > 1:
+                    ring = dict.fromkeys(u for x in arms for u in nb[x] if u != v)
+                    out.append([s[v]] + [s[x] for x in arms] + [-s[u] for u in ring])
         return out
 
     def decode(self, sol: Solution) -> dict[str, Any]:
