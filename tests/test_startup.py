@@ -5,7 +5,11 @@ visible from a clean start) and reads its ``sys.modules`` at exit:
 
 - a classic Sudoku ``solve --unique`` answers right and imports no other
   kind, no graph library, no progress bar, no certificate code, no DIMACS
-  reader or writer, no generator, no workbench, no ``importlib.metadata``;
+  reader or writer, no generator, no workbench, no ``importlib.metadata``,
+  no ``dataclasses`` and no ``html``;
+- the program (``python -m satgrid``, the ``satgrid`` script) runs the
+  command line and freezes the collector's objects before the process ends;
+  importing ``satgrid.__main__`` runs nothing;
 - a one-puzzle solve of a connectivity kind (cycles, regions, Numberlink's
   pruning, bridges, areas) imports no networkx and no certificate code;
 - a puzz.link URL solve imports its own kind and formats alone and no TOML
@@ -79,7 +83,10 @@ NOT_FOR_SUDOKU = ("networkx", "tqdm", "importlib.metadata", "pysat.pb", "pypblib
                   # the package and its modes (the one default) load; the graph code not
                   "satgrid.modelling.connectivity.cuts", "satgrid.modelling.connectivity.eager",
                   "satgrid.modelling.connectivity.propagator", "satgrid.modelling.connectivity.reach",
-                  "dask", "distributed")
+                  "dask", "distributed",
+                  # records are satgrid.util's FrozenRecord/SlotRecord or plain classes (the
+                  # dataclasses import is ~6 ms); SVG text is escaped by puzzles.render
+                  "dataclasses", "inspect", "html")
 
 
 def test_a_sudoku_solve_imports_only_its_work():
@@ -94,6 +101,27 @@ def test_a_sudoku_solve_imports_only_its_work():
     assert kinds == {"sudoku"}, f"kinds imported for a Sudoku: {sorted(kinds)}"
     # what it needs is there: the solver, the kind, its referee
     assert {"pysat.solvers", "satgrid.puzzles.sudoku.check", "satgrid.core.session"} <= set(mods)
+
+
+def test_the_program_runs_the_cli_then_freezes_the_collectors_objects():
+    """``satgrid.__main__.run`` (``python -m satgrid`` and the ``satgrid`` script)
+    returns the command's status and leaves the process's objects frozen, so
+    the collections at exit skip them; importing the module runs nothing."""
+    r = run_python("""
+        import contextlib, gc, io, json, sys
+        import satgrid.__main__ as program
+        before = gc.get_freeze_count()
+        sys.argv = ["satgrid", "solve", "instances/sudoku-4x4.toml", "--unique"]
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            code = program.run()
+        print(json.dumps({"before": before, "code": code, "out": out.getvalue(),
+                          "frozen": gc.get_freeze_count()}))
+    """)
+    assert r["before"] == 0 and r["code"] == 0 and "unique: yes" in r["out"]
+    assert r["frozen"] > 10_000
+    import tomllib
+    scripts = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert scripts["project"]["scripts"]["satgrid"] == "satgrid.__main__:run"
 
 
 #: what a one-puzzle solve of a connectivity kind must not import: the graph

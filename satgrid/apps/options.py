@@ -100,16 +100,23 @@ class Parser(argparse.ArgumentParser):
 methods = lazy.module("satgrid.core.encodings.methods")
 
 
+#: encoding_choices' answer, made once (the parser asks for it once per command)
+_CHOICES: dict[str, tuple[str, ...]] = {}
+
+
 def encoding_choices() -> dict[str, tuple[str, ...]]:
     """The names ``--card``, ``--amo``, ``--pb`` and ``encode --encoding`` accept:
-    the encodings registry, its aliases, and PySAT's own encoders as ``pysat:NAME``."""
-    m = methods
-    card = (*m.AMO_METHODS, *m.CARD_METHODS, *m.METHOD_ALIASES,
-            *(f"pysat:{n}" for n in m.PYSAT_CARD))
-    return {"card": card, "amo": card,
-            "pb": (*m.PB_METHODS, *(f"pysat:{n}" for n in m.PYSAT_PB)),
-            "encode": (*m.AMO_METHODS, *m.CARD_METHODS, *m.PB_METHODS, *m.METHOD_ALIASES,
-                       *(f"pysat:{n}" for n in sorted({*m.PYSAT_CARD, *m.PYSAT_PB})))}
+    the encodings registry, its aliases, and PySAT's own encoders as ``pysat:NAME``
+    (one dictionary, shared: read it, do not change it)."""
+    if not _CHOICES:
+        m = methods
+        card = (*m.AMO_METHODS, *m.CARD_METHODS, *m.METHOD_ALIASES,
+                *(f"pysat:{n}" for n in m.PYSAT_CARD))
+        _CHOICES.update(
+            card=card, amo=card, pb=(*m.PB_METHODS, *(f"pysat:{n}" for n in m.PYSAT_PB)),
+            encode=(*m.AMO_METHODS, *m.CARD_METHODS, *m.PB_METHODS, *m.METHOD_ALIASES,
+                    *(f"pysat:{n}" for n in sorted({*m.PYSAT_CARD, *m.PYSAT_PB}))))
+    return _CHOICES
 
 
 def max_clauses_option(p: argparse.ArgumentParser) -> None:
