@@ -11,7 +11,8 @@ visible from a clean start) and reads its ``sys.modules`` at exit:
   command line and freezes the collector's objects before the process ends;
   importing ``satgrid.__main__`` runs nothing;
 - a one-puzzle solve of a connectivity kind (cycles, regions, Numberlink's
-  pruning, bridges, areas) imports no networkx and no certificate code;
+  pruning, bridges, areas) imports no networkx and no certificate code, and
+  a Slitherlink's (its Model records a ``Connection``) no ``dataclasses``;
 - a puzz.link URL solve imports its own kind and formats alone and no TOML
   reader, a pzprv3 file is told by its own kind's formats alone, and the
   parser built for one command makes that command's parser alone;
@@ -146,6 +147,14 @@ def test_a_connectivity_solve_imports_no_graph_library(path, needs):
     assert not bad, f"solving {path} imported {bad}"
     # the connectivity machinery did run (else the check proves nothing)
     assert {needs, "satgrid.modelling.connectivity.cuts"} <= set(mods), path
+    if path == NO_RECORD_IMPORTS:
+        assert "satgrid.modelling.connectivity.constraint" in mods
+        assert not {"dataclasses", "inspect", "html"} & set(mods), path
+
+
+#: the connectivity solve checked for the Sudoku's record rule too: the Model's
+#: Connection is a util.SlotRecord, not a dataclass (~6 ms of imports)
+NO_RECORD_IMPORTS = "instances/slitherlink-janko-24.toml"
 
 
 def test_a_sudoku_text_grid_imports_only_the_sudoku_kind():
