@@ -116,9 +116,8 @@ def renumber(grid: list[list[int]]) -> list[list[int]]:
     >>> renumber([[7, 7, 3], [3, 3, 7]])
     [[1, 1, 2], [3, 3, 4]]
     """
-    h, w = len(grid), len(grid[0])
+    h, w, n = len(grid), len(grid[0]), 0
     out = [[0] * w for _ in range(h)]
-    n = 0
     for r in range(h):
         for c in range(w):
             if out[r][c]:
@@ -172,8 +171,7 @@ def rectangles(m: Model, rows: int, cols: int, clues: Mapping[tuple[int, int], i
     for clue, rects in candidate_rectangles(rows, cols, clues).items():
         lits = []
         for r0, c0, r1, c1 in rects:
-            lit = m.bool(f"{group}[{r0},{c0}:{r1},{c1}]", group)
-            lits.append(lit)
+            lits.append(lit := m.bool(f"{group}[{r0},{c0}:{r1},{c1}]", group))
             for y in range(r0, r1 + 1):
                 for x in range(c0, c1 + 1):
                     covering[y, x][(r0, c0, r1, c1)] = lit
@@ -222,11 +220,9 @@ def estimate_rectangles(amo: str, card: str, rows: int, cols: int, clues) -> int
     """
     rects = candidate_rectangles(rows, cols, clues)
     cover: dict = {}
-    for rs in rects.values():
-        for r0, c0, r1, c1 in rs:
-            for y in range(r0, r1 + 1):
-                for x in range(c0, c1 + 1):
-                    cover[y, x] = cover.get((y, x), 0) + 1
+    for y, x in ((y, x) for rs in rects.values() for r0, c0, r1, c1 in rs
+                 for y in range(r0, r1 + 1) for x in range(c0, c1 + 1)):
+        cover[y, x] = cover.get((y, x), 0) + 1
     return (sum(estimate.exactly(amo, card, len(rs), 1) + 1 for rs in rects.values())
             + sum(estimate.exactly(amo, card, d, 1) for d in cover.values()) + rows * cols)
 
@@ -328,18 +324,17 @@ def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Ha
     Pentominous's regions, where equal shapes never share a side.
 
     ``letter[v][s]``: cell v takes shape s (exactly one per cell, ``G.cell``).
-    One literal per placement P of a shape s (``orientations`` of
-    :mod:`satgrid.modelling.shapes`) inside ``cells``: ``P -> letter[u][s]``
-    for its cells and ``P -> -letter[w][s]`` for the cells around it, and
-    ``letter[v][s] -> OR(placements of s over v)`` (``G.place``). Then the
-    group of s-cells holding v is exactly a true placement, so two copies of
-    a shape never touch and overlapping placements never hold together: no
-    at-most-one over placements is needed (as ``Model.place``'s exact cover
-    needs). Returns ``letter``; the letters decide the placements, so they
-    are the projection. ``blank=True``: a cell may also take the name None
-    (no shape: Statue Park's unshaded cells). ``placements``, a dict, is
-    filled with ``{shape: [placement literals]}`` (to count copies).
-    ``empty``: cells known blank (Statue Park's white circles): no placement.
+    One literal per placement P of a shape s (its ``orientations``) inside
+    ``cells``: ``P -> letter[u][s]`` for its cells and ``P -> -letter[w][s]``
+    for the cells around it, ``letter[v][s] -> OR(placements of s over v)``
+    (``G.place``). Then the group of s-cells holding v is exactly a true
+    placement, so two copies of a shape never touch and overlapping
+    placements never hold together: no at-most-one over placements is needed
+    (as ``Model.place``'s exact cover needs). Returns ``letter``, the
+    projection (the letters decide the placements). ``blank=True``: a cell may
+    also be None (no shape: Statue Park's unshaded cells). ``placements``, a
+    dict, gets ``{shape: [placement literals]}``. ``empty``: cells known
+    blank (Statue Park's white circles): no placement.
 
     >>> from satgrid.modelling.shapes import parse_shape
     >>> m = Model(); cells = [(0, c) for c in range(4)]
@@ -348,35 +343,41 @@ def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Ha
     (1, True)
     """
     cells = sorted(set(cells))
-    inside, room = set(cells), set(cells) - set(empty)      # room: where placements lie
-    gc, gp = group + ".cell", group + ".place"
-    names = list(shapes) + ([None] if blank else [])
+    gc, gp, names = group + ".cell", group + ".place", list(shapes) + ([None] if blank else [])
     ids = iter(m.formula.vars([f"{group}[{_name(v)}]={s}" for v in cells for s in names], gc))
     letter = {v: {s: next(ids) for s in names} for v in cells}
     m.at_most_one_each([list(ls.values()) for ls in letter.values()], gc)
     m.clauses([list(ls.values()) for ls in letter.values()], gc)
-    over, found, pnames = {(v, s): [] for v in cells for s in shapes}, [], []
-    for s, shape in shapes.items():
-        seen = set()
-        for o in orientations(shape):
+    # cells as ints r * W + c - c0, W wide enough that no offset of a shape or
+    # its ring wraps onto a real cell: a placement is sums of ints, not tuples
+    orients = {s: orientations(sh) for s, sh in shapes.items()}
+    c0 = min((c for _, c in cells), default=0)
+    width = (max((c for _, c in cells), default=0) - c0 + 5
+             + 2 * max((abs(b) for os in orients.values() for o in os for _, b in o), default=0))
+    key = {v: v[0] * width + v[1] - c0 for v in cells}
+    room = set(key.values()) - {key[v] for v in empty if v in key}  # where placements lie
+    found, pnames = [], []
+    for s, os in orients.items():
+        first = len(pnames)     # the orientations differ: no placement is found twice
+        for o in os:
             fr, fc = min(o)      # offsets from the first cell, sorted: moved, they stay sorted
-            body = sorted((a - fr, b - fc) for a, b in o)
-            ring = sorted({(y + dy, x + dx) for y, x in body
-                           for dy, dx in ((1, 0), (-1, 0), (0, 1), (0, -1))} - set(body))
-            for r, c in cells:
-                placed = tuple((r + a, c + b) for a, b in body)
-                if placed in seen or not room.issuperset(placed):
-                    continue
-                seen.add(placed)
-                pnames.append(f"{group}.p[{s}@{r},{c}:{len(seen)}]")
-                found.append((s, placed, [w for a, b in ring if (w := (r + a, c + b)) in inside]))
+            dbody = sorted((a - fr) * width + b - fc for a, b in o)
+            dring = sorted({d + e for d in dbody for e in (width, -width, 1, -1)} - set(dbody))
+            for v in cells:
+                k = key[v]
+                if room.issuperset(placed := [k + d for d in dbody]):
+                    pnames.append(f"{group}.p[{s}@{v[0]},{v[1]}:{len(pnames) - first + 1}]")
+                    found.append((s, placed, [k + d for d in dring]))
     cl, placements = [], {} if placements is None else placements
+    of = {s: {key[v]: ls[s] for v, ls in letter.items()} for s in shapes}   # s -> key -> letter
+    over = {s: {k: [] for k in key.values()} for s in shapes}
     for lit, (s, placed, around) in zip(m.formula.vars(pnames, gp), found):
-        cl += [[-lit, letter[u][s]] for u in placed] + [[-lit, -letter[w][s]] for w in around]
+        ls, ov = of[s], over[s]
+        cl += [[-lit, ls[u]] for u in placed] + [[-lit, -ls[w]] for w in around if w in ls]
         for u in placed:
-            over[u, s].append(lit)
+            ov[u].append(lit)
         placements.setdefault(s, []).append(lit)
-    cl += [[-letter[v][s]] + over[v, s] for v in cells for s in shapes]
+    cl += [[-letter[v][s]] + over[s][key[v]] for v in cells for s in shapes]
     m.formula.add_pool_clauses(cl, group=gp)
     return letter
 
@@ -428,8 +429,7 @@ def estimate_pairs(n: int, pairs) -> int:
     >>> m.formula.nclauses <= estimate_pairs(4, [2] * 6)          # 6 candidate pairs
     True
     """
-    labels = sum(min(n, t * t) for t in pairs)
-    per_cell = labels // max(n, 1) + 1
+    per_cell = sum(min(n, t * t) for t in pairs) // max(n, 1) + 1       # labels per cell
     return sum(min(n, t * t) * (t + 6) for t in pairs) + n * per_cell * per_cell
 
 
