@@ -42,7 +42,11 @@ decided together):
 * **2x2** (``hooks.2x2``): at most 3 of the 4 cells of each window filled: the
   one clause "some cell of the window is empty".
 * **connected** (``hooks.connected``): ``model.connected`` over the filled
-  literals (lazy separator cuts by default; eager for DIMACS).
+  literals (lazy separator cuts by default; eager for DIMACS), plus implied
+  cuts up front (``local_cuts``): a filled cell has a filled neighbour (the
+  group has n(n+1)/2 > 1 cells). Hooks 8's unique solve: 7 -> 5 CEGAR rounds,
+  781 -> 414 conflicts, 0.09 -> 0.07 s CPU in process; the dominoes too
+  (``local_cuts = 2``) made 586 conflicts.
 * **region sums** (``hooks.region-sum``): every region adds up to
   S = (1^2 + ... + n^2) / (number of regions): the grid holds k copies of k,
   so the total is fixed and S with it (no S variable needed). Each is a
@@ -66,8 +70,9 @@ hooks.numbers             61      416
 hooks.hook-number          0    5 805
 hooks.count            6 560   16 361
 hooks.2x2                  0       64
+hooks.connected            0       81
 hooks.region-sum       5 173   17 253
-total                 13 660   46 744
+total                 13 660   46 825
 =================  =========  =======
 
 ``solve --unique`` takes about a quarter of a second (a handful of CEGAR rounds,
@@ -227,6 +232,23 @@ class HookLayout:
         return out
 
 
+def _local_cuts(filled: dict, graph, size: int) -> list[list[int]]:
+    """Connectivity cuts implied for a group of more than ``size`` cells: per
+    connected set S of 1..``size`` cells (grown cell by cell), "some cell of S
+    is empty or some cell next to S is filled"."""
+    out = []
+    frontier = {frozenset([c]) for c in filled}
+    for k in range(1, size + 1):
+        nxt = set()
+        for S in sorted(frontier, key=sorted):
+            border = sorted({b for c in S for b in graph[c]} - S)
+            out.append([-filled[c] for c in sorted(S)] + [filled[b] for b in border])
+            if k < size:
+                nxt.update(S | {b} for b in border)
+        frontier = nxt
+    return out
+
+
 def layout_model(n: int) -> tuple[Model, list[int]]:
     """A model of the nested hook layouts of an n x n grid alone.
 
@@ -250,6 +272,10 @@ class Hooks(HooksClues, Puzzle):
 
     kind = "hooks"
     encoding_choices = ("amo", "card", "connectivity")
+    #: implied connectivity cuts up front: every orthogonally connected set of
+    #: at most this many cells (fewer than the group's), if all filled, has a
+    #: filled cell on its border (see the module docstring)
+    local_cuts = 1
 
     def __init__(self, n: int, regions: list[list[str]] | None = None,
                  givens: list[list[int]] | None = None, numbers: str = "room",
@@ -277,7 +303,8 @@ class Hooks(HooksClues, Puzzle):
         """The layout (about 6 n^3), n^2 cells over 0..n, the numbers, a hook's
         number in its cells (n^4), the value counts (exactly m of n^2 for m =
         1..n), the 2x2 rule, the region sums and, eager, the connectivity
-        layers (n^2 cells x n(n+1)/2 layers x 5)."""
+        layers (n^2 cells x n(n+1)/2 layers x 5), the implied cuts (fewer than
+        4^size connected sets of a size per cell)."""
         n, amo, card = self.n, model.amo, model.card
         cells = n * n
         total = n * (n + 1) * (2 * n + 1) // 6
@@ -291,7 +318,7 @@ class Hooks(HooksClues, Puzzle):
         return (6 * n ** 3 + cells * estimate.one_hot(amo, n + 1)
                 + 2 * n * estimate.one_hot(amo, n) + n ** 4
                 + sum(estimate.exactly(amo, card, cells, m) for m in range(1, n + 1))
-                + (n - 1) ** 2 + sums + eager + cells)
+                + (n - 1) ** 2 + sums + eager + cells + cells * 4 ** self.local_cuts)
 
     def build(self, model: Model) -> None:
         n = self.n
@@ -337,8 +364,13 @@ class Hooks(HooksClues, Puzzle):
         filled = {c: -x[c].lits[0] for c in cells}
         model.formula.add_pool_clauses([[x[c].lits[0] for c in w] for w in windows(n, n, 2)],
                                        group="hooks.2x2")
+        graph = grid_graph(n)
+        size = min(self.local_cuts, n * (n + 1) // 2 - 1)      # sets smaller than the group
+        if size > 0:
+            model.formula.add_pool_clauses(_local_cuts(filled, graph, size),
+                                           group="hooks.connected")
         with model.formula.group("hooks.connected"):
-            model.connected(filled, grid_graph(n), group="hooks.connected",
+            model.connected(filled, graph, group="hooks.connected",
                             max_true=n * (n + 1) // 2)
 
         total = n * (n + 1) * (2 * n + 1) // 6
