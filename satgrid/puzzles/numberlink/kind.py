@@ -127,9 +127,12 @@ _ROOT = ((-1, -1), (-1, -1))
 LADDER_FROM = 12
 
 
-#: the conflicts the first search may spend on answers that use every cell
-#: (:meth:`Numberlink.search_hints`) before it seeks any answer
-HINT_CONFLICTS = 20_000
+#: the conflicts per cell the first search may spend on answers that use
+#: every cell (:meth:`Numberlink.search_hints`) before it seeks any answer:
+#: 22,500 on a 15x15; Janko's 30x30 (567) found its full answer after
+#: 35,612 and noqx's 26x26 after 28,808 (none within a flat 20,000, nor in
+#: 30 s without the hint afterwards)
+HINT_CONFLICTS_PER_CELL = 100
 
 #: past this many numbers no lean clauses are built (the selector stays,
 #: empty): Janko's 25x32 with 64 numbers, 657,314 clauses, went from unique
@@ -346,11 +349,13 @@ class Numberlink(NumberlinkClues, Puzzle):
 
     def search_hints(self) -> tuple[list[int], int]:
         """``full`` (every empty cell has a colour: :meth:`_lean`) within
-        :data:`HINT_CONFLICTS`: published puzzles use every cell, and the
-        search for such an answer is far shorter (Janko 127: 0.04 s, none
-        in 60 s without it); an answer found so is an answer. None with
-        ``fill``."""
-        return ([self._full_lit], HINT_CONFLICTS) if self._full_lit is not None else ([], 0)
+        :data:`HINT_CONFLICTS_PER_CELL` x cells: published puzzles use every
+        cell, and the search for such an answer is far shorter (Janko 127:
+        0.04 s, none in 60 s without it); an answer found so is an answer.
+        None with ``fill``."""
+        if self._full_lit is None:
+            return [], 0
+        return [self._full_lit], HINT_CONFLICTS_PER_CELL * self.rows * self.cols
 
     def search_assumptions(self, first: Solution | None = None) -> list[int]:
         """``taut`` and ``lean`` (:meth:`_taut`, :meth:`_lean`) for the
