@@ -27,10 +27,56 @@ from satgrid.core.session import Session
 
 # ---------------------------------------------------------------- one default
 def test_one_default_everywhere():
-    assert DEFAULT_MODE == "lazy" and DEFAULT_MODE in MODES
+    assert DEFAULT_MODE == "auto" and DEFAULT_MODE in MODES
     assert Model().connectivity == DEFAULT_MODE
     assert Options().connectivity == DEFAULT_MODE
-    assert resolve_mode(None) == DEFAULT_MODE
+    assert resolve_mode(None, None) == DEFAULT_MODE          # the option: auto stays auto
+    assert resolve_mode(None) == modes.AUTO == "lazy"        # a constraint: the mode it picks
+
+
+# ------------------------------------------------------------ auto and its choice
+def _connected(model, **kw):
+    g = nx.path_graph(3)
+    on = {v: model.bool(f"x{v}") for v in g}
+    model.connected(on, g, **kw)
+    return model.lazy[0] if model.lazy else None
+
+
+def test_auto_picks_the_rules_choice_and_an_explicit_mode_wins():
+    c = _connected(Model(), auto="propagate")
+    assert type(c) is prop.PropagatedConnectivity and not c.warn
+    assert type(_connected(Model())) is not prop.PropagatedConnectivity        # auto: lazy cuts
+    for mode in ("lazy", None):                  # Model(connectivity="lazy") or mode="lazy"
+        m = Model(connectivity="lazy")
+        c = _connected(m, mode=mode, auto="propagate")
+        assert type(c) is not prop.PropagatedConnectivity
+    c = _connected(Model(), mode="propagate")
+    assert type(c) is prop.PropagatedConnectivity and c.warn
+    m = Model()
+    assert _connected(m, mode="auto", auto="eager") is None
+    assert list(m.formula.encodings.values()) == ["eager reachability layers"]
+
+
+def test_auto_propagator_falls_back_silently_but_an_asked_one_warns():
+    assert resolve_mode(None, "connected", "glucose4", auto="propagate") == "lazy"
+    assert resolve_mode(None, "connected", "cadical195", auto="propagate") == "propagate"
+    with pytest.raises(SolverError, match="no user-propagator"):
+        resolve_mode("propagate", None, "glucose4")
+    m = Model()
+    _connected(m, auto="propagate")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        m.session("glucose4")
+    assert m.count() == (7, True)                # every subset of the path but {0, 2}
+    m = Model()
+    _connected(m, mode="propagate")
+    with pytest.warns(prop.PropagatorFallback):
+        m.session("glucose4")
+
+
+def test_auto_cannot_pick_a_mode_the_constraint_lacks():
+    with pytest.raises(EncodingError, match="not available for regions"):
+        resolve_mode(None, "regions", auto="propagate")
 
 
 def test_a_command_without_connectivity_takes_the_default_not_eager():
@@ -60,7 +106,7 @@ def test_an_unknown_mode_is_refused_with_one_message(where):
             else:
                 e = {(u, v): m.bool(f"e{u}{v}") for u, v in g.edges}
                 m.path(e, 0, 2, connectivity="propagated")
-    assert str(err.value) == ("connectivity must be one of lazy, eager, propagate, "
+    assert str(err.value) == ("connectivity must be one of auto, lazy, eager, propagate, "
                               "not 'propagated'")
 
 
@@ -93,10 +139,10 @@ def resolve_refusal(mode, constraint):
 
 def test_the_refusal_names_what_the_constraint_can_use():
     assert resolve_refusal("propagate", "regions") == (
-        "connectivity 'propagate' is not available for regions; use lazy or eager")
+        "connectivity 'propagate' is not available for regions; use auto, lazy or eager")
     for c, usable in modes.CONSTRAINT_MODES.items():
         for mode in usable:
-            assert resolve_mode(mode, c) == mode
+            assert resolve_mode(mode, c) == (modes.AUTO if mode == "auto" else mode)
 
 
 def test_propagate_without_the_interface_is_refused_with_one_message(capsys):

@@ -62,7 +62,7 @@ def options_from_args(a) -> Options:
     """The pipeline's Options from a command's parsed arguments."""
     solver = getattr(a, "solver", DEFAULT_SOLVER)
     # asked for on the command line: refused here (no fallback), as everywhere
-    connectivity = resolve_mode(getattr(a, "connectivity", None), "connected", solver)
+    connectivity = resolve_mode(getattr(a, "connectivity", None), None, solver)
     return Options(solver=solver,  # stats, dimacs: no solver
                    solver_options=parse_solver_options(getattr(a, "solver_option", None)),
                    amo=getattr(a, "amo", None), card=getattr(a, "card", None),

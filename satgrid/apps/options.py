@@ -144,8 +144,9 @@ def encoding_options(p: argparse.ArgumentParser, connectivity: bool = True) -> N
     max_clauses_option(p)
     if connectivity:
         p.add_argument("--connectivity", choices=MODES, default=DEFAULT_MODE,
-                       help="regions that must be connected: lazy (cut clauses added while "
-                            "solving; the default), eager (encoded up front) or propagate "
+                       help="regions that must be connected: auto (the default: each rule's "
+                            "measured choice, lazy unless it names the propagator), lazy (cut "
+                            "clauses added while solving), eager (encoded up front) or propagate "
                             "(reasoned about inside the search, by solvers with a user propagator, "
                             "'propagator' in 'satgrid solvers --json'; refused for region partitions)")
 

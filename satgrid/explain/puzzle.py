@@ -154,7 +154,7 @@ def explainer(p: Puzzle, opts: Options | None = None) -> tuple[Model, Explainer]
     """The puzzle's Model, its givens left out of the formula, and its
     :class:`Explainer` (connectivity lazy unless ``opts`` says eager)."""
     opts = opts or Options()
-    if opts.connectivity == "propagate":
+    if opts.connectivity in ("auto", "propagate"):
         opts = Options(**{**opts.__dict__, "connectivity": "lazy"})
     m = compile_puzzle(p, opts, givens="none")
     ex = Explainer(m, p.givens(m), solver=opts.solver, time_limit=opts.time_limit)

@@ -76,10 +76,10 @@ class Model(Solving):
         card: encoding for other cardinality constraints (default
             ``seqcounter-knuth``, see :data:`DEFAULT_CARD`).
         pb: encoding for weighted sums.
-        connectivity: ``"lazy"`` (cuts in a CEGAR loop), ``"eager"``
-            (complete CNF, for DIMACS export) or ``"propagate"`` (a
-            reachability propagator inside the search); default (None):
-            :data:`satgrid.modelling.connectivity.DEFAULT_MODE`, ``"lazy"``.
+        connectivity: ``"lazy"`` (cuts in a CEGAR loop), ``"eager"`` (complete
+            CNF, for DIMACS export), ``"propagate"`` (a reachability propagator
+            in the search) or ``"auto"`` (each rule's measured choice, the
+            default :data:`satgrid.modelling.connectivity.DEFAULT_MODE`).
         description: text for DIMACS headers.
         max_clauses: a ceiling on the model's clauses; a constraint that
             would pass it is refused before it is built (``LimitError``, as
@@ -106,7 +106,7 @@ class Model(Solving):
         # unknown names fail here, at construction, not at the first constraint
         self.amo, self.card = enc.card_method(self.amo), enc.card_method(self.card)
         enc.pb_method_kind(self.pb)
-        self.connectivity = con.resolve_mode(connectivity)   # the one default, the one check
+        self.connectivity = con.resolve_mode(connectivity, None)   # the one default and check
         self.formula = Formula(description)
         if max_clauses is not None:
             limit = _args.integer(max_clauses, "max_clauses")
@@ -449,7 +449,7 @@ class Model(Solving):
 
     def connected(self, lits: dict[Hashable, int], graph, group: str | None = None,
                   mode: str | None = None, max_true: int | None = None,
-                  anchors: Iterable[Hashable] = ()) -> None:
+                  anchors: Iterable[Hashable] = (), auto: str | None = None) -> None:
         """The nodes whose literal is true form one connected set of ``graph``.
 
         The empty set and a single node count as connected. ``mode`` defaults
@@ -457,13 +457,12 @@ class Model(Solving):
         cuts found on each model (a CEGAR checker) that hands the session the layered
         encoding after :data:`LAZY_SWITCH_AFTER` rounds if the cuts have not
         settled it by then; ``"eager"`` adds the layered encoding up front;
-        ``"propagate"`` reasons inside the search (a reachability propagator,
-        :mod:`satgrid.modelling.connectivity.propagator`; no encoding is ever built) on
-        solvers with the user-propagator interface (cadical195), the lazy cuts
-        elsewhere (:func:`satgrid.modelling.connectivity.resolve_mode` decides).
-        ``anchors``: nodes whose literal is known true (given or implied by the
-        model), the lazy cuts' representatives: a cut then holds in every
-        later model, not only where its representative node is in the set;
+        ``"propagate"`` reasons inside the search (:mod:`satgrid.modelling.connectivity.propagator`,
+        no encoding built) on solvers with the user-propagator interface, the
+        lazy cuts elsewhere; ``"auto"``: the rule's measured ``auto`` (default lazy;
+        :func:`~satgrid.modelling.connectivity.resolve_mode`; no fallback warning).
+        ``anchors``: nodes whose literal is known true (given or implied), the
+        lazy cuts' representatives: a cut then holds in every later model, and
         a part cut off from them is cut for each of its nodes (``spread``).
 
         >>> import networkx as nx; g = nx.path_graph(3)     # 0 - 1 - 2: every subset but {0, 2}
@@ -471,7 +470,8 @@ class Model(Solving):
         (7, True)
         """
         _args.connected_args(lits, graph, max_true)
-        mode = con.resolve_mode(mode, "connected", default=self.connectivity)
+        warn = (mode or self.connectivity) != "auto"       # a propagator asked for, not chosen
+        mode = con.resolve_mode(mode, "connected", default=self.connectivity, auto=auto)
         g = self._group_or_current(group)
         if mode in ("lazy", "propagate"):
             def fallback():
@@ -480,10 +480,10 @@ class Model(Solving):
                 with self.formula.group(g + ".fallback"):
                     return con.eager_connectivity(lits, graph, self.formula,
                                                   max_true=max_true, method="layers")
-            cuts = _prop.PropagatedConnectivity if mode == "propagate" else con.ConnectivityCuts
             self.connections.append(_constraint.Connection(g, dict(lits), graph))
-            anchors = list(anchors)
-            self.add_lazy(cuts(lits, graph, name=g, fallback=fallback, anchors=anchors,
+            anchors, kw = list(anchors), {"warn": warn} if mode == "propagate" else {}
+            cuts = _prop.PropagatedConnectivity if mode == "propagate" else con.ConnectivityCuts
+            self.add_lazy(cuts(lits, graph, name=g, fallback=fallback, anchors=anchors, **kw,
                                spread=bool(anchors),
                                switch_after=max(LAZY_SWITCH_AFTER, len(lits))))
             self.formula.encodings[g] = "lazy cuts" if mode == "lazy" else "reachability propagator"

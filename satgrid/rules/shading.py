@@ -97,10 +97,12 @@ def _graph(cells: Iterable[Cell]):
 
 
 def connected(m: Model, shaded: dict, colour: int = 1, group: str | None = None,
-              max_true: int | None = None, mode: str | None = None) -> None:
+              max_true: int | None = None, mode: str | None = None,
+              auto: str | None = None) -> None:
     """The cells of ``colour`` form one orthogonally connected group (none or
     one cell count as connected), by :meth:`Model.connected` (``mode``: None
-    for the Model's).
+    for the Model's; ``auto``: the mode measured best for the rule, used
+    when the mode is ``"auto"``).
 
     >>> from satgrid.modelling.model import Model
     >>> m = Model(); s = grid(m, 1, 3); connected(m, s, colour=0); m.count()   # all but #.#
@@ -108,7 +110,7 @@ def connected(m: Model, shaded: dict, colour: int = 1, group: str | None = None,
     """
     m.connected({v: _lit(shaded, v, colour) for v in shaded}, _graph(shaded),
                 group or f"shading.connected.{'shaded' if colour else 'unshaded'}",
-                mode=mode, max_true=max_true)
+                mode=mode, max_true=max_true, auto=auto)
 
 
 def connected_estimate(m: Model, n: int, colours: int = 1) -> int:

@@ -153,6 +153,8 @@ class PropagatedConnectivity(ConnectivityCuts, InSearchChecker):
     Args:
         strict: raise :class:`SolverError` on a solver without the
             interface instead of falling back to lazy cuts.
+        warn: say so (:class:`PropagatorFallback`) when falling back; False
+            when the propagator was chosen by ``"auto"``, not asked for.
         attach_after: CEGAR rounds before the engine takes over (0: at once).
         (the others: see :class:`~satgrid.modelling.connectivity.ConnectivityCuts`)
 
@@ -160,9 +162,10 @@ class PropagatedConnectivity(ConnectivityCuts, InSearchChecker):
         engine: the :class:`ReachEngine` serving it, or None (lazy cuts).
     """
 
-    def __init__(self, lits, graph, *, strict: bool = False, attach_after: int = 2, **kw):
+    def __init__(self, lits, graph, *, strict: bool = False, attach_after: int = 2,
+                 warn: bool = True, **kw):
         super().__init__(lits, graph, **kw)
-        self.strict = strict
+        self.strict, self.warn = strict, warn
         self.attach_after = attach_after
         self.engine: ReachEngine | None = None
         self._seen = 0              # the engine's accepted models when last asked
@@ -195,7 +198,8 @@ class PropagatedConnectivity(ConnectivityCuts, InSearchChecker):
             msg = no_propagator(name, f"connectivity {self.name!r}")
             if self.strict:
                 raise SolverError(msg)
-            warnings.warn(msg + "; using lazy cuts instead", PropagatorFallback, stacklevel=3)
+            if self.warn:
+                warnings.warn(msg + "; using lazy cuts instead", PropagatorFallback, stacklevel=3)
             return None
         self._session = session
         self.drop_fallback()        # never an eager encoding: the engine instead

@@ -7,7 +7,7 @@ shaded cells or four unshaded cells in a row. With the URL flag ``b`` (the
 "borders" variant), the two cells on either side of a room border differ.
 
 Model (:mod:`satgrid.rules.shading`): ``shaded[r,c]`` per cell (the
-projection), ``connected`` (shaded; lazy mode by the propagator), ``count_in``
+projection), ``connected`` (shaded; the ``auto`` mode by the propagator), ``count_in``
 per numbered room, ``no_run`` of four for either colour, ``differ_across``
 the borders with ``b``.
 """
@@ -44,7 +44,7 @@ class Aqre(AqreClues, RoomShading):
     def build(self, m: Model) -> None:
         s = self.chosen = shading.grid(m, self.rows, self.cols, f"{K}.cell")
         shading.connected(m, s, 1, f"{K}.connected",    # the cuts: 225 rounds on a 15x15
-                          mode="propagate" if m.connectivity == "lazy" else None)
+                          auto="propagate")
         for cells, k in zip(self.cells, self.numbers):
             if k is not None and k >= 0:
                 shading.count_in(m, s, cells, k, group=f"{K}.room")
