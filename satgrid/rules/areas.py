@@ -255,13 +255,11 @@ def paired_regions(m: Model, cells: Iterable[Hashable], graph, clues: Iterable[H
     >>> m.projection = a.projection(); m.count()          # ab|cd only
     (1, True)
     """
-    cells = list(dict.fromkeys(cells))
-    clues = list(dict.fromkeys(clues))
+    cells, clues = list(dict.fromkeys(cells)), list(dict.fromkeys(clues))
     n, sub = len(cells), graph.subgraph(cells)
     free = {a: distances(sub, a) for a in clues}
     label: dict = {v: {} for v in cells}
-    gl, gs = group + ".label", group + ".size"
-    pairs: dict = {}
+    gl, gs, pairs = group + ".label", group + ".size", {}
     for i, a in enumerate(clues):
         for b in clues[i + 1:]:
             ok = sorted(k for k in sizes_of(a, b) if 2 <= k <= n)
@@ -283,7 +281,6 @@ def paired_regions(m: Model, cells: Iterable[Hashable], graph, clues: Iterable[H
         m.exactly(list(ls.values()), 1, gl) if ls else m.clause([m.false], gl)
     out = Areas(m, label, group)
     out.pairs = {key: pair for key, (pair, _, _) in pairs.items()}
-
     for key, (pair, ok, mine) in pairs.items():
         lits = {v: label[v][key] for v in mine}
         anchored_connected(m, lits, sub, key[0], ok[-1], group + ".connected", connectivity)
@@ -298,8 +295,7 @@ def paired_regions(m: Model, cells: Iterable[Hashable], graph, clues: Iterable[H
         ge = lambda j: m.true if j <= 0 else t[j - 1] if j <= top else m.false  # noqa: E731
         cl = [[-pair, ge(ok[0] - 2)]]
         cl += [[-pair, -ge(k - 2), ge(k - 1)] for k in range(ok[0] + 1, ok[-1]) if k not in ok]
-        T, F = m.true, m.false
-        m.clauses([[l for l in c if l != F] or [F] for c in cl if T not in c], gs)
+        m.clauses([[l for l in c if l != m.false] or [m.false] for c in cl if m.true not in c], gs)
     return out
 
 
@@ -488,10 +484,10 @@ def congruent_halves(m: Model, rows: int, cols: int, grey, numbers: Mapping, *,
     gl, gm, gt = group + ".label", group + ".map", group + ".touch"
     cross = [(u, v) for u, v in graph.edges if (u in grey) != (v in grey)]
     label: dict = {v: {} for v in cells}
-    for i, r in enumerate(white):
-        for v in cells:
-            if v in grey or v >= r:
-                label[v][r] = m.bool(f"{group}[{_name(v)}]={_name(r)}", gl)
+    keys = [(v, r) for r in white for v in cells if v in grey or v >= r]
+    for (v, r), lit in zip(keys, m.formula.vars([f"{group}[{_name(v)}]={_name(r)}"
+                                                 for v, r in keys], gl)):
+        label[v][r] = lit
     for v, ls in label.items():
         m.exactly(list(ls.values()), 1, gl) if ls else m.clause([m.false], gl)
     out = Areas(m, label, group)
@@ -505,9 +501,12 @@ def congruent_halves(m: Model, rows: int, cols: int, grey, numbers: Mapping, *,
                            None, group + ".white", connectivity)
         m.connected({v: l for v, l in mine.items() if v in grey}, graph, group + ".grey",
                     mode=connectivity)
-    twin = {v: {w: m.bool(f"{group}.twin[{_name(v)}]={_name(w)}", gm) for w in cells
-                if (w in grey) != (v in grey)} for v in cells}
-    turn = {v: [m.bool(f"{group}.turn[{_name(v)}]={k}", gm) for k in range(8)] for v in cells}
+    ids = iter(m.formula.vars([f"{group}.twin[{_name(v)}]={_name(w)}" for v in cells
+                               for w in cells if (w in grey) != (v in grey)], gm))
+    twin = {v: {w: next(ids) for w in cells if (w in grey) != (v in grey)} for v in cells}
+    ids = iter(m.formula.vars([f"{group}.turn[{_name(v)}]={k}" for v in cells for k in range(8)],
+                              gm))
+    turn = {v: [next(ids) for _ in range(8)] for v in cells}
     for v in cells:
         m.exactly(list(twin[v].values()), 1, gm) if twin[v] else m.clause([m.false], gm)
         m.exactly(turn[v], 1, gm)
@@ -526,16 +525,17 @@ def congruent_halves(m: Model, rows: int, cols: int, grey, numbers: Mapping, *,
             same = out.same(a, b)
             cl += [[-same, -turn[a][k], turn[b][k]] for k in range(8)]
             step = (b[0] - a[0], b[1] - a[1])
+            tb = twin[b]
             for k in range(8):
                 dr, dc = TURNS[k](*step)
+                s_, k_ = -same, -turn[a][k]
                 for w, t in twin[a].items():
                     x = (w[0] + dr, w[1] + dc)
-                    if x in twin[b]:
-                        cl.append([-same, -turn[a][k], -t, twin[b][x]])
-                        cl.append([-same, -turn[a][k], -t, out.same(w, x)])
+                    if x in tb:
+                        cl += ([s_, k_, -t, tb[x]], [s_, k_, -t, out.same(w, x)])
                     else:
-                        cl.append([-same, -turn[a][k], -t])
-    m.clauses(cl, gm)
+                        cl.append([s_, k_, -t])
+    m.formula.add_pool_clauses(cl, group=gm)        # the pool's own literals
     for r in white:
         need = [n for v, n in numbers.items() if r in label[v]]
         if not need:
@@ -548,8 +548,8 @@ def congruent_halves(m: Model, rows: int, cols: int, grey, numbers: Mapping, *,
         ge = lambda k: m.true if k <= 0 else t[k - 1] if k <= top else m.false  # noqa: E731
         sz = [[-label[v][r], ge(n)] for v, n in numbers.items() if r in label[v]]
         sz += [[-label[v][r], -ge(n + 1)] for v, n in numbers.items() if r in label[v]]
-        T, F = m.true, m.false
-        m.clauses([[l for l in c if l != F] or [F] for c in sz if T not in c], group + ".size")
+        m.clauses([[l for l in c if l != m.false] or [m.false] for c in sz if m.true not in c],
+                  group + ".size")
     return out
 
 
