@@ -43,23 +43,33 @@ def sum_of_one_hot(formula, cells: Sequence[Mapping[int, int]], total: int
         reach.append({s + v for s in reach[-1] for v in d if s + v <= total})
     live = [set() for _ in cells] + [{total} & reach[-1]]
     for k in range(len(cells) - 1, -1, -1):
-        live[k] = {s for s in reach[k] if any(s + v in live[k + 1] for v in doms[k])}
+        after = live[k + 1]
+        live[k] = {s for s in reach[k] if any(s + v in after for v in doms[k])}
     if 0 not in live[0]:
         return None
-    node = [{0: None}] + [{s: formula.new_var() for s in sorted(live[k])}
+    # the nodes one block of auxiliaries, level by level; the edges' the next
+    # block, numbered in the order the loop below meets them (made at the end)
+    ids = iter(formula.new_vars(sum(len(live[k]) for k in range(1, len(cells)))))
+    node = [{0: None}] + [{s: next(ids) for s in sorted(live[k])}
                           for k in range(1, len(cells))] + [{total: None}]
+    e = first = formula.new_vars(0).start
     cl: list[list[int]] = []
+    add = cl.append
     for k, lits in enumerate(cells):
+        nxt, items = node[k + 1], list(lits.items())
         for s, u in node[k].items():
             head, edges = ([] if u is None else [-u]), []
-            for v, lit in lits.items():
-                if s + v not in node[k + 1]:
-                    cl.append(head + [-lit])
-                elif (w := node[k + 1][s + v]) is None:
+            for v, lit in items:
+                w = nxt.get(s + v, 0)
+                if w == 0:
+                    add(head + [-lit])
+                elif w is None:
                     edges.append(lit)
                 else:
-                    e = formula.new_var()
-                    cl += [head + [-lit, w], [-e, lit], [-e, w]]
+                    cl += ([*head, -lit, w], [-e, lit], [-e, w])
                     edges.append(e)
-            cl.append(head + edges)
+                    e += 1
+            add(head + edges)
+    if formula.new_vars(e - first).start != first:      # nothing else drew from the pool
+        raise AssertionError("mdd: the edge auxiliaries are not the block expected")
     return cl
