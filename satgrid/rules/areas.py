@@ -463,16 +463,18 @@ def congruent_halves(m: Model, rows: int, cols: int, grey, numbers: Mapping, *,
     up to rotation and reflection; a number is the size of its cell's half.
 
     Regions are rooted at their first white cell (``label[v][r]``, exactly
-    one per cell, ``G.label``), their white and their grey cells each
-    connected (``G.white``, ``G.grey``). A map pairs the cells: ``twin[v][w]`` (w of the other colour, exactly one,
+    one per cell, ``G.label``), their white cells connected (``G.white``). A
+    map pairs the cells: ``twin[v][w]`` (w of the other colour, exactly one,
     ``twin[v][w] -> twin[w][v]``) with ``turn[v][k]`` (one of the eight
     isometries, inverted at the twin); along a half, side-by-side cells of
     one region keep the turn and their twins are the turned step apart, in
-    one region too (``G.map``); a root's twin lies in its region. So the
-    map takes the white half onto the grey half by one isometry; the two
-    halves touch, so the region is connected (``G.touch``). A number n at v: the white cells of v's region, counted by a thermometer per
-    root (``Model.exactly``), are n (``G.size``). ``connectivity``: the
-    mode of the two connectivity rules (default: the model's).
+    one region too (``G.map``); a root's twin lies in its region. So the map
+    takes the white half W onto the grey half by one isometry (every twin of
+    W lies in W's region; a grey cell's twin, in its region's white half):
+    the grey half is connected with no rule of its own (its eager rule was a
+    quarter of a 6x6's formula). The halves touch (``G.touch``). A number n
+    at v: the white cells of v's region, counted by a thermometer per root
+    (``Model.exactly``), are n (``G.size``). ``connectivity``: W's mode.
 
     >>> m = Model(); a = congruent_halves(m, 1, 4, {(0, 1), (0, 2)}, {})
     >>> m.projection = a.projection(); m.count()     # [W G][G W]: the only way
@@ -499,8 +501,6 @@ def congruent_halves(m: Model, rows: int, cols: int, grey, numbers: Mapping, *,
         m.clauses([[-mine[r]] + touch] + [[-e, mine[x]] for e, p in zip(touch, pairs) for x in p], gt)
         anchored_connected(m, {v: l for v, l in mine.items() if v not in grey}, graph, r,
                            None, group + ".white", connectivity)
-        m.connected({v: l for v, l in mine.items() if v in grey}, graph, group + ".grey",
-                    mode=connectivity)
     ids = iter(m.formula.vars([f"{group}.twin[{_name(v)}]={_name(w)}" for v in cells
                                for w in cells if (w in grey) != (v in grey)], gm))
     twin = {v: {w: next(ids) for w in cells if (w in grey) != (v in grey)} for v in cells}

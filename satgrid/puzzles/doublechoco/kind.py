@@ -5,8 +5,9 @@ groups of one colour), one white and one grey, of the same shape up to
 rotation and reflection; a number is the size of its cell's half ("?" any).
 
 Model: :func:`satgrid.rules.areas.congruent_halves` (regions rooted at
-their first white cell, a map twinning the halves cell by cell), its
-connectivity eager: the lazy cuts took six times longer on pzprjs-size boards.
+their first white cell, a map twinning the halves cell by cell), the white
+halves' connectivity eager: the lazy cuts took six times longer on
+pzprjs-size boards (the grey halves, the map's images of the white, need none).
 """
 
 from __future__ import annotations
