@@ -7,13 +7,12 @@ says otherwise) and uses the Model's selectable encodings (``m.exactly``,
 ``m.at_most``: the ``amo``/``card`` methods; ``m.linear``: the ``pb`` method;
 ``m.connected``/``m.regions``: the connectivity mode).
 
-* :func:`rectangles`: one rectangle per clue holding no other clue, the
-  rectangles tiling the grid (Shikaku).
+* :func:`rectangles`: one rectangle per clue, holding no other, tiling the
+  grid (Shikaku).
 * :func:`paired_regions`: regions of exactly two clues whose sizes the pair
-  allows (Araf, with :func:`araf_sizes`: strictly between the numbers; a
-  "?" only forbids the other number).
+  allows (Araf, :func:`araf_sizes`: between the numbers; "?" not the other).
 * :func:`shape_regions`: every cell named by a shape (or blank), each group
-  of equal names one copy of its shape (Pentominous, Statue Park), and
+  of equal names one copy of its shape (Pentominous, Statue Park);
   :func:`pieces_alone`: shaded neighbours in one piece (Statue Park).
 * :func:`congruent_halves`: every region one white and one grey half,
   congruent (Double Choco).
@@ -22,9 +21,8 @@ says otherwise) and uses the Model's selectable encodings (``m.exactly``,
 
 What they return, :class:`Areas`, holds ``label[cell][key]`` (the cell lies
 in region ``key``; exactly one per cell), the literal "two cells share a
-region" (:meth:`Areas.same`) and its negation, the border between them
-(:meth:`Areas.border`), and the regions of a solution numbered in the order
-of their first cell (:meth:`Areas.numbered`).
+region" (:meth:`Areas.same`), its negation the border (:meth:`Areas.border`),
+and a solution's regions numbered by their first cell (:meth:`Areas.numbered`).
 
 Example: the 2 x 2 grid's Shikaku with a 2 at the top left and a 2 at the
 bottom right has two answers (two rows or two columns)::
@@ -238,15 +236,14 @@ def paired_regions(m: Model, cells: Iterable[Hashable], graph, clues: Iterable[H
     allowed sizes reach: ``label[v][(a, b)]`` for the cells v with
     ``(d(a, v) + d(v, b) + d(a, b)) / 2 + 1`` at most the largest allowed
     size (the fewest cells a connected region holding a, b and v has, d the
-    steps in ``graph`` through no other clue), no other clue. Exactly one label per cell
-    (``G.label``); ``label[a][(a, b)] = label[b][(a, b)]``, the pair's
-    literal P, implied by each of its cells; the pair's cells connected
-    (``Model.connected``, the ``connectivity`` mode, ``G.connected``); the
-    size: a thermometer over the cells but a and b (``t``: at least 1, 2,
-    ... of them, up to the largest size allowed; ``others + [-t[k]]``
-    exactly ``len(t)`` true, ``Model.exactly``), then ``P ->`` the smallest
-    size, and ``P -> -(size k)`` for each size ruled out between, all in
-    ``G.size``. ``Areas.pairs``: ``{(a, b): P}``.
+    steps in ``graph`` through no other clue), no other clue. Exactly one
+    label per cell (``G.label``); ``label[a][(a, b)] = label[b][(a, b)]`` is
+    the pair's literal P, implied by each of its cells; the pair's cells
+    connected (``Model.connected``, ``connectivity``, ``G.connected``); its
+    size by a thermometer ``t`` over the cells but a and b (at least 1, 2, ...
+    of them; ``others + [-t[k]]`` exactly ``len(t)`` true), ``P ->`` the
+    smallest size, ``P -> -(size k)`` for each size ruled out between
+    (``G.size``). ``Areas.pairs``: ``{(a, b): P}``.
 
     >>> import networkx as nx
     >>> m = Model(); g = nx.grid_2d_graph(1, 4)
@@ -314,7 +311,8 @@ def araf_sizes(x: int | None, y: int | None, n: int) -> range | set:
 
 def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Hashable, object],
                   *, blank: bool = False, placements: dict | None = None,
-                  group: str = "areas.shapes", empty: Iterable[tuple[int, int]] = ()) -> dict:
+                  group: str = "areas.shapes", empty: Iterable[tuple[int, int]] = (),
+                  known: Mapping | None = None) -> dict:
     """Every cell takes one shape name, and each connected group of cells of
     one name is a copy of that shape (rotations and reflections allowed):
     Pentominous's regions, where equal shapes never share a side.
@@ -324,13 +322,13 @@ def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Ha
     ``cells``: ``P -> letter[u][s]`` for its cells and ``P -> -letter[w][s]``
     for the cells around it, ``letter[v][s] -> OR(placements of s over v)``
     (``G.place``). Then the group of s-cells holding v is exactly a true
-    placement, so two copies of a shape never touch and overlapping
-    placements never hold together: no at-most-one over placements is needed
-    (as ``Model.place``'s exact cover needs). Returns ``letter``, the
-    projection (the letters decide the placements). ``blank=True``: a cell may
-    also be None (no shape: Statue Park's unshaded cells). ``placements``, a
-    dict, gets ``{shape: [placement literals]}``. ``empty``: cells known
-    blank (Statue Park's white circles): no placement.
+    placement: copies of a shape never touch nor overlap, with no
+    at-most-one over placements. Returns ``letter``, the projection.
+    ``blank=True``: a cell may also be None (no shape: Statue Park's unshaded
+    cells). ``placements``, a dict, gets ``{shape: [placement literals]}``.
+    ``empty``: cells known blank (Statue Park's white circles), no placement
+    over them. ``known``: ``{cell: shape}`` the caller also states: no
+    placement of another shape over such a cell, nor of its shape beside it.
 
     >>> from satgrid.modelling.shapes import parse_shape
     >>> m = Model(); cells = [(0, c) for c in range(4)]
@@ -355,15 +353,18 @@ def shape_regions(m: Model, cells: Iterable[tuple[int, int]], shapes: Mapping[Ha
     found, pnames = [], []
     for s, os in orients.items():
         first = len(pnames)     # the orientations differ: no placement is found twice
+        own = {key[v] for v, t in (known or {}).items() if t == s and v in key}
+        room_s = room - {key[v] for v, t in (known or {}).items() if t != s and v in key}
         for o in os:
             fr, fc = min(o)      # offsets from the first cell, sorted: moved, they stay sorted
             dbody = sorted((a - fr) * width + b - fc for a, b in o)
             dring = sorted({d + e for d in dbody for e in (width, -width, 1, -1)} - set(dbody))
             for v in cells:
                 k = key[v]
-                if room.issuperset(placed := [k + d for d in dbody]):
+                if room_s.issuperset(placed := [k + d for d in dbody]) \
+                        and own.isdisjoint(around := [k + d for d in dring]):
                     pnames.append(f"{group}.p[{s}@{v[0]},{v[1]}:{len(pnames) - first + 1}]")
-                    found.append((s, placed, [k + d for d in dring]))
+                    found.append((s, placed, around))
     cl, placements = [], {} if placements is None else placements
     of = {s: {key[v]: ls[s] for v, ls in letter.items()} for s in shapes}   # s -> key -> letter
     over = {s: {k: [] for k in key.values()} for s in shapes}
@@ -398,9 +399,8 @@ def distinct_shapes(pieces) -> tuple[dict, dict]:
 def estimate_shape_regions(amo: str, cells: int, shapes: int, size: int, blank: bool) -> int:
     """An upper bound on the clauses of :func:`shape_regions` (and
     :func:`pieces_alone` with ``blank``) on ``cells`` cells, ``shapes`` free
-    shapes of at most ``size`` cells: per cell its exactly-one name and a
-    clause per shape; per placement (8 orientations at each cell) its cells
-    and the cells around it; per cell four edges' clauses per shape.
+    shapes of at most ``size`` cells: per cell its names; per placement (8
+    at each cell) its cells and ring; per cell four edges' clauses per shape.
 
     >>> from satgrid.modelling.shapes import parse_shape
     >>> m = Model(); cells = [(0, c) for c in range(4)]
