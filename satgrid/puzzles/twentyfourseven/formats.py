@@ -21,29 +21,29 @@ GRID_KEYS = ("name", "givens") + SIDES
 
 
 # ------------------------------------------------------------------ parsing
-_GRIDS_HEADER = re.compile(r"^\s*\[\[\s*grids\s*\]\]")
-
-
 def _key_line(raw: str, key: str, table: int | None) -> int | None:
     """Line of ``key`` at the top level (``table=None``) or in the table-th ``[[grids]]``.
 
     For a multi-line string opened at the end of the key's line, the line after.
+    (String tests, no regular expressions: it is asked for every given grid.)
     """
-    pat = re.compile(r'^\s*' + re.escape(key) + r'\s*=\s*(""")?(.*)$')
     current = None  # None = top level, -1 = another table, k = k-th [[grids]]
     count = -1
     for i, line in enumerate(raw.splitlines(), 1):
-        if _GRIDS_HEADER.match(line):
-            count += 1
-            current = count
+        text = line.lstrip()
+        if text.startswith("["):
+            head = text[2:].partition("]]")
+            if text.startswith("[[") and head[1] and head[0].strip() == "grids":
+                count += 1
+                current = count
+            else:
+                current = -1
             continue
-        if re.match(r"^\s*\[", line):
-            current = -1
-            continue
-        if current == table:
-            m = pat.match(line)
-            if m:
-                return i + 1 if (m.group(1) and not m.group(2).strip()) else i
+        if current == table and text.startswith(key):
+            rest = text[len(key):].lstrip()
+            if rest.startswith("="):
+                value = rest[1:].lstrip()
+                return i + 1 if value.startswith('"""') and not value[3:].strip() else i
     return None
 
 
@@ -56,34 +56,33 @@ def _line_text(raw: str, line: int | None) -> str:
 
 def _parse_clues(value: Any, side: str, n: int, raw: str, file: str,
                  table: int | None) -> list[int]:
-    line = _key_line(raw, side, table)
     if not isinstance(value, str):
         raise InstanceError(f"{side}: expected a string of {n} clues ('.' = none)",
-                            file, line, 1)
-    text = _line_text(raw, line)
-    base = text.find(value) if value else -1
-    toks = list(re.finditer(r"\S+", value))
+                            file, _key_line(raw, side, table), 1)
+    toks = value.split()
 
-    def col(k: int | None) -> int:
+    def at(k: int | None) -> tuple[int | None, int]:
+        """(line, column) of token k (None: the end), found for an error only."""
+        line = _key_line(raw, side, table)
+        base = _line_text(raw, line).find(value) if value else -1
         if base < 0:
-            return 1
+            return line, 1
         if k is None:
-            return base + len(value) + 1
-        return base + toks[k].start() + 1
+            return line, base + len(value) + 1
+        return line, base + [m.start() for m in re.finditer(r"\S+", value)][k] + 1
 
     if len(toks) != n:
         raise InstanceError(f"{side}: expected {n} clues ('.' = none), found {len(toks)}",
-                            file, line, col(n if len(toks) > n else None))
+                            file, *at(n if len(toks) > n else None))
     out = []
-    for k, m in enumerate(toks):
-        tok = m.group()
+    for k, tok in enumerate(toks):
         if tok == ".":
             out.append(0)
             continue
         v = ascii_int(tok)
         if v is None or not 1 <= v <= n:
             raise InstanceError(f"{side}: expected a number 1..{n} or '.', found {shown(tok)}",
-                                file, line, col(k))
+                                file, *at(k))
         out.append(v)
     return out
 
