@@ -326,3 +326,41 @@ def test_a_size_the_family_refuses_is_skipped_not_fatal(tmp_path):
                  keep=1, tries=2)
     assert sel.tried[0]["results"] == "refused" and sel.tried[1]["params"]["n"] == 6
     assert len(sel.instances) == 1
+
+
+def test_a_size_past_the_clause_limit_is_a_ceiling_not_fatal(tmp_path, monkeypatch):
+    """A seed whose formula is past the clause limit (Killer Sudoku n = 18:
+    68 M clauses estimated) came back from the child as an error that
+    stopped a whole 10..60 s suite. It is 'too-large' now: the walk goes
+    down and never climbs to that size again, while seeds go on."""
+    import io
+    import types
+    from satgrid.errors import LimitError
+    from satgrid.suite.select import EASY_RUN, select
+    select_mod = importlib.import_module("satgrid.suite.select")
+
+    def too_many(*a):
+        raise LimitError("killersudoku: about 68,015,930 clauses estimated")
+    monkeypatch.setattr(select_mod, "seed_unit", too_many)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(
+        {"family": "killersudoku", "params": {"n": 18}, "enc": {}, "seed": 1, "out": "x",
+         "ref": REF, "seconds": 1.0, "proof_seconds": 0.0})))
+    out = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", out)
+    select_mod.unit_main()
+    monkeypatch.undo()
+    assert json.loads(out.getvalue())["too_large"].startswith("killersudoku: about 68")
+
+    def run(fam, p, enc, seed, out, ref, hi, limit, proof):   # every size from 6 is too large
+        if p["n"] >= 6:
+            return "too-large"
+        name = f"s{seed}.cnf.xz"
+        open(os.path.join(out, name), "w").close()
+        plan = types.SimpleNamespace(variant="sat")
+        return [types.SimpleNamespace(status="sat", seconds=0.01, conflicts=0, plan=plan,
+                                      file=name)]
+    sel = select("hitori", {"n": 4}, (100.0, 200.0), ReferenceSolver(REF), str(tmp_path),
+                 keep=1, tries=4 * EASY_RUN + 1, run=run)
+    sizes = [t["params"]["n"] for t in sel.tried]
+    assert sizes == [4] * EASY_RUN + [5] * EASY_RUN + [6] + [5] * (2 * EASY_RUN)
+    assert [t["results"] for t in sel.tried if t["params"]["n"] == 6] == ["too-large"]

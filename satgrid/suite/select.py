@@ -9,7 +9,10 @@ solves), and keeps the instances whose own solve by the reference solver
 lands in the band, until it has ``keep`` of them, has tried ``tries`` seeds
 or has spent its budget. The size walks with what it sees: up by one after
 two seeds in a row whose every instance was solved below the band, down by
-one after a seed that was stopped or not solved within the band's top.
+one after a seed that was stopped or not solved within the band's top. A
+size the family refuses (Killer Sudoku's prime sides) is passed over; a
+size whose formula is past the clause limit (``too-large``) is a ceiling the
+walk stays below from then on.
 
 Each kept seed is recorded with its own parameters and the variants kept,
 so ``suite.json`` regenerates exactly those files byte for byte. Every seed
@@ -35,7 +38,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Callable
 
-from ..errors import UsageError
+from ..errors import LimitError, UsageError
 from ..puzzles.families import SPECS
 from .build import VARIANTS, Instance, Plan, plan_of, seed_unit
 from .calibrate import PROBE_CAP, scale_params
@@ -67,6 +70,8 @@ def unit_main() -> None:
         out = {"instances": [_record(i) for i in insts]}
     except UsageError as e:      # parameters the family refuses: not this size
         out = {"instances": [], "refused": str(e)}
+    except LimitError as e:      # past the clause limit: too large, not a failure
+        out = {"instances": [], "too_large": str(e)}
     except Exception as e:       # sent back whole: the parent raises it as one line
         out = child_error(e)
     sys.stdout.write(json.dumps(out))
@@ -90,8 +95,9 @@ def try_seed(fam: str, params: dict, enc: dict, seed: int, out: str, ref: Refere
              ) -> list[Instance] | str | None:
     """Build ``fam``'s seed into ``out`` (both variants, each solved within
     ``seconds``), the whole of it stopped after ``limit`` seconds of wall
-    time: its instances, None when it was stopped (its files removed), or
-    ``"refused"`` when the family refuses these parameters."""
+    time: its instances, None when it was stopped (its files removed),
+    ``"refused"`` when the family refuses these parameters, or ``"too-large"``
+    when its formula is past the clause limit."""
     job = {"family": fam, "params": params, "enc": enc, "seed": seed, "out": out,
            "ref": ref.name, "seconds": seconds, "proof_seconds": proof_seconds}
     try:
@@ -104,6 +110,8 @@ def try_seed(fam: str, params: dict, enc: dict, seed: int, out: str, ref: Refere
         return None
     if "refused" in got:
         return "refused"
+    if "too_large" in got:
+        return "too-large"
     return [_instance(d) for d in got["instances"]]
 
 
@@ -162,9 +170,13 @@ def select(fam: str, params: dict, band: tuple[float, float], ref: ReferenceSolv
         if got is None:
             row["results"] = "too-costly" if left > PROBE_CAP * hi else "over-budget"
             walk.update(easy_run=0, scale=max(s_lo, scale - 1))
+        elif got == "too-large":        # this size and every larger one are out
+            row["results"] = "too-large"
+            walk.update(easy_run=0, top=min(walk.get("top", scale), scale),
+                        scale=max(s_lo, scale - 1))
         elif got == "refused":          # not a size of the family: the next one up (or down)
             row["results"] = "refused"
-            walk["scale"] = scale + 1 if scale < s_hi else scale - 1
+            walk["scale"] = scale + 1 if scale + 1 <= min(s_hi, top(walk) - 1) else scale - 1
         else:
             row["results"] = [(i.plan.variant, i.status, i.seconds, i.conflicts) for i in got]
             kept = [i for i in got if _in_band(i, lo, hi)][:keep - len(sel.instances)]
@@ -181,12 +193,17 @@ def select(fam: str, params: dict, band: tuple[float, float], ref: ReferenceSolv
             elif all(i.seconds is not None and i.seconds < lo for i in got):
                 walk["easy_run"] += 1
                 if walk["easy_run"] >= EASY_RUN:
-                    walk.update(easy_run=0, scale=min(s_hi, scale + 1))
+                    walk.update(easy_run=0, scale=min(s_hi, top(walk) - 1, scale + 1))
         sel.seconds = round(before + time.perf_counter() - t_start, 3)
         if save:
             save(state(sel, walk))
     sel.seconds = round(before + time.perf_counter() - t_start, 3)
     return sel
+
+
+def top(walk: dict) -> float:
+    """The smallest size found past the clause limit (none yet: infinity)."""
+    return walk.get("top", float("inf"))
 
 
 def state(sel: Selection, walk: dict) -> dict:
