@@ -358,9 +358,33 @@ def test_a_size_past_the_clause_limit_is_a_ceiling_not_fatal(tmp_path, monkeypat
         open(os.path.join(out, name), "w").close()
         plan = types.SimpleNamespace(variant="sat")
         return [types.SimpleNamespace(status="sat", seconds=0.01, conflicts=0, plan=plan,
-                                      file=name)]
+                                      file=name, gbd=name)]
     sel = select("hitori", {"n": 4}, (100.0, 200.0), ReferenceSolver(REF), str(tmp_path),
                  keep=1, tries=4 * EASY_RUN + 1, run=run)
     sizes = [t["params"]["n"] for t in sel.tried]
     assert sizes == [4] * EASY_RUN + [5] * EASY_RUN + [6] + [5] * (2 * EASY_RUN)
     assert [t["results"] for t in sel.tried if t["params"]["n"] == 6] == ["too-large"]
+
+
+def test_a_formula_kept_once_is_not_kept_again(tmp_path):
+    """The unconstrained Hooks grid does not depend on its seed: a 10..60 s
+    suite kept 26 Hooks files with 5 distinct GBD hashes. A seed whose
+    formulas are all kept already keeps nothing and counts as too easy (the
+    size moves on), so every kept instance is a distinct formula."""
+    import types
+    from satgrid.suite.select import EASY_RUN, select
+
+    def run(fam, p, enc, seed, out, ref, hi, limit, proof):   # the same formula per size
+        got = []
+        for variant in ("sat", "uniq"):
+            name = f"n{p['n']}-s{seed}-{variant}.cnf.xz"
+            open(os.path.join(out, name), "w").close()
+            got.append(types.SimpleNamespace(status="sat", seconds=1.0, conflicts=0, file=name,
+                                             gbd=f"{p['n']}-{variant}",
+                                             plan=types.SimpleNamespace(variant=variant)))
+        return got
+    sel = select("hitori", {"n": 4}, (0.0, 2.0), ReferenceSolver(REF), str(tmp_path),
+                 keep=4, tries=1 + EASY_RUN + 1, run=run)
+    assert [t["params"]["n"] for t in sel.tried] == [4] * (1 + EASY_RUN) + [5]
+    assert [i.gbd for i in sel.instances] == ["4-sat", "4-uniq", "5-sat", "5-uniq"]
+    assert sorted(os.listdir(tmp_path)) == sorted(i.file for i in sel.instances)

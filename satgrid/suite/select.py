@@ -12,7 +12,10 @@ two seeds in a row whose every instance was solved below the band, down by
 one after a seed that was stopped or not solved within the band's top. A
 size the family refuses (Killer Sudoku's prime sides) is passed over; a
 size whose formula is past the clause limit (``too-large``) is a ceiling the
-walk stays below from then on.
+walk stays below from then on. An instance whose formula is one already
+kept (the same GBD hash: a family whose puzzle does not depend on the seed,
+such as the unconstrained Hooks grid) is not kept again, and a seed that
+brings nothing new counts as too easy, so the size moves on.
 
 Each kept seed is recorded with its own parameters and the variants kept,
 so ``suite.json`` regenerates exactly those files byte for byte. Every seed
@@ -179,7 +182,9 @@ def select(fam: str, params: dict, band: tuple[float, float], ref: ReferenceSolv
             walk["scale"] = scale + 1 if scale + 1 <= min(s_hi, top(walk) - 1) else scale - 1
         else:
             row["results"] = [(i.plan.variant, i.status, i.seconds, i.conflicts) for i in got]
-            kept = [i for i in got if _in_band(i, lo, hi)][:keep - len(sel.instances)]
+            known = {i.gbd for i in sel.instances}
+            fresh = [i for i in got if i.gbd not in known]
+            kept = [i for i in fresh if _in_band(i, lo, hi)][:keep - len(sel.instances)]
             for i in got:
                 if i not in kept:
                     os.unlink(os.path.join(out, i.file))
@@ -188,9 +193,9 @@ def select(fam: str, params: dict, band: tuple[float, float], ref: ReferenceSolv
                                   "variants": [i.plan.variant for i in kept]})
                 sel.instances += kept
                 walk["easy_run"] = 0
-            elif any(i.status == "unknown" or (i.seconds or 0) > hi for i in got):
+            elif fresh and any(i.status == "unknown" or (i.seconds or 0) > hi for i in fresh):
                 walk.update(easy_run=0, scale=max(s_lo, scale - 1))
-            elif all(i.seconds is not None and i.seconds < lo for i in got):
+            elif all(i.seconds is not None and i.seconds < lo for i in fresh):  # or none new
                 walk["easy_run"] += 1
                 if walk["easy_run"] >= EASY_RUN:
                     walk.update(easy_run=0, scale=min(s_hi, top(walk) - 1, scale + 1))
