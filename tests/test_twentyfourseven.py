@@ -318,10 +318,9 @@ def test_doctests_of_the_checker():
 def test_small_regions_are_the_fixed_polyominoes():
     from itertools import combinations
 
-    from satgrid.modelling.geometry import neighbours
-    from satgrid.puzzles.twentyfourseven.kind import _small_regions
+    from satgrid.modelling.geometry import neighbours, small_regions
     regions = [([divmod(i, 5) for i in s], [divmod(j, 5) for j in b])
-               for s, b in _small_regions(5, 3)]     # cell numbers r * 5 + c
+               for s, b in small_regions(5, 3)]     # cell numbers r * 5 + c
     # independently: every set of 1..3 cells of the 5 x 5 grid that is connected
     cells = [(r, c) for r in range(5) for c in range(5)]
 
@@ -341,7 +340,7 @@ def test_small_regions_are_the_fixed_polyominoes():
     for s, border in regions:
         assert set(border) == {b for a in s for b in neighbours(a, 5)} - set(s)
     # fixed polyominoes placed in 7 x 7 (counts known from outside): 49, 84, 214, 572
-    sizes = [len(s) for s, _ in _small_regions(7, 4)]
+    sizes = [len(s) for s, _ in small_regions(7, 4)]
     assert [sizes.count(k) for k in (1, 2, 3, 4)] == [49, 84, 214, 572]
 
 

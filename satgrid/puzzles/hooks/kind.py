@@ -89,7 +89,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.encodings import estimate, mdd
-from ...modelling.geometry import grid_graph, windows
+from ...modelling.geometry import grid_graph, small_regions, windows
 from ...modelling.model import Model, Solution
 from ..base import Puzzle, register
 from . import check as checker
@@ -237,23 +237,6 @@ class HookLayout:
         return out
 
 
-def _local_cuts(filled: dict, graph, size: int) -> list[list[int]]:
-    """Connectivity cuts implied for a group of more than ``size`` cells: per
-    connected set S of 1..``size`` cells (grown cell by cell), "some cell of S
-    is empty or some cell next to S is filled"."""
-    out = []
-    frontier = {frozenset([c]) for c in filled}
-    for k in range(1, size + 1):
-        nxt = set()
-        for S in sorted(frontier, key=sorted):
-            border = sorted({b for c in S for b in graph[c]} - S)
-            out.append([-filled[c] for c in sorted(S)] + [filled[b] for b in border])
-            if k < size:
-                nxt.update(S | {b} for b in border)
-        frontier = nxt
-    return out
-
-
 def layout_model(n: int) -> tuple[Model, list[int]]:
     """A model of the nested hook layouts of an n x n grid alone.
 
@@ -379,8 +362,10 @@ class Hooks(HooksClues, Puzzle):
         graph = grid_graph(n)
         size = min(self.local_cuts, n * (n + 1) // 2 - 1)      # sets smaller than the group
         if size > 0:
-            model.formula.add_pool_clauses(_local_cuts(filled, graph, size),
-                                           group="hooks.connected")
+            flat = [filled[divmod(i, n)] for i in range(n * n)]     # by cell number r * n + c
+            model.formula.add_pool_clauses(
+                [[-flat[i] for i in S] + [flat[j] for j in border]
+                 for S, border in small_regions(n, size)], group="hooks.connected")
         with model.formula.group("hooks.connected"):
             model.connected(filled, graph, group="hooks.connected",
                             max_true=n * (n + 1) // 2)

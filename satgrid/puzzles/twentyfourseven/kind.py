@@ -137,53 +137,6 @@ def _line_tables(n: int) -> tuple[dict[int, int], list[tuple[int, ...]]]:
     return mult, forbidden
 
 
-def _members(x: int) -> list[int]:
-    """The positions of the 1 bits of ``x``, lowest first."""
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
-
-
-@functools.lru_cache(maxsize=None)
-def _small_regions(n: int, k: int) -> list[tuple[list[int], list[int]]]:
-    """Every orthogonally connected set of 1..k cells of an n x n grid, with its border.
-
-    Returns:
-        ``(cells, border)`` pairs of cell numbers r * n + c, ascending (border =
-        the cells outside the set next to one of its cells), by size, each set
-        once, in the order they are found (each set grown by each cell of its
-        border in turn); 49, 84 and 214 sets of 1, 2 and 3 cells for n = 7.
-        Worked on bit masks of the cells (a first compile pays for this table).
-    """
-    around = [0] * (n * n)
-    for i in range(n * n):
-        for r, c in G.neighbours(divmod(i, n), n):
-            around[i] |= 1 << (r * n + c)
-    seen = set()
-    frontier = [1 << i for i in range(n * n)]
-    out = []
-    for size in range(1, k + 1):
-        nxt = []
-        for S in frontier:
-            cells = _members(S)
-            border = 0
-            for i in cells:
-                border |= around[i]
-            border = _members(border & ~S)
-            out.append((cells, border))
-            if size < k:
-                for b in border:
-                    T = S | 1 << b
-                    if T not in seen:
-                        seen.add(T)
-                        nxt.append(T)
-        frontier = nxt
-    return out
-
-
 # ------------------------------------------------------------------ the kinds
 @register
 class TwentyFourSeven(TwentyFourSevenClues, Puzzle):
@@ -313,7 +266,7 @@ class TwentyFourSeven(TwentyFourSevenClues, Puzzle):
             if self.local and total > 1:
                 flat = [l for row in empty for l in row]        # by cell number r * n + c
                 cuts = [[flat[i] for i in S] + [-flat[j] for j in border]
-                        for S, border in _small_regions(n, min(self.cut_size, total - 1))]
+                        for S, border in G.small_regions(n, min(self.cut_size, total - 1))]
                 add(cuts, group=f"{K}.connected")
             if self.line_values or self.line_copies:
                 present = self._line_values(m, lit, n)
