@@ -155,7 +155,7 @@ def explainer(p: Puzzle, opts: Options | None = None) -> tuple[Model, Explainer]
     :class:`Explainer` (connectivity lazy unless ``opts`` says eager)."""
     opts = opts or Options()
     if opts.connectivity in ("auto", "propagate"):
-        opts = Options(**{**opts.__dict__, "connectivity": "lazy"})
+        opts = opts.replace(connectivity="lazy")
     m = compile_puzzle(p, opts, givens="none")
     ex = Explainer(m, p.givens(m), solver=opts.solver, time_limit=opts.time_limit)
     return m, ex
