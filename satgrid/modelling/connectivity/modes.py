@@ -127,5 +127,4 @@ def resolve_mode(requested: str | None, constraint: str | None = "connected",
 
 def has_propagator(solver: str) -> bool:
     """Whether the solver named (or aliased) ``solver`` has the user-propagator interface."""
-    caps = solvers.CAPABILITIES.get(solvers.canonical_name(solver))
-    return caps is not None and bool(caps.propagator)
+    return solvers.canonical_name(solver) in solvers.PROPAGATOR_SOLVERS
