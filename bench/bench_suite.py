@@ -45,6 +45,9 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--band", default="10..60")
     ap.add_argument("--keep", type=int, default=10, help="instances kept per family (0: no selection)")
+    ap.add_argument("--margin", type=float, default=0.0,
+                    help="keep only instances solved inside the band narrowed by this fraction "
+                         "at both ends (satgrid suite --margin)")
     ap.add_argument("--count", type=int, help="seeds per family (with --keep: the most tried)")
     ap.add_argument("--kinds", nargs="*", default=DEFAULT_KINDS)
     ap.add_argument("--start", nargs="*", default=[], metavar="FAMILY=SCALE",
@@ -59,11 +62,13 @@ def main() -> None:
     starts = {k: int(v) for k, v in (x.split("=") for x in a.start)}
     out = a.out or tempfile.mkdtemp(prefix="satgrid-bench-suite-")
     print(f"# bench_suite: {utc_stamp()}; {machine()}")
-    print(f"band {lo:g}..{hi:g} s, keep {a.keep} per family, reference {a.solver}, out {out}")
+    print(f"band {lo:g}..{hi:g} s, keep {a.keep} per family (margin {a.margin:g}), "
+          f"reference {a.solver}, out {out}")
     t0 = time.perf_counter()
     s = build_suite(a.kinds, out, band=(lo, hi), count=a.count, keep=a.keep or None,
                     solver=a.solver, calibration_seconds=a.calibration_seconds,
-                    select_seconds=a.select_seconds, starts=starts, workers=a.workers)
+                    select_seconds=a.select_seconds, margin=a.margin, starts=starts,
+                    workers=a.workers)
     build = time.perf_counter() - t0
     print("\n| family | size | in band | probes | calibration s | probes (scale: CaDiCaL s or why stopped) |")
     print("|---|---|---|---|---|---|")

@@ -388,3 +388,36 @@ def test_a_formula_kept_once_is_not_kept_again(tmp_path):
     assert [t["params"]["n"] for t in sel.tried] == [4] * (1 + EASY_RUN) + [5]
     assert [i.gbd for i in sel.instances] == ["4-sat", "4-uniq", "5-sat", "5-uniq"]
     assert sorted(os.listdir(tmp_path)) == sorted(i.file for i in sel.instances)
+
+
+def test_a_margin_keeps_only_instances_clear_of_the_band_edges(tmp_path):
+    """With a margin of 0.5 the band 0.5..2 keeps what was solved in
+    0.75..1.33 s: 0.6 s is too easy (two in a row grow the size), 1.5 s
+    too hard (the size goes down), 1.0 s kept; with no margin 0.6 s is kept."""
+    import types
+    from satgrid.suite.select import EASY_RUN, keep_band, select
+    assert keep_band((10.0, 60.0), 0.15) == (11.5, 60 / 1.15)
+    times = {4: 0.6, 5: 1.5, 6: 1.0}
+
+    def run(fam, p, enc, seed, out, ref, hi, limit, proof):
+        assert hi == 2.0                       # solves still stopped at the band's top
+        name = f"n{p['n']}-s{seed}.cnf.xz"
+        open(os.path.join(out, name), "w").close()
+        return [types.SimpleNamespace(status="sat", seconds=times[p["n"]], conflicts=0,
+                                      file=name, gbd=name,
+                                      plan=types.SimpleNamespace(variant="sat"))]
+    sel = select("hitori", {"n": 4}, (0.5, 2.0), ReferenceSolver(REF), str(tmp_path),
+                 keep=1, tries=2 * EASY_RUN + 2, margin=0.5, run=run)
+    assert [t["params"]["n"] for t in sel.tried] == [4] * EASY_RUN + [5] + [4] * EASY_RUN + [5]
+    assert sel.instances == [] and os.listdir(tmp_path) == []
+    times[5] = 1.0
+    sel = select("hitori", {"n": 4}, (0.5, 2.0), ReferenceSolver(REF), str(tmp_path),
+                 keep=1, tries=EASY_RUN + 1, margin=0.5, run=run)
+    assert [(i.seconds, i.file) for i in sel.instances] == [(1.0, f"n5-s{EASY_RUN + 1}.cnf.xz")]
+    os.makedirs(tmp_path / "x")
+    sel = select("hitori", {"n": 4}, (0.5, 2.0), ReferenceSolver(REF), str(tmp_path / "x"),
+                 keep=1, tries=1, run=run)
+    assert [i.seconds for i in sel.instances] == [0.6]
+    with pytest.raises(SatgridError, match="margin 2.0 leaves nothing of the band 10..60"):
+        build_suite(["hitori"], str(tmp_path / "y"), band=(10.0, 60.0), keep=1, margin=2.0,
+                    solver=REF)

@@ -44,6 +44,17 @@ def clause_ceiling(text: str) -> int:
     return int(value)
 
 
+def fraction(text: str) -> float:
+    """A fraction >= 0 (``--margin 0.15``)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a fraction >= 0, found {text!r}") from None
+    if math.isnan(value) or math.isinf(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"expected a fraction >= 0, found {text!r}")
+    return value
+
+
 def band(text: str) -> tuple[float, float]:
     """``LO..HI`` seconds, ``0 <= LO < HI`` (``--target-seconds 10..60``)."""
     lo, sep, hi = text.partition("..")

@@ -273,6 +273,10 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
                         "keep N instances that land in the band")
     p.add_argument("--select-seconds", type=argtypes.seconds, default=3600.0, metavar="S",
                    help="with --keep, the most each family's selection may take (default 3600)")
+    p.add_argument("--margin", type=argtypes.fraction, default=0.0, metavar="M",
+                   help="with --keep, keep only instances solved inside the band narrowed by "
+                        "this fraction at both ends (0.15 with 10..60: 11.5..52.2 s), so that "
+                        "they stay in it when solved again (default 0)")
     p.add_argument("--solver", default="cadical", metavar="REF",
                    help="the reference solver: cadical (Debian's binary; the default) or "
                         "pysat:NAME (a PySAT solver)")

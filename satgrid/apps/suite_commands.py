@@ -41,7 +41,7 @@ def cmd_suite(a) -> int:
         s = build_suite(a.kinds, a.output, band=a.target_seconds, count=a.count,
                         solver=a.solver, seed=a.seed, encodings=enc,
                         calibration_seconds=a.calibration_seconds, keep=a.keep,
-                        select_seconds=a.select_seconds,
+                        select_seconds=a.select_seconds, margin=a.margin,
                         proof_seconds=a.proof_seconds or 0.0, **common)
     lo, hi = s.plan["band"]
     inside = sum(i.status != "unknown" and i.seconds is not None and lo <= i.seconds <= hi

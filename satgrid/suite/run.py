@@ -35,7 +35,7 @@ from ..cluster.tasks import in_order, submit_calls
 from .build import VARIANTS, Instance, seed_unit
 from .calibrate import Calibration, calibrate
 from .reference import DEFAULT_REFERENCE, ReferenceSolver
-from .select import Selection, select, try_seed
+from .select import Selection, keep_band, select, try_seed
 from .write import ordered_params, write_meta, write_plan, write_readmes, write_times
 
 __all__ = ["Suite", "build_suite", "replay", "families_of", "PLAN_VERSION"]
@@ -153,7 +153,7 @@ def _finish(s: Suite, ref_name: str, seconds: float, proof_seconds: float, quiet
 def build_suite(names, out: str, *, band: tuple[float, float] = (10.0, 60.0), count: int | None = None,
                 solver: str = DEFAULT_REFERENCE, seed: int = 0, encodings: dict | None = None,
                 calibration_seconds: float = 900.0, proof_seconds: float = 0.0,
-                keep: int | None = None, select_seconds: float = 3600.0,
+                keep: int | None = None, select_seconds: float = 3600.0, margin: float = 0.0,
                 starts: dict | None = None, quiet: bool = True, workers: int | None = None,
                 scheduler: str | None = None) -> Suite:
     """Calibrate and write a suite of the families of ``names`` into ``out``.
@@ -175,6 +175,11 @@ def build_suite(names, out: str, *, band: tuple[float, float] = (10.0, 60.0), co
             it sees) and keep up to this many whose reference solve lands in the
             band; ``suite.json`` lists each kept seed with its parameters and variants.
         select_seconds: the most each family's selection may take.
+        margin: with ``keep``, keep only instances solved inside the band
+            narrowed by this fraction at both ends (``0.15`` with 10..60:
+            11.5..52.2 s), so that they stay in the band when solved again
+            on a machine that is more or less loaded (recorded in
+            ``suite.json``; a stopped selection may go on with another).
         starts: the scale each family's calibration starts from (by family
             name; default its default size), e.g. from an earlier suite's
             ``times.csv``.
@@ -188,11 +193,17 @@ def build_suite(names, out: str, *, band: tuple[float, float] = (10.0, 60.0), co
     lo, hi = band
     if not 0 <= lo < hi:
         raise SatgridError(f"the band {lo}..{hi} seconds is empty: expected 0 <= LO < HI")
+    k_lo, k_hi = keep_band(band, margin)
+    if not (margin >= 0 and k_lo < k_hi):
+        raise SatgridError(f"the margin {margin} leaves nothing of the band {lo:g}..{hi:g}: "
+                           "expected a fraction >= 0 that keeps LO * (1 + M) < HI / (1 + M)")
     fams = families_of(names)
     enc = {k: v for k, v in (encodings or {}).items() if v}
     ref = ReferenceSolver(solver)
     plan = {"version": PLAN_VERSION, "band": [lo, hi], "solver": solver, "encodings": enc,
             "time_limit": 2 * hi, "proof_seconds": proof_seconds, "families": {}}
+    if keep is not None and margin:
+        plan["margin"] = margin
 
     def one(fam: str, run=None) -> tuple[Calibration, Selection | None]:
         fixed = {"count": 1} if any(p.name == "count" for p in SPECS[fam].params) else {}
@@ -210,7 +221,7 @@ def build_suite(names, out: str, *, band: tuple[float, float] = (10.0, 60.0), co
         def save(st: dict) -> None:
             _save_state(out, fam, plan, cal, st)
         return cal, select(fam, cal.params, band, ref, os.path.abspath(out), keep=keep,
-                           first_seed=seed + 1, tries=count, budget=select_seconds,
+                           first_seed=seed + 1, tries=count, budget=select_seconds, margin=margin,
                            encodings=enc, proof_seconds=proof_seconds, run=run or try_seed,
                            resume=(before or {}).get("selection"), save=save)
     if keep is None:

@@ -9,7 +9,12 @@ solves), and keeps the instances whose own solve by the reference solver
 lands in the band, until it has ``keep`` of them, has tried ``tries`` seeds
 or has spent its budget. The size walks with what it sees: up by one after
 two seeds in a row whose every instance was solved below the band, down by
-one after a seed that was stopped or not solved within the band's top. A
+one after a seed that was stopped or not solved within the band's top. With
+a ``margin`` the band an instance must land in to be kept (and that the walk
+reads) is narrowed by that fraction at both ends, ``lo * (1 + margin)`` to
+``hi / (1 + margin)``: a solve measured on a loaded machine was 20-35 %
+slower than the same solve on a quiet one, so instances kept near an edge
+fell out of the band when solved again. A
 size the family refuses (Killer Sudoku's prime sides) is passed over; a
 size whose formula is past the clause limit (``too-large``) is a ceiling the
 walk stays below from then on. An instance whose formula is one already
@@ -48,7 +53,7 @@ from .calibrate import PROBE_CAP, scale_params
 from .child import child_error, run_child
 from .reference import ReferenceSolver
 
-__all__ = ["Selection", "select", "state", "try_seed"]
+__all__ = ["Selection", "keep_band", "select", "state", "try_seed"]
 
 #: seeds in a row whose instances were all below the band before the size grows
 EASY_RUN = 2
@@ -130,8 +135,16 @@ def _in_band(i: Instance, lo: float, hi: float) -> bool:
     return i.status in ("sat", "unsat") and i.seconds is not None and lo <= i.seconds <= hi
 
 
+def keep_band(band: tuple[float, float], margin: float = 0.0) -> tuple[float, float]:
+    """The band an instance must be solved in to be kept: ``band`` narrowed
+    by ``margin`` (a fraction) at both ends."""
+    lo, hi = band
+    return lo * (1 + margin), hi / (1 + margin)
+
+
 def select(fam: str, params: dict, band: tuple[float, float], ref: ReferenceSolver, out: str, *,
            keep: int, first_seed: int = 1, tries: int | None = None, budget: float = 3600.0,
+           margin: float = 0.0,
            encodings: dict | None = None, proof_seconds: float = 0.0,
            run: Callable = try_seed, resume: dict | None = None,
            save: Callable[[dict], None] | None = None) -> Selection:
@@ -141,8 +154,11 @@ def select(fam: str, params: dict, band: tuple[float, float], ref: ReferenceSolv
     call that runs it on a worker). After each seed ``save`` gets the
     selection's state (:func:`state`); given back as ``resume``, a stopped
     selection goes on where it was (``keep`` and ``tries`` count what it
-    kept and tried before, ``budget`` is this run's)."""
-    lo, hi = band
+    kept and tried before, ``budget`` is this run's). ``margin`` narrows
+    the band the kept instances must land in (:func:`keep_band`); the
+    solves are still stopped at the band's top."""
+    hi = band[1]
+    k_lo, k_hi = keep_band(band, margin)
     enc = dict(encodings or {})
     names = scale_params(fam)
     specs = [SPECS[fam].param(n) for n in names]
@@ -184,7 +200,7 @@ def select(fam: str, params: dict, band: tuple[float, float], ref: ReferenceSolv
             row["results"] = [(i.plan.variant, i.status, i.seconds, i.conflicts) for i in got]
             known = {i.gbd for i in sel.instances}
             fresh = [i for i in got if i.gbd not in known]
-            kept = [i for i in fresh if _in_band(i, lo, hi)][:keep - len(sel.instances)]
+            kept = [i for i in fresh if _in_band(i, k_lo, k_hi)][:keep - len(sel.instances)]
             for i in got:
                 if i not in kept:
                     os.unlink(os.path.join(out, i.file))
@@ -193,9 +209,9 @@ def select(fam: str, params: dict, band: tuple[float, float], ref: ReferenceSolv
                                   "variants": [i.plan.variant for i in kept]})
                 sel.instances += kept
                 walk["easy_run"] = 0
-            elif fresh and any(i.status == "unknown" or (i.seconds or 0) > hi for i in fresh):
+            elif fresh and any(i.status == "unknown" or (i.seconds or 0) > k_hi for i in fresh):
                 walk.update(easy_run=0, scale=max(s_lo, scale - 1))
-            elif all(i.seconds is not None and i.seconds < lo for i in fresh):  # or none new
+            elif all(i.seconds is not None and i.seconds < k_lo for i in fresh):  # or none new
                 walk["easy_run"] += 1
                 if walk["easy_run"] >= EASY_RUN:
                     walk.update(easy_run=0, scale=min(s_hi, top(walk) - 1, scale + 1))
