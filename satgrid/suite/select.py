@@ -14,10 +14,10 @@ a ``margin`` the band an instance must land in to be kept (and that the walk
 reads) is narrowed by that fraction at both ends, ``lo * (1 + margin)`` to
 ``hi / (1 + margin)``: a solve measured on a loaded machine was 20-35 %
 slower than the same solve on a quiet one, so instances kept near an edge
-fell out of the band when solved again. A
-size the family refuses (Killer Sudoku's prime sides) is passed over; a
-size whose formula is past the clause limit (``too-large``) is a ceiling the
-walk stays below from then on. An instance whose formula is one already
+fell out of the band when solved again. A size the family refuses
+(Killer Sudoku's prime sides) is passed over; a size whose formula is past
+the clause limit (``too-large``) is a ceiling the walk stays below from
+then on. An instance whose formula is one already
 kept (the same GBD hash: a family whose puzzle does not depend on the seed,
 such as the unconstrained Hooks grid) is not kept again, and a seed that
 brings nothing new counts as too easy, so the size moves on.
@@ -191,7 +191,7 @@ def select(fam: str, params: dict, band: tuple[float, float], ref: ReferenceSolv
             walk.update(easy_run=0, scale=max(s_lo, scale - 1))
         elif got == "too-large":        # this size and every larger one are out
             row["results"] = "too-large"
-            walk.update(easy_run=0, top=min(walk.get("top", scale), scale),
+            walk.update(easy_run=0, top=min(top(walk), scale),
                         scale=max(s_lo, scale - 1))
         elif got == "refused":          # not a size of the family: the next one up (or down)
             row["results"] = "refused"
