@@ -21,7 +21,7 @@ import satgrid.apps as apps  # the commands load through apps.__getattr__, after
 from ..core import DEFAULT_SOLVER, interrupts
 from .._version import __version__
 from . import argtypes, options
-from ..errors import EXIT_INPUT, EXIT_LIMIT, EXIT_OK, EXIT_OUTPUT, SatgridError, UsageError
+from ..errors import EXIT_INPUT, EXIT_LIMIT, EXIT_OK, EXIT_OUTPUT, SatgridError
 from ..util import paused_gc
 
 

@@ -15,7 +15,7 @@ import sys
 
 from .. import lazy
 from ..core.encodings import encode_formula, estimate
-from ..errors import EXIT_INPUT, EXIT_LIMIT, EXIT_OK, EXIT_UNSAT, SatgridError, UsageError
+from ..errors import EXIT_INPUT, EXIT_LIMIT, EXIT_OK, EXIT_UNSAT, UsageError
 from ..core import DEFAULT_SOLVER, interrupts
 from ..io.fileio import atomic_write_text, check_target
 from ..limits import check_clauses
@@ -25,7 +25,7 @@ from ..pipeline.collection import (DEFAULT_CHUNK_SIZE, is_collection, published_
 from ..pipeline.load import load
 from ..modelling.connectivity.modes import resolve_mode
 from ..pipeline.run import Options, compare_expect, count, public, sizes, solve, solve_all
-from ..core.solvers import CAPABILITIES, SOLVER_OPTIONS, canonical_name
+from ..core.solvers import CAPABILITIES, SOLVER_OPTIONS
 from . import cnf_commands
 from ..progress import Progress, track
 from .report import format_result, format_solution, format_stats, solutions_summary

@@ -41,7 +41,6 @@ from typing import Hashable, Iterable, Sequence
 from ..core import encodings as enc
 from .. import lazy
 from . import model_args as _args
-from ..core.encodings import estimate
 from ..core.formula import Formula, Sizes
 from .solving import Solving
 from .values import IntVar, Solution  # noqa: F401  (made here, public as satgrid.modelling.model.*)

@@ -22,7 +22,7 @@ Example (Norinori's rules on a 2 x 2 room: two shaded cells side by side):
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Hashable, Iterable, Sequence
+from typing import Iterable, Sequence
 
 from ..modelling.connectivity import eager_size
 from ..modelling.graphs import Graph

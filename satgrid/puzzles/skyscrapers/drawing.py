@@ -10,7 +10,7 @@ from ..render import svg_grid, text_grid
 
 
 def _framed(puzzle, decoded):
-    h, w, cl = puzzle.rows, puzzle.cols, puzzle.clues
+    h, cl = puzzle.rows, puzzle.clues
     show = lambda v: "?" if v is not None and v < 0 else v
     inner = decoded["grid"] if decoded else [[show(v) for v in row] for row in puzzle.heights]
     top = [None] + [show(v) for v in cl["top"]] + [None]

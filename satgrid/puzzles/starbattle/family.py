@@ -41,7 +41,6 @@ def starbattle(params: dict, seed: int, rng: random.Random, bar) -> list[File]:
             label[y][x] = label[r][c]
             edge += [(r, c), (y, x)]
     names = [[chr(ord("a") + v) if v < 26 else f"r{v}" for v in row] for row in label]
-    solution = [["*" if cols[r] == c else "." for c in range(n)] for r in range(n)]
     body = toml_text(f"satgrid family starbattle n={n} seed={seed}: the planted stars "
                      "solve it; not promised unique",
                      {"puzzle": "starbattle", "title": f"starbattle {n}x{n} (planted)",
