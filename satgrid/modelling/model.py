@@ -39,6 +39,7 @@ from __future__ import annotations
 from typing import Hashable, Iterable, Sequence
 
 from ..core import encodings as enc
+from ..core.encodings import and_gate, or_gate
 from .. import lazy
 from . import model_args as _args
 from ..core.formula import Formula, Sizes
@@ -262,9 +263,7 @@ class Model(Solving):
         """
         lits = _args.literals(lits, "reify_and")
         r = self.formula.new_var(name)
-        cl = [[-r, l] for l in lits]
-        cl.append([r] + [-l for l in lits])
-        self.formula.add_clauses(cl, self._group_or_current(group))
+        self.formula.add_clauses(and_gate(r, lits), self._group_or_current(group))
         return r
 
     def reify_or(self, lits: Sequence[int], group: str | None = None, name: str | None = None) -> int:
@@ -275,9 +274,7 @@ class Model(Solving):
         """
         lits = _args.literals(lits, "reify_or")
         r = self.formula.new_var(name)
-        cl = [[r, -l] for l in lits]
-        cl.append([-r] + list(lits))
-        self.formula.add_clauses(cl, self._group_or_current(group))
+        self.formula.add_clauses(or_gate(r, lits), self._group_or_current(group))
         return r
 
     def _card_method(self, k: int, encoding: str | None) -> str:

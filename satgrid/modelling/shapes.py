@@ -47,7 +47,7 @@ from __future__ import annotations
 import functools
 from typing import Hashable, Iterable, Mapping
 
-from ..core.encodings import estimate
+from ..core.encodings import estimate, or_gate
 from ..errors import SatgridError
 
 # the Model is not imported: model.py imports this module (its ``place`` method)
@@ -310,7 +310,7 @@ def _estimate_count(amo: str, card: str, n: int, bounds) -> int:
 def _shape_literals(m: "Model", out: Placement, board, by_cell_shape, cover: str,
                     group: str) -> None:
     """``out.shape_at`` and ``out.covered``: OR gates over the placements
-    (:meth:`Model.reify_or`'s clauses, added in batches: the inputs are the
+    (:func:`~satgrid.core.encodings.or_gate`, as :meth:`Model.reify_or`, added in batches: the inputs are the
     placements, made here; a batch ends before the model's constant is used,
     which may add its clause: the same clauses in the same order as one
     ``reify_or`` per gate)."""
@@ -327,8 +327,7 @@ def _shape_literals(m: "Model", out: Placement, board, by_cell_shape, cover: str
         if len(lits) == 1:
             return lits[0]
         r = f.new_var()
-        gates.extend([r, -l] for l in lits)
-        gates.append([-r] + lits)
+        gates.extend(or_gate(r, lits))
         return r
 
     for cell in board:

@@ -80,7 +80,7 @@ from ...errors import EncodingError
 from ..formula import Formula
 from ...util import paused_gc
 from . import amo, bdd, counter, mtotalizer, networks, totalizer, tree  # noqa: F401  (the modules are part of the API)
-from ._common import VarCounter
+from ._common import VarCounter, and_gate, or_gate
 from .incremental import IncrementalTotalizer
 from .methods import (AMO_METHODS, CARD_METHODS, METHOD_ALIASES, METHODS, PB_METHODS, PYSAT_CARD,
                       PYSAT_PB, canonical_method, card_method, pb_method_kind, supported_pb)
@@ -90,7 +90,7 @@ from .pysat_bridge import pysat_card, pysat_pb
 __all__ = ["at_most", "at_least", "exactly", "linear", "VarCounter",
            "IncrementalTotalizer", "encode_formula", "CARD_METHODS", "AMO_METHODS",
            "PB_METHODS", "PYSAT_CARD", "PYSAT_PB", "METHOD_ALIASES", "METHODS", "canonical_method",
-           "size_formula", "EncodingError", "clear_caches"]
+           "size_formula", "EncodingError", "clear_caches", "and_gate", "or_gate"]
 
 
 # ===================================================== cardinality entry

@@ -44,6 +44,28 @@ class VarCounter:
         return f"VarCounter(top={self.top})"
 
 
+def and_gate(r: int, lits) -> list[list[int]]:
+    """The clauses of r <-> AND(lits).
+
+    >>> and_gate(3, [1, 2])
+    [[-3, 1], [-3, 2], [3, -1, -2]]
+    """
+    cl = [[-r, l] for l in lits]
+    cl.append([r] + [-l for l in lits])
+    return cl
+
+
+def or_gate(r: int, lits) -> list[list[int]]:
+    """The clauses of r <-> OR(lits).
+
+    >>> or_gate(3, [1, 2])
+    [[3, -1], [3, -2], [-3, 1, 2]]
+    """
+    cl = [[r, -l] for l in lits]
+    cl.append([-r] + list(lits))
+    return cl
+
+
 def ceil_log2(n: int) -> int:
     """Smallest m with 2**m >= n (0 for n <= 1)."""
     return (n - 1).bit_length() if n > 1 else 0
