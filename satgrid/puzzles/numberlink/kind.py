@@ -23,7 +23,11 @@ Model (public Model API only), one line set shared by all numbers:
   beside itself). ``solve`` assumes it for the answer shown and for a
   second one (:meth:`Numberlink.search_assumptions`; a unique answer is
   taut, and one taut answer without a detour is unique:
-  :meth:`Numberlink._taut`); counting does not.
+  :meth:`Numberlink._taut`); counting does not. Under ``lean``, assumed
+  with it, no free cell lies where a line could go round it in fewer
+  edges, or in as many with the free cell moved up (:meth:`Numberlink._lean`),
+  and a corner opening downwards has a corner of another line or a number
+  inside it (:meth:`Numberlink._spikes`).
 * ``numberlink.rooted``: no cycle. Every component of the used edges then
   is a path from a number to its pair or a closed loop; a loop is refused by
   :meth:`Model.connected <satgrid.modelling.model.Model.connected>` on the
@@ -190,7 +194,7 @@ class Numberlink(NumberlinkClues, Puzzle):
             R, C = self.rows, self.cols
             pairs = 6 * cells - 6 * (R + C) + 4 if min(R, C) > 1 else max(R, C) - 2
             runs = sum(R * max(0, C - n - 1) + C * max(0, R - n - 1) for n in range(2, RUN + 1))
-            total += k * m + cells + k * (max(pairs, 0) + runs)
+            total += k * m + cells + k * (max(pairs, 0) + runs) + 8 * cells   # + spikes
         if model.connectivity == "eager":
             total += con.eager_size(m + 1, 6 * m, m, 0, method="layers")[1]
         return total
@@ -298,19 +302,23 @@ class Numberlink(NumberlinkClues, Puzzle):
         """Without ``fill``: the selector ``lean`` (assumed with ``taut``),
         under which a free empty cell f (no colour) never has two neighbours
         x, y of one colour k, except round a corner whose third cell z has
-        colour k too (then x-z-y, two edges, under ``taut``), and no run of
-        2 to :data:`RUN` free cells in a row lies between two cells of one
-        colour.
+        colour k too and lies below f (a *pocket*: x-z-y, two edges, under
+        ``taut``), and no run of 2 to :data:`RUN` free cells in a row lies
+        between two cells of one colour; and the corners of
+        :meth:`_spikes`.
 
         Otherwise line k runs from x to y in more edges than the free path
         between them has, and that path in its place is another answer with
-        fewer edges. So an answer with the fewest edges is taut and lean
-        (the first search assumes both). Of the answers other than S, one
-        with the fewest edges, T, is taut and lean unless the shorter answer
-        it gives is S; then T's cells between x and y are free in S, one
-        connected set beside two cells of one line of S. :func:`_detours`
-        looks for such a set on S ("open") before the second search assumes
-        ``lean``."""
+        fewer edges; or, for a pocket under a corner z, x-f-y in place of
+        x-z-y is another answer with as many edges whose free cells come
+        earlier in reading order (z for f). So an answer with the fewest
+        edges, and of those the one whose free cells sum to the least
+        (numbered in reading order), is taut and lean (the first search
+        assumes both). Of the answers other than S, such a one, T, is taut
+        and lean unless the answer it gives is S; then T's cells between x
+        and y (or z) are free in S, one connected set beside two cells of
+        one line of S. :func:`_detours` looks for such a set on S ("open")
+        before the second search assumes ``lean``."""
         inc: dict = {}                                      # a cell used: one of its edges
         for (u, v), e in self._edge.items():
             inc.setdefault(u, []).append(e)
@@ -319,6 +327,7 @@ class Numberlink(NumberlinkClues, Puzzle):
         model.clauses([[-full] + inc.get(v, []) for v in self._colour if v not in owner],
                       "numberlink.taut")
         t = self._lean_lit = model.bool("lean", "numberlink.taut")
+        self._spikes(model, owner, t)
         colour, cl = self._colour, []
         if len(self.pairs) > LEAN_UPTO:
             return
@@ -330,9 +339,10 @@ class Numberlink(NumberlinkClues, Puzzle):
             for i, x in enumerate(ns):
                 for y in ns[i + 1:]:
                     z = (x[0] + y[0] - r, x[1] + y[1] - c)      # (r, c) itself when opposite
+                    below = z[0] > r                            # a pocket is kept only under z
                     for k in self.pairs:
                         if k in colour[x] and k in colour[y]:
-                            zk = [colour[z][k]] if z != (r, c) and k in colour.get(z, {}) else []
+                            zk = [colour[z][k]] if below and k in colour.get(z, {}) else []
                             cl.append([-t, -colour[x][k], -colour[y][k]] + zk + here)
         for dr, dc in ((0, 1), (1, 0)):                     # x, free cells, y in a row
             for (r, c), col in colour.items():
@@ -345,6 +355,39 @@ class Numberlink(NumberlinkClues, Puzzle):
                     if m > 1:
                         cl += [[-t, -col[k], -colour[y][k]] + run
                                for k in self.pairs if k in col and k in colour[y]]
+        model.clauses(cl, "numberlink.taut")
+
+    def _spikes(self, model: Model, owner: dict, t: int) -> None:
+        """Under ``lean``: the corners of the lines (Ahle's spikes). The cell
+        f inside a corner z of line k (x-z-y, f beside x and y) is not of
+        colour k under ``taut`` (x-f-y-z would be a loop); free, it is a
+        pocket, which :meth:`_lean` allows only below z; so inside a corner
+        that opens downwards (edges left or right and down) f is a number's
+        cell or a corner of another line the same way round, and inside one
+        that opens upwards f is a number's cell, free, or such a corner.
+        Two clauses per corner, no colours: a chain of corners running to
+        the border without meeting a number is refuted by propagation."""
+        edge, cl = self._edge, []
+
+        def at(a, b):
+            return edge.get((a, b), edge.get((b, a)))
+        for (r, c) in self._colour:
+            if (r, c) in owner:
+                continue
+            for dr in (1, -1):
+                for dc in (-1, 1):
+                    a, b = at((r, c), (r, c + dc)), at((r, c), (r + dr, c))
+                    f = (r + dr, c + dc)
+                    if a is None or b is None or f in owner:
+                        continue
+                    out = [g for g in (at(f, (f[0], f[1] + dc)), at(f, (f[0] + dr, f[1])))
+                           if g is not None]
+                    if dr == 1:                             # f: a corner (no edge: none)
+                        cl += [[-t, -a, -b, g] for g in out] if len(out) == 2 else [[-t, -a, -b]]
+                    elif len(out) == 2:                     # f: a corner or free
+                        cl += [[-t, -a, -b, -out[0], out[1]], [-t, -a, -b, -out[1], out[0]]]
+                    elif out:
+                        cl.append([-t, -a, -b, -out[0]])
         model.clauses(cl, "numberlink.taut")
 
     def search_hints(self) -> tuple[list[int], int]:
