@@ -9,11 +9,13 @@ four ways in the same run:
 * ``new``: the kind as it is (:mod:`satgrid.puzzles.numberlink.kind`: one
   Boolean per edge shared by all numbers, a colour per cell, loops refused
   by connectivity cuts on the rooted line graph, the answers sought among
-  taut and lean line sets, the first among those that use every cell first);
+  taut and lean line sets, free cells inside corners only above them and
+  corners opening downwards in spikes, the first among those that use
+  every cell first);
 * ``before``: the kind before the taut lines (:class:`Untaut` below: the
-  same model without the ``taut`` selector, so both searches range over
-  every line set); the conflicts of both are printed (``conf``), a measure
-  the machine's load does not change;
+  same model without the ``taut`` selector, nor ``lean`` and the spikes
+  under it, so both searches range over every line set); the conflicts of
+  both are printed (``conf``), a measure the machine's load does not change;
 * ``paths``: the model before it, one ``Model.path`` per number over its own
   copy of the edges (:class:`PerNumberPaths` below, kept here as the
   baseline);
