@@ -176,6 +176,7 @@ class Numberlink(NumberlinkClues, Puzzle):
                     self.pairs.setdefault(t, []).append((r, c))
         self._solution = solution
         self._edge: dict = {}
+        self._inc: dict = {}                    # cell -> its edges' literals
         self._colour: dict = {}
         self._taut_lit: int | None = None
         self._lean_lit: int | None = None
@@ -208,7 +209,7 @@ class Numberlink(NumberlinkClues, Puzzle):
             if a is None or b is None or a == b:     # two numbers never touch by a line
                 edges[e] = model.bool("e[%d,%d-%d,%d]" % (*e[0], *e[1]), "numberlink.edge")
         self._edge = edges
-        inc: dict = {}
+        inc = self._inc = {}
         for e, lit in edges.items():
             inc.setdefault(e[0], []).append(lit)
             inc.setdefault(e[1], []).append(lit)
@@ -319,10 +320,7 @@ class Numberlink(NumberlinkClues, Puzzle):
         and y (or z) are free in S, one connected set beside two cells of
         one line of S. :func:`_detours` looks for such a set on S ("open")
         before the second search assumes ``lean``."""
-        inc: dict = {}                                      # a cell used: one of its edges
-        for (u, v), e in self._edge.items():
-            inc.setdefault(u, []).append(e)
-            inc.setdefault(v, []).append(e)
+        inc = self._inc                                     # a cell used: one of its edges
         full = self._full_lit = model.bool("full", "numberlink.taut")
         model.clauses([[-full] + inc.get(v, []) for v in self._colour if v not in owner],
                       "numberlink.taut")
@@ -369,8 +367,8 @@ class Numberlink(NumberlinkClues, Puzzle):
         the border without meeting a number is refuted by propagation."""
         edge, cl = self._edge, []
 
-        def at(a, b):
-            return edge.get((a, b), edge.get((b, a)))
+        def at(a, b):                           # keys: (cell, the one right of or below it)
+            return edge.get((a, b) if a < b else (b, a))
         for (r, c) in self._colour:
             if (r, c) in owner:
                 continue
