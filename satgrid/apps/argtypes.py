@@ -50,7 +50,7 @@ def fraction(text: str) -> float:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a fraction >= 0, found {text!r}") from None
-    if math.isnan(value) or math.isinf(value) or value < 0:
+    if not math.isfinite(value) or value < 0:
         raise argparse.ArgumentTypeError(f"expected a fraction >= 0, found {text!r}")
     return value
 
