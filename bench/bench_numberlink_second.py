@@ -1,7 +1,7 @@
 """Numberlink: the second search alone, with implied rules that did not help.
 
 Usage:  .venv/bin/python bench/bench_numberlink_second.py [--time-limit S]
-        [--only NAME ...] [--variants plain,parity,stolen,unsat,probe]
+        [--only NAME ...] [--variants plain,parity,balance,stolen,unsat,probe]
 
 What ``solve --unique`` spends its time on for the large puzzles of
 ``bench/numberlink/`` is refuting a second answer T once the first, S, is
@@ -17,6 +17,11 @@ and hands it to a fresh CaDiCaL 1.9.5 (PySAT) per variant, in the same run:
   on both sides (a line from one side to the other crosses an odd number of
   times), an XOR chain over "edge used with colour k" (CDCL cannot learn
   parity: Tseitin formulas);
+* ``balance``: plus the checkerboard counts, which CDCL cannot learn either
+  (the mutilated chessboard): a line's cells alternate black and white, so
+  per number its empty cells of its ends' colour are one fewer than of the
+  other colour (ends of one colour) or as many (of two); so the free cells
+  are as many black as white. Totalizers (``kmtotalizer``);
 * ``stolen``: plus, per line j of S, "j differs from S, or one of S's cells
   of j has another colour in T". Sound: of the answers other than S take one
   with the fewest lines that differ from S, then the fewest edges, then the
@@ -36,7 +41,7 @@ and hands it to a fresh CaDiCaL 1.9.5 (PySAT) per variant, in the same run:
   time limit; the row gives the lines forced.
 
 Each row: the verdict (``unsat`` = the puzzle is unique, ``unknown`` at the
-limit), conflicts and seconds. Measured on 2026-11-27 (RESULTS.md, "the
+limit, ``sat``: a line set other than S, which may hold a loop: :class:`Second`), conflicts and seconds. Measured on 2026-11-27 (RESULTS.md, "the
 second search alone"): no variant proves Janko 567 or noqx's 26x26 within
 60 s.
 """
@@ -46,6 +51,8 @@ from __future__ import annotations
 import argparse
 import time
 
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
 from pysat.solvers import Cadical195
 
 from _common import ROOT, machine, utc_stamp
@@ -56,15 +63,21 @@ from satgrid.pipeline.run import compile_puzzle, open_session
 
 PUZZLES = sorted((ROOT / "bench" / "numberlink").iterdir())
 SLICE = 5000                                   # conflicts per call between clock checks
-VARIANTS = ("plain", "parity", "stolen", "unsat", "probe")
+VARIANTS = ("plain", "parity", "balance", "stolen", "unsat", "probe")
 
 
 class Second:
-    """The second search of one puzzle: the formula, S and its lines."""
+    """The second search of a Numberlink: the formula, S and its lines.
 
-    def __init__(self, path):
-        [self.p] = api.load(str(path))
-        p, opts = self.p, Options()
+    With the default lazy connectivity the formula has no loop cut (the
+    kind's second search on the large puzzles never makes one), so ``sat``
+    may be a line set with a loop; with ``connectivity="eager"`` the layers
+    refuse loops in the formula itself and ``sat`` is a second answer
+    (tests/test_bench_numberlink_second.py)."""
+
+    def __init__(self, puzzle, connectivity: str = "lazy"):
+        self.p = p = puzzle
+        opts = Options(connectivity=connectivity)
         m = compile_puzzle(p, opts)
         open_session(m, p, opts)
         hints, budget = p.search_hints()
@@ -123,6 +136,31 @@ class Second:
                      if x is not None], (a[1] <= j) != (b[1] <= j))
         return out
 
+    def balance(self) -> list[list[int]]:
+        """Checkerboard counts (module): per line, its empty cells of its
+        ends' colour one fewer than of the other colour when its ends have
+        one colour, as many otherwise; and as many free black cells as white."""
+        p, out = self.p, []
+
+        def equals(lits, k):                            # totalizer: exactly k of lits
+            pool = IDPool(start_from=self.top + 1)
+            cl = CardEnc.equals(lits, bound=k, vpool=pool, encoding=EncType.kmtotalizer).clauses
+            self.top = max([self.top] + [abs(x) for c in cl for x in c])
+            out.extend(cl)
+        empty = [v for v in p._colour if v not in self.owner]
+        for k, (a, b) in p.pairs.items():
+            side = [[p._colour[v][k] for v in empty if k in p._colour[v] and sum(v) % 2 == s]
+                    for s in (0, 1)]
+            same, other = side[sum(a) % 2], side[1 - sum(a) % 2]
+            equals(other + [-x for x in same], len(same) + (sum(a) % 2 == sum(b) % 2))
+        free = [[], []]
+        for v in empty:
+            f = self.fresh()
+            out.extend([[-f, -x] for x in p._colour[v].values()] + [[f, *p._colour[v].values()]])
+            free[sum(v) % 2].append(f)
+        equals(free[0] + [-x for x in free[1]], len(free[1]))
+        return out
+
     def stolen(self) -> list[list[int]]:
         """Per line j of S: j equal to S's, or a cell of S's j taken (module)."""
         if not self.full:
@@ -134,6 +172,16 @@ class Second:
             out.append([-d] + [lit for v, k in self.label.items() if k == j and v not in self.owner
                                for i, lit in self.p._colour[v].items() if i != j])
         return out
+
+    def variant(self, name: str, limit: float) -> tuple[str, int, float, int | None]:
+        """One of :data:`VARIANTS`: verdict, conflicts, seconds, and the lines
+        forced (``probe``; None for the others)."""
+        if name == "probe":
+            return self.probe(limit)
+        extra = {"parity": self.parity, "stolen": self.stolen,
+                 "balance": self.balance}.get(name, list)()
+        options = {"stabilize": 0, "walk": 0} if name == "unsat" else None
+        return (*self.run(extra, limit, options), None)
 
     def probe(self, limit) -> tuple[str, int, float, int]:
         """The ``probe`` variant (module): verdict, conflicts, seconds, lines forced."""
@@ -194,21 +242,15 @@ def main() -> None:
     paths = [p for p in PUZZLES if any(o in p.name for o in a.only)]
     print(f"# bench_numberlink_second.py, {utc_stamp()}, {machine()}; limit {a.time_limit:g} s per solve")
     for path in paths:
-        sec = Second(path)
+        [puzzle] = api.load(str(path))
+        sec = Second(puzzle)
         print(f"\n{path.name}: {sec.p.rows}x{sec.p.cols}, {len(sec.p.pairs)} numbers, "
               f"S uses every cell: {sec.full}")
         print(f"  {'variant':8} {'verdict':8} {'conflicts':>10} {'s':>7}")
         for v in variants:
-            if v == "probe":
-                verdict, conf, dt, forced = sec.probe(a.time_limit)
-                print(f"  {v:8} {verdict:8} {conf:>10} {dt:7.2f}  "
-                      f"{forced} of {len(sec.lines)} lines forced", flush=True)
-                continue
-            extra = sec.parity() if v == "parity" else sec.stolen() if v == "stolen" else []
-            options = {"stabilize": 0, "walk": 0} if v == "unsat" else None
-            verdict, conf, dt = sec.run(extra, a.time_limit, options)
-            print(f"  {v:8} {verdict:8} {conf:>10} {dt:7.2f}", flush=True)
-
+            verdict, conf, dt, forced = sec.variant(v, a.time_limit)
+            more = "" if forced is None else f"  {forced} of {len(sec.lines)} lines forced"
+            print(f"  {v:8} {verdict:8} {conf:>10} {dt:7.2f}{more}", flush=True)
 
 if __name__ == "__main__":
     main()
