@@ -59,10 +59,12 @@ from _common import ROOT, machine, utc_stamp
 
 from satgrid import api
 from satgrid.api import Options
+from satgrid.core.encodings import and_gate, or_gate
 from satgrid.pipeline.run import compile_puzzle, open_session
 
 PUZZLES = sorted((ROOT / "bench" / "numberlink").iterdir())
 SLICE = 5000                                   # conflicts per call between clock checks
+VERDICT = {True: "sat", False: "unsat", None: "unknown"}     # solve_limited's answer
 VARIANTS = ("plain", "parity", "balance", "stolen", "unsat", "probe")
 
 
@@ -114,7 +116,7 @@ class Second:
             if (e, k) not in memo:
                 c = cv if u in self.owner else cu
                 y = memo[(e, k)] = self.fresh()
-                out.extend([[-y, lit], [-y, c], [y, -lit, -c]])
+                out.extend(and_gate(y, [lit, c]))
             return memo[(e, k)]
 
         def xor(lits, odd):
@@ -155,8 +157,8 @@ class Second:
             equals(other + [-x for x in same], len(same) + (sum(a) % 2 == sum(b) % 2))
         free = [[], []]
         for v in empty:
-            f = self.fresh()
-            out.extend([[-f, -x] for x in p._colour[v].values()] + [[f, *p._colour[v].values()]])
+            f = self.fresh()                                # free: no colour
+            out.extend(or_gate(-f, list(p._colour[v].values())))
             free[sum(v) % 2].append(f)
         equals(free[0] + [-x for x in free[1]], len(free[1]))
         return out
@@ -210,7 +212,7 @@ class Second:
             if verdict == "unknown" and (not todo or not forced):
                 s.conf_budget(budget)
                 r = s.solve_limited()
-                verdict = {True: "sat", False: "unsat", None: "unknown"}[r]
+                verdict = VERDICT[r]
                 budget *= 2
         conflicts = s.accum_stats()["conflicts"]
         s.delete()
@@ -228,7 +230,7 @@ class Second:
         dt = time.perf_counter() - t
         conflicts = s.accum_stats()["conflicts"]
         s.delete()
-        return {True: "sat", False: "unsat", None: "unknown"}[r], conflicts, dt
+        return VERDICT[r], conflicts, dt
 
 
 def main() -> None:
@@ -251,6 +253,7 @@ def main() -> None:
             verdict, conf, dt, forced = sec.variant(v, a.time_limit)
             more = "" if forced is None else f"  {forced} of {len(sec.lines)} lines forced"
             print(f"  {v:8} {verdict:8} {conf:>10} {dt:7.2f}{more}", flush=True)
+
 
 if __name__ == "__main__":
     main()
