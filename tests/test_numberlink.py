@@ -5,12 +5,15 @@ one-line errors of malformed files; the referee against corruptions."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from conftest import (INST, assert_doctests, assert_error_at, assert_family_solves,
                       assert_unsat, cli_error, cli_unique, load1, solve_unique,
                       solved_as_published, text_grid)
 
 from satgrid import api
+from satgrid.puzzles import random_lines
 from satgrid.puzzles.numberlink import Numberlink, check, formats, kind
 
 PUBLISHED = ["numberlink-janko-01.toml", "numberlink-janko-02.toml",
@@ -190,7 +193,6 @@ def test_counts_equal_brute_force_on_small_boards(seed):
     """The number of line sets the model admits equals the enumeration of all
     edge subsets, with and without ``fill``, in every connectivity mode (the
     loops refused by cuts, by eager layers, by the propagator)."""
-    import random
     rng = random.Random(seed)
     rows, cols = rng.choice([(3, 3), (3, 4), (4, 3)])
     grid = _random_board(rng, rows, cols, rng.choice([1, 2, 3]))
@@ -216,7 +218,6 @@ def test_unique_answer_equals_brute_force_on_small_boards(seed):
     """``solve --unique`` seeks the answers among taut line sets (the kind's
     ``taut`` assumption) and a detour of the first: its verdict is still
     "one answer" exactly when the enumeration of all edge subsets finds one."""
-    import random
     rng = random.Random(100 + seed)
     for _ in range(5):
         rows, cols = rng.choice([(3, 3), (2, 4), (2, 5)])
@@ -250,7 +251,6 @@ def test_unique_answer_with_lean_runs_equals_brute_force(seed):
     cells of one colour) only when no free set lies beside two cells of one
     line of the first answer: on 2 x 6 boards, where such runs fit, the
     verdict is still the brute force's."""
-    import random
     rng = random.Random(300 + seed)
     for _ in range(6):
         grid = _random_board(rng, 2, 6, rng.choice([1, 2]))
@@ -265,15 +265,14 @@ def test_open_free_set_is_found_beside_a_line():
     """``_detours``: a free cell beside two cells of one line (not joined by
     an edge) makes the answer open; a line with free cells beside it at one
     cell each does not."""
-    from satgrid.puzzles.numberlink.kind import _detours
     numbers = [list("1.1"), list("...")]
     bend = [((0, 0), (1, 0)), ((1, 0), (1, 1)), ((1, 1), (1, 2)), ((1, 2), (0, 2))]
-    assert _detours(bend, 2, 3, numbers) == (False, True)
+    assert kind._detours(bend, 2, 3, numbers) == (False, True)
     numbers = [list("1..."), list("...1")]
     corner = [((0, 0), (0, 1)), ((0, 1), (0, 2)), ((0, 2), (0, 3)), ((0, 3), (1, 3))]
-    assert _detours(corner, 2, 4, numbers) == (True, True)
+    assert kind._detours(corner, 2, 4, numbers) == (True, True)
     numbers = [list("12"), list("12"), list("..")]
-    assert _detours([((0, 0), (1, 0)), ((0, 1), (1, 1))], 3, 2, numbers) == (False, False)
+    assert kind._detours([((0, 0), (1, 0)), ((0, 1), (1, 1))], 3, 2, numbers) == (False, False)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -287,8 +286,6 @@ def test_unique_verdict_with_pockets_and_spikes_equals_the_count(seed):
     says "one answer" exactly when counting without any assumption finds
     one (the count is the brute force's on small boards, above), and a
     second answer is found wherever there is one."""
-    import random
-    from satgrid.puzzles import random_lines
     rng = random.Random(500 + seed)
     verdicts = []
     for _ in range(80):
